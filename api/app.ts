@@ -1,0 +1,57 @@
+import express, { type Express } from 'express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppContext } from './context';
+import { errorHandler, sendProblem } from './http/problems';
+import { readYourWrites } from './http/read-your-writes';
+import { requestContext } from './http/request-context';
+import { healthRoutes } from './routes/health';
+import { identityRoutes } from './routes/identity';
+import { questionRoutes } from './routes/questions';
+import { responseRoutes } from './routes/responses';
+
+export type AppOptions = {
+  /** The built UI to serve (index.html plus assets); omitted in API-only tests. */
+  uiDir?: string;
+};
+
+/** Builds the HTTP app from its dependencies; nothing global, so tests build as many as they like. */
+export const createApp = (ctx: AppContext, options: AppOptions = {}): Express => {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(requestContext(ctx.logger));
+  app.use(healthRoutes(ctx));
+
+  const api = express.Router();
+  api.use(express.json({ limit: '64kb', strict: true }));
+  api.use(readYourWrites(ctx));
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(questionRoutes(ctx));
+  api.use(responseRoutes(ctx));
+  api.use(identityRoutes(ctx));
+  api.use((req, res) =>
+    sendProblem(req, res, {
+      status: 404,
+      title: 'Not found',
+      detail: `No API route ${req.method} ${req.path}.`,
+    }),
+  );
+  app.use('/api', api);
+
+  if (options.uiDir && existsSync(join(options.uiDir, 'index.html'))) {
+    const uiDir = options.uiDir;
+    app.use(express.static(uiDir, { index: false, maxAge: '1h' }));
+    // Client-side routes (including unknown ones, which show the 404 page) get the app shell.
+    app.get(/.*/, (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(join(uiDir, 'index.html'));
+    });
+  }
+
+  app.use(errorHandler(ctx.logger));
+  return app;
+};

@@ -1,0 +1,62 @@
+import type { Request } from 'express';
+import { DEVICE_ID_PATTERN } from '../../domain/contracts/identity';
+import { deviceDecider, deviceStreamId } from '../../domain/identity/devices';
+import { fold } from '../../domain/shared/decider';
+import { DomainError, forbidden } from '../../domain/shared/errors';
+import { hashDeviceId } from '../../infra/crypto';
+import type { DeviceDoc } from '../../projections/identity';
+import type { AppContext } from '../context';
+import type { DeviceEvent } from '../../domain/identity/events';
+
+export type Device = { deviceId: string; deviceHash: string };
+
+export type Actor = Device & { userId: string; pseudonym: string };
+
+/** The caller's device from X-Device-ID; a missing or malformed id is a 400 naming the header. */
+export const deviceOf = (req: Request): Device => {
+  const deviceId = req.get('x-device-id');
+  if (!deviceId) {
+    throw new DomainError(
+      'invalid',
+      'Device required',
+      'The X-Device-ID header is required.',
+      'X-Device-ID',
+    );
+  }
+  if (!DEVICE_ID_PATTERN.test(deviceId)) {
+    throw new DomainError(
+      'invalid',
+      'Invalid device',
+      'X-Device-ID must be 22–128 letters, digits, "-" or "_".',
+      'X-Device-ID',
+    );
+  }
+  return { deviceId, deviceHash: hashDeviceId(deviceId) };
+};
+
+/**
+ * For commands: the registered actor behind the device, read from the device's own
+ * stream (the authority), so a command right after registration never misses it.
+ */
+export const actorForCommand = async (ctx: AppContext, req: Request): Promise<Actor> => {
+  const device = deviceOf(req);
+  const history = await ctx.events.readStream(deviceStreamId(device.deviceHash));
+  const state = fold(deviceDecider, history as unknown as DeviceEvent[]);
+  if (state.userId === null || state.pseudonym === null) {
+    throw forbidden('Registration required', 'Choose a pseudonym before taking part.');
+  }
+  return { ...device, userId: state.userId, pseudonym: state.pseudonym };
+};
+
+/** For queries: the actor as the read model knows it, or null for an unregistered device. */
+export const actorForQuery = async (ctx: AppContext, req: Request): Promise<Actor | null> => {
+  const device = deviceOf(req);
+  const doc = await ctx.readModels
+    .collection<DeviceDoc>('devices')
+    .findOne({ _id: device.deviceHash });
+  return doc ? { ...device, userId: doc.userId, pseudonym: doc.pseudonym } : null;
+};
+
+/** Like actorForQuery, but an absent X-Device-ID just means an anonymous reader. */
+export const optionalActorForQuery = async (ctx: AppContext, req: Request) =>
+  req.get('x-device-id') ? actorForQuery(ctx, req) : null;

@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from '../infra/config';
+import { createLogger } from '../infra/logger';
+import { startServer } from './server';
+
+const main = async () => {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const running = await startServer({ config, logger, uiDir: resolve('dist/ui') });
+  console.log(`Boon is running at ${running.url.replace('127.0.0.1', 'localhost')}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await running.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

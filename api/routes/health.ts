@@ -1,0 +1,11 @@
+import { Router } from 'express';
+import type { AppContext } from '../context';
+
+export const healthRoutes = (ctx: AppContext) => {
+  const router = Router();
+  router.get('/healthz', async (_req, res) => {
+    const projections = await ctx.readModels.status();
+    res.json({ status: 'ok', eventStore: ctx.events.engine, projections });
+  });
+  return router;
+};

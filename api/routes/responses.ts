@@ -1,0 +1,135 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type {
+  HasRespondedDto,
+  ResponseDto,
+  SubmitResponseResult,
+} from '../../domain/contracts/responses';
+import { submitResponseBody } from '../../domain/contracts/responses';
+import { responderDecider, responderStreamId } from '../../domain/responses/responses';
+import { conflict, forbidden, notFound } from '../../domain/shared/errors';
+import type { ResponseDoc } from '../../projections/responses-by-question';
+import { questionOfDay, today } from '../commands/question-of-the-day';
+import { runCommand } from '../commands/run';
+import type { AppContext } from '../context';
+import { actorForCommand, actorForQuery, deviceOf } from '../http/identity';
+import { parseInput } from '../http/validation';
+import { findQuestion } from './questions';
+
+const questionIdParams = z.object({
+  questionId: z.coerce
+    .number({ error: 'questionId must be a number' })
+    .int('questionId must be a whole number')
+    .positive('questionId must be positive'),
+});
+
+export const toResponseDto = (doc: ResponseDoc, viewerId: string | null): ResponseDto => ({
+  id: doc._id,
+  questionId: doc.questionId,
+  content: doc.content,
+  spectrumPosition: doc.spectrumPosition,
+  echoCount: doc.echoCount,
+  replyCount: doc.replyCount,
+  dateAdded: doc.dateAdded,
+  username: doc.pseudonym || 'Anonymous',
+  questionContent: doc.questionContent,
+  questionCategory: doc.questionCategory,
+  isOwn: viewerId !== null && doc.authorId === viewerId,
+});
+
+/** The spec's order: the viewer's own response first, then more echoes, then newer. */
+export const byOwnEchoesNewest = (viewerId: string | null) => (a: ResponseDoc, b: ResponseDoc) => {
+  const ownA = a.authorId === viewerId ? 1 : 0;
+  const ownB = b.authorId === viewerId ? 1 : 0;
+  if (ownA !== ownB) return ownB - ownA;
+  if (a.echoCount !== b.echoCount) return b.echoCount - a.echoCount;
+  return a.dateAdded < b.dateAdded ? 1 : a.dateAdded > b.dateAdded ? -1 : 0;
+};
+
+export const responseRoutes = (ctx: AppContext) => {
+  const router = Router();
+  const responses = () => ctx.readModels.collection<ResponseDoc>('responses');
+
+  router.post('/responses', async (req, res) => {
+    const body = parseInput(submitResponseBody, req.body);
+    const actor = await actorForCommand(ctx, req);
+    const todays = await questionOfDay(ctx, today(ctx));
+    if (!todays || todays.questionId !== body.questionId) {
+      if (!(await findQuestion(ctx, body.questionId))) {
+        throw notFound('Question not found', `There is no question ${body.questionId}.`);
+      }
+      throw conflict('Question closed', "Only today's question can be answered.", 'questionId');
+    }
+    const responseId = ctx.newId();
+    const { events, position } = await runCommand(
+      ctx,
+      responderStreamId(actor.userId),
+      responderDecider(ctx.dayRules),
+      {
+        type: 'RespondToQuestion',
+        responseId,
+        authorId: actor.userId,
+        pseudonym: actor.pseudonym,
+        questionId: body.questionId,
+        content: body.content,
+        spectrumPosition: body.spectrumPosition ?? null,
+        at: ctx.clock.now(),
+      },
+    );
+    const submitted = events[0]!;
+    if (submitted.type !== 'ResponseSubmitted') throw new Error('Unexpected event');
+    const result: SubmitResponseResult = {
+      id: responseId,
+      position: position?.toString() ?? null,
+      response: toResponseDto(
+        {
+          _id: responseId,
+          questionId: body.questionId,
+          authorId: actor.userId,
+          pseudonym: actor.pseudonym,
+          content: submitted.data.content,
+          spectrumPosition: submitted.data.spectrumPosition,
+          echoCount: 0,
+          replyCount: 0,
+          dateAdded: submitted.data.at,
+          day: submitted.data.day,
+          questionContent: todays.content,
+          questionCategory: todays.category,
+        },
+        actor.userId,
+      ),
+    };
+    res.status(201).location(`/api/responses/${body.questionId}`).json(result);
+  });
+
+  router.get('/responses/:questionId', async (req, res) => {
+    const { questionId } = parseInput(questionIdParams, req.params, 'params');
+    const actor = await actorForQuery(ctx, req);
+    if (!(await findQuestion(ctx, questionId))) {
+      throw notFound('Question not found', `There is no question ${questionId}.`);
+    }
+    const docs = await responses().find({ questionId });
+    const viewerId = actor?.userId ?? null;
+    if (!docs.some((doc) => doc.authorId === viewerId)) {
+      throw forbidden(
+        'Share Your Voice First',
+        'Share your own perspective before viewing others.',
+      );
+    }
+    res.json(docs.sort(byOwnEchoesNewest(viewerId)).map((doc) => toResponseDto(doc, viewerId)));
+  });
+
+  router.get('/user/has-responded', async (req, res) => {
+    const { deviceId } = deviceOf(req);
+    const actor = await actorForQuery(ctx, req);
+    const todays = await questionOfDay(ctx, today(ctx));
+    const questionId = todays?.questionId ?? null;
+    const hasResponded =
+      actor !== null &&
+      questionId !== null &&
+      (await responses().count({ questionId, authorId: actor.userId })) > 0;
+    res.json({ hasResponded, questionId, deviceId } satisfies HasRespondedDto);
+  });
+
+  return router;
+};

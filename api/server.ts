@@ -1,0 +1,81 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BankQuestion } from '../domain/questions/bank';
+import { questionBank } from '../domain/questions/bank/questions';
+import type { Clock } from '../infra/clock';
+import { systemClock } from '../infra/clock';
+import type { Config } from '../infra/config';
+import { newId } from '../infra/crypto';
+import type { Logger } from '../infra/logger';
+import { allProjections } from '../projections';
+import { ProjectionRunner } from '../projections/runner';
+import { createApp } from './app';
+import { ensureQuestionOfTheDay } from './commands/question-of-the-day';
+import type { AppContext } from './context';
+import { attachLiveHub } from './live/hub';
+import { openStores, type Stores } from './stores';
+
+export type RunningServer = {
+  url: string;
+  server: Server;
+  context: AppContext;
+  close: () => Promise<void>;
+};
+
+export type StartOptions = {
+  config: Config;
+  logger: Logger;
+  uiDir?: string;
+  clock?: Clock;
+  bank?: readonly BankQuestion[];
+  stores?: Stores;
+};
+
+/** Opens the stores, starts the projections, the HTTP app and the ws hub on one port. */
+export const startServer = async (options: StartOptions): Promise<RunningServer> => {
+  const { config, logger } = options;
+  const stores = options.stores ?? (await openStores(config, logger));
+  const readModels = new ProjectionRunner(stores.events, stores.readStore, allProjections, logger);
+  await readModels.start();
+  const context: AppContext = {
+    events: stores.events,
+    readModels,
+    clock: options.clock ?? systemClock,
+    logger,
+    dayRules: config.dayRules,
+    bank: options.bank ?? questionBank,
+    readWaitMs: config.readWaitMs,
+    newId,
+  };
+  const app = createApp(context, options.uiDir ? { uiDir: options.uiDir } : {});
+  const server = createServer(app);
+  const hub = attachLiveHub(server, readModels, logger);
+
+  // Each product day gets its question as soon as it starts, not at the first visit.
+  const activateToday = () =>
+    ensureQuestionOfTheDay(context).catch((err) =>
+      logger.warn({ err }, 'could not activate the question of the day'),
+    );
+  await activateToday();
+  const dayTicker = setInterval(activateToday, 60_000);
+  dayTicker.unref();
+
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  logger.info({ url }, 'Boon is listening');
+
+  return {
+    url,
+    server,
+    context,
+    close: async () => {
+      clearInterval(dayTicker);
+      await hub.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await readModels.stop();
+      await stores.close();
+    },
+  };
+};

@@ -1,0 +1,14 @@
+export type QuestionStatus = 'active' | 'archived' | 'scheduled' | 'draft';
+
+export type QuestionDto = {
+  id: number;
+  content: string;
+  category: string;
+  /** The product day it was (or is) the question of the day, YYYY-MM-DD. */
+  dateAdded: string;
+  status: QuestionStatus;
+  scheduledFor: string | null;
+  submissionId: string | null;
+};
+
+export type ResourceDto = { id: string; title: string; description: string; link: string };

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const submitResponseBody = z.strictObject({
+  content: z.string({ error: 'content must be a string' }).max(20_000, 'Response is too long'),
+  questionId: z.coerce
+    .number({ error: 'questionId must be a number' })
+    .int('questionId must be a whole number')
+    .positive('questionId must be positive'),
+  spectrumPosition: z
+    .number({ error: 'spectrumPosition must be a number' })
+    .int()
+    .min(-100)
+    .max(100)
+    .nullable()
+    .optional(),
+});
+export type SubmitResponseBody = z.infer<typeof submitResponseBody>;
+
+/** A response as any reader sees it: no device or user id, ownership precomputed. */
+export type ResponseDto = {
+  id: string;
+  questionId: number;
+  content: string;
+  spectrumPosition: number | null;
+  echoCount: number;
+  replyCount: number;
+  dateAdded: string;
+  /** The author's pseudonym ('Anonymous' when empty). */
+  username: string;
+  questionContent: string;
+  questionCategory: string;
+  /** True only for the caller's own response. */
+  isOwn: boolean;
+};
+
+export type HasRespondedDto = {
+  hasResponded: boolean;
+  questionId: number | null;
+  deviceId: string;
+};
+
+/** Every command answers with the log position of its last event (string: a bigint). */
+export type CommandResult = { position: string | null };
+
+export type SubmitResponseResult = CommandResult & { id: string; response: ResponseDto };

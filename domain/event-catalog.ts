@@ -1,0 +1,45 @@
+import { DeviceRegistered, PseudonymReserved } from './identity/events';
+import { QuestionOfTheDayActivated } from './questions/events';
+import { ResponseDeleted, ResponseSubmitted } from './responses/events';
+import type { DomainEvent, EventDefinition } from './shared/events';
+import type { z } from 'zod';
+
+/** Every event type the product writes, at its current schema version. */
+const definitions: EventDefinition<string, z.ZodType>[] = [
+  DeviceRegistered,
+  PseudonymReserved,
+  QuestionOfTheDayActivated,
+  ResponseSubmitted,
+  ResponseDeleted,
+];
+
+const byType = new Map(definitions.map((d) => [d.type, d]));
+
+export const currentVersionOf = (type: string): number => {
+  const definition = byType.get(type);
+  if (!definition) throw new Error(`Unknown event type ${type}`);
+  return definition.version;
+};
+
+/** Validates an event before it is written: a half-formed event never reaches the log. */
+export const assertValidEvent = (event: DomainEvent): void => {
+  const definition = byType.get(event.type);
+  if (!definition) throw new Error(`Unknown event type ${event.type}`);
+  const result = definition.schema.safeParse(event.data);
+  if (!result.success) {
+    throw new Error(`Invalid ${event.type} event: ${result.error.message}`);
+  }
+};
+
+/** Brings stored data of an older schema version up to the current one. */
+export const upcast = (type: string, version: number, data: unknown): unknown => {
+  const definition = byType.get(type);
+  if (!definition) return data;
+  let upcasted = data;
+  for (let v = version; v < definition.version; v++) {
+    const step = definition.upcasters?.[v];
+    if (!step) throw new Error(`No upcaster for ${type} v${v}`);
+    upcasted = step(upcasted);
+  }
+  return upcasted;
+};

@@ -1,0 +1,56 @@
+import { fold, type Decider } from './decider';
+import { conflict, WrongExpectedRevisionError } from './errors';
+import type { DomainEvent, EventToAppend, StreamAccess } from './events';
+
+export type HandlerOptions = {
+  /** Makes event ids; ids let a store recognise a retried append. */
+  newId: () => string;
+  /** Schema version of each event type. */
+  versionOf: (type: string) => number;
+  /** Checks each event before it is written. */
+  validate?: (event: DomainEvent) => void;
+  maxAttempts?: number;
+};
+
+export type HandledCommand<Event> = {
+  events: Event[];
+  /** Log position of the last event written; null when the command changed nothing. */
+  position: bigint | null;
+};
+
+/**
+ * Read the stream, fold it, decide, append with the expected revision;
+ * on a version conflict start again from the read, a few times.
+ */
+export const handleCommand = async <Command, Event extends DomainEvent, State>(
+  store: StreamAccess,
+  streamId: string,
+  decider: Decider<Command, Event, State>,
+  command: Command,
+  options: HandlerOptions,
+): Promise<HandledCommand<Event>> => {
+  const maxAttempts = options.maxAttempts ?? 5;
+  for (let attempt = 1; ; attempt++) {
+    const history = await store.readStream(streamId);
+    const state = fold(decider, history as unknown as Event[]);
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { events, position: null };
+    events.forEach((event) => options.validate?.(event));
+    const toAppend: EventToAppend[] = events.map((event) => ({
+      id: options.newId(),
+      type: event.type,
+      data: event.data,
+      metadata: { v: options.versionOf(event.type) },
+    }));
+    const expected = history.length === 0 ? 'no_stream' : history[history.length - 1]!.revision;
+    try {
+      const result = await store.appendToStream(streamId, toAppend, expected);
+      return { events, position: result.position };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (attempt >= maxAttempts) {
+        throw conflict('Busy', 'Too many simultaneous changes; please try again.');
+      }
+    }
+  }
+};

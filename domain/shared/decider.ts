@@ -1,0 +1,15 @@
+/**
+ * The Decider pattern: one consistency boundary (stream) is described by how it
+ * folds its history (`evolve`) and what a command turns into (`decide`).
+ * Both are pure; time, ids and rules arrive in the command or as parameters.
+ */
+export type Decider<Command, Event, State> = {
+  initialState: () => State;
+  evolve: (state: State, event: Event) => State;
+  decide: (command: Command, state: State) => Event[];
+};
+
+export const fold = <Event, State>(
+  decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
+  events: readonly Event[],
+): State => events.reduce(decider.evolve, decider.initialState());

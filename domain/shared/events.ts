@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+
+/** An event as a decider produces it: a past-tense fact with its data. */
+export type DomainEvent<Type extends string = string, Data = unknown> = {
+  type: Type;
+  data: Data;
+};
+
+/** An event as the store hands it back: with its place in the stream and in the log. */
+export type RecordedEvent<E extends DomainEvent = DomainEvent> = E & {
+  id: string;
+  streamId: string;
+  /** 0 for the first event of a stream. */
+  revision: bigint;
+  /** Position in the whole log; strictly increasing. */
+  position: bigint;
+  metadata: EventMetadata;
+  createdAt: Date;
+};
+
+export type EventMetadata = {
+  /** Schema version of the event's data. */
+  v: number;
+  correlationId?: string;
+  causationId?: string;
+};
+
+/** Where a stream must stand for an append to be accepted. */
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | bigint;
+
+export type EventToAppend = {
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+};
+
+export type AppendResult = {
+  /** Revision of the last event written (the stream's new revision). */
+  nextRevision: bigint;
+  /** Log position of the last event written. */
+  position: bigint;
+};
+
+/**
+ * The slice of an event store a command handler needs. Declared here so the
+ * domain stays free of infrastructure; infra's adapters satisfy it.
+ */
+export type StreamAccess = {
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  appendToStream(
+    streamId: string,
+    events: EventToAppend[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult>;
+};
+
+/** One event type's schema, by version, with upcasters to the newest version. */
+export type EventDefinition<Type extends string, Schema extends z.ZodType> = {
+  type: Type;
+  version: number;
+  schema: Schema;
+  /** Upcasters from older versions: version → function to the next version. */
+  upcasters?: Record<number, (data: unknown) => unknown>;
+};
+
+export const defineEvent = <Type extends string, Schema extends z.ZodType>(
+  definition: EventDefinition<Type, Schema>,
+) => definition;

@@ -1,0 +1,90 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { isValidTimeZone } from '../domain/shared/product-day';
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+      message: `must start with ${protocols.join(' or ')}`,
+    });
+
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://', 'kdb://']),
+    MONGODB_URL: optionalUrl(['mongodb://', 'mongodb+srv://']),
+    ADMIN_USERNAME: z.string().trim().min(1).optional(),
+    ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+    DAY_TIMEZONE: z
+      .string()
+      .default('America/New_York')
+      .refine(isValidTimeZone, { message: 'is not an IANA time zone (e.g. America/New_York)' }),
+    DAY_START_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+    SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+    READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    RUN_PROJECTIONS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+  })
+  .refine((c) => (c.ADMIN_USERNAME === undefined) === (c.ADMIN_PASSWORD === undefined), {
+    message: 'set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  eventStoreUrl: string | undefined;
+  mongoDbUrl: string | undefined;
+  admin: { username: string; password: string } | undefined;
+  dayRules: { timeZone: string; startHour: number };
+  sqliteSynchronous: 'FULL' | 'NORMAL';
+  readWaitMs: number;
+  logLevel: string;
+  runProjections: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads configuration from the environment; invalid values stop start-up with every problem listed. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'config'} ${issue.message}`),
+    );
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: resolve(c.DATA_DIR),
+    eventStoreUrl: c.EVENTSTORE_URL,
+    mongoDbUrl: c.MONGODB_URL,
+    admin:
+      c.ADMIN_USERNAME && c.ADMIN_PASSWORD
+        ? { username: c.ADMIN_USERNAME, password: c.ADMIN_PASSWORD }
+        : undefined,
+    dayRules: { timeZone: c.DAY_TIMEZONE, startHour: c.DAY_START_HOUR },
+    sqliteSynchronous: c.SQLITE_SYNCHRONOUS,
+    readWaitMs: c.READ_WAIT_MS,
+    logLevel: c.LOG_LEVEL,
+    runProjections: c.RUN_PROJECTIONS,
+  };
+};

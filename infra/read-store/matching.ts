@@ -1,0 +1,88 @@
+import { Query, update } from 'mingo';
+import type { Doc, Filter, FindOptions, SortSpec, UpdateSpec } from './read-store';
+
+const isPlainEquality = (value: unknown) =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+/**
+ * Compiles a MongoDB filter. Filters made only of top-level equalities, the
+ * projections' common case, skip mingo's general machinery.
+ */
+export const compileFilter = (filter: Filter): ((doc: Doc) => boolean) => {
+  const entries = Object.entries(filter);
+  if (
+    entries.every(
+      ([key, value]) => !key.startsWith('$') && !key.includes('.') && isPlainEquality(value),
+    )
+  ) {
+    return (doc) => entries.every(([key, value]) => (doc[key] ?? null) === value);
+  }
+  const query = new Query(filter);
+  return (doc) => query.test(doc);
+};
+
+/** The `_id` a filter pins down exactly, if it does. */
+export const idOf = (filter: Filter): string | null =>
+  typeof filter._id === 'string' ? filter._id : null;
+
+const compareValues = (a: unknown, b: unknown): number => {
+  if (a === b) return 0;
+  if (a === undefined || a === null) return -1;
+  if (b === undefined || b === null) return 1;
+  return (a as number | string) < (b as number | string) ? -1 : 1;
+};
+
+const valueAt = (doc: Doc, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)?.[key], doc);
+
+export const sortDocs = (docs: Doc[], sort: SortSpec): Doc[] => {
+  const keys = Object.entries(sort);
+  return docs.sort((a, b) => {
+    for (const [path, direction] of keys) {
+      const order = compareValues(valueAt(a, path), valueAt(b, path));
+      if (order !== 0) return order * direction;
+    }
+    return 0;
+  });
+};
+
+const project = (doc: Doc, projection: Record<string, 0 | 1>): Doc => {
+  const entries = Object.entries(projection);
+  const including = entries.some(([key, flag]) => flag === 1 && key !== '_id');
+  if (including) {
+    const out: Record<string, unknown> = {};
+    if (projection._id !== 0) out._id = doc._id;
+    for (const [key, flag] of entries) if (flag === 1 && key in doc) out[key] = doc[key];
+    return out as Doc;
+  }
+  const out: Record<string, unknown> = { ...doc };
+  for (const [key, flag] of entries) if (flag === 0) delete out[key];
+  return out as Doc;
+};
+
+export const shape = (docs: Doc[], options: FindOptions = {}): Doc[] => {
+  let result = options.sort ? sortDocs(docs, options.sort) : docs;
+  if (options.skip) result = result.slice(options.skip);
+  if (options.limit !== undefined && options.limit > 0) result = result.slice(0, options.limit);
+  return options.projection ? result.map((d) => project(d, options.projection!)) : result;
+};
+
+export const isOperatorUpdate = (spec: UpdateSpec) =>
+  Object.keys(spec).every((k) => k.startsWith('$'));
+
+/** Applies a MongoDB update document in place. */
+export const applyUpdate = (doc: Doc, spec: UpdateSpec): void => {
+  if (!isOperatorUpdate(spec)) throw new Error('Update documents must use update operators');
+  update(doc, spec as never);
+};
+
+/** The fields an upsert takes from its filter (top-level equalities). */
+export const seedFromFilter = (filter: Filter): Doc => {
+  const seed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (!key.startsWith('$') && !key.includes('.') && isPlainEquality(value)) seed[key] = value;
+  }
+  return seed as Doc;
+};
+
+export const cloneDoc = <T extends Doc>(doc: T): T => structuredClone(doc);

@@ -1,0 +1,29 @@
+// Builds the UI when dist/ui is missing or older than any file under ui/ (or the vite config).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const newestIn = (path) => {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestIn(join(path, name))),
+    stat.mtimeMs,
+  );
+};
+
+export const ensureUiBuilt = () => {
+  const built = 'dist/ui/index.html';
+  const sources = ['ui', 'vite.config.ts', 'domain/contracts'].filter(existsSync);
+  const sourceTime = Math.max(...sources.map(newestIn));
+  if (existsSync(built) && statSync(built).mtimeMs >= sourceTime) return;
+  console.log('Building the UI (vite build)…');
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
