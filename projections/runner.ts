@@ -295,10 +295,13 @@ export class ProjectionRunner {
     stateId: string,
   ): Promise<void> {
     const isLive = stateId === live.projection.name;
-    const fresh =
-      isLive && live.checkpoint !== null
-        ? batch.filter((e) => e.position > live.checkpoint!)
-        : batch;
+    // Positions only grow: anything at or before the last one seen was applied already.
+    let seen = isLive ? live.checkpoint : null;
+    const fresh = batch.filter((event) => {
+      if (seen !== null && event.position <= seen) return false;
+      seen = event.position;
+      return true;
+    });
     if (fresh.length === 0) return;
     const last = fresh[fresh.length - 1]!.position;
     const topics = new Set<string>();

@@ -20,7 +20,9 @@ export const parseInput = <S extends z.ZodType>(
   input: unknown,
   what = 'body',
 ): z.infer<S> => {
-  const result = schema.safeParse(input ?? (what === 'body' ? undefined : {}));
+  const result = schema.safeParse(input ?? (what === 'body' ? undefined : {}), {
+    reportInput: true,
+  });
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   if (input === undefined && what === 'body') {

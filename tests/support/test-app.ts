@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { createApp } from '../../api/app';
+import type { AppContext } from '../../api/context';
+import type { BankQuestion } from '../../domain/questions/bank';
+import { newId } from '../../infra/crypto';
+import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
+import { silentLogger } from '../../infra/logger';
+import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
+import { openSqlite } from '../../infra/sqlite';
+import { allProjections } from '../../projections';
+import { ProjectionRunner } from '../../projections/runner';
+
+export const testBank: BankQuestion[] = [1, 2, 3].map((id) => ({
+  id,
+  content: `Is it ever right to break promise number ${id}? Why or why not?`,
+  category: 'Ethics & Morality',
+  resources: [
+    {
+      id: `q${id}-r1`,
+      title: 'Promises',
+      description: 'On promising.',
+      link: 'https://plato.stanford.edu/entries/promises/',
+    },
+  ],
+}));
+
+export const newDeviceId = () => randomBytes(16).toString('base64url');
+
+/** The real app on the embedded engines (in-memory SQLite), with a clock the test moves. */
+export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] } = {}) => {
+  let now = options.now ?? new Date('2026-11-22T15:00:00Z');
+  const db = openSqlite(':memory:');
+  const events = openSqliteEventStore(db, { pollIntervalMs: 20 });
+  const readStore = openEmbeddedReadStore(db);
+  const logger = silentLogger();
+  const readModels = new ProjectionRunner(events, readStore, allProjections, logger, {
+    retryDelayMs: 50,
+  });
+  await readModels.start();
+  const ctx: AppContext = {
+    events,
+    readModels,
+    clock: { now: () => now },
+    logger,
+    dayRules: { timeZone: 'America/New_York', startHour: 3 },
+    bank: options.bank ?? testBank,
+    readWaitMs: 2000,
+    newId,
+  };
+  const app = createApp(ctx);
+  const allEvents = () => events.readAll({ maxCount: 1_000_000 });
+
+  const register = async (deviceId = newDeviceId(), pseudonym?: string) => {
+    const name =
+      pseudonym ??
+      (await request(app).post('/api/user/generate-pseudonyms').set('X-Device-ID', deviceId)).body
+        .pseudonyms[0];
+    const res = await request(app)
+      .post('/api/user/setup')
+      .set('X-Device-ID', deviceId)
+      .send({ pseudonym: name, privacyConsent: true, termsConsent: true, onboarded: true });
+    if (res.status !== 201)
+      throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { deviceId, pseudonym: name as string, position: res.body.position as string };
+  };
+
+  const todaysQuestion = async () =>
+    (await request(app).get('/api/question/today')).body as { id: number; content: string };
+
+  return {
+    app,
+    ctx,
+    events,
+    readModels,
+    allEvents,
+    register,
+    todaysQuestion,
+    setNow: (date: Date) => {
+      now = date;
+    },
+    close: async () => {
+      await readModels.stop();
+      await events.close();
+      db.close();
+    },
+  };
+};
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+export const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
