@@ -12,34 +12,23 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(' or ')}`,
     });
 
-const schema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://', 'kdb://']),
-    MONGODB_URL: optionalUrl(['mongodb://', 'mongodb+srv://']),
-    ADMIN_USERNAME: z.string().trim().min(1).optional(),
-    ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
-    DAY_TIMEZONE: z
-      .string()
-      .default('America/New_York')
-      .refine(isValidTimeZone, { message: 'is not an IANA time zone (e.g. America/New_York)' }),
-    DAY_START_HOUR: z.coerce.number().int().min(0).max(23).default(3),
-    SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
-    READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    RUN_PROJECTIONS: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((v) => v === 'true'),
-  })
-  .refine((c) => (c.ADMIN_USERNAME === undefined) === (c.ADMIN_PASSWORD === undefined), {
-    message: 'set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither',
-    path: ['ADMIN_PASSWORD'],
-  });
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://', 'kdb://']),
+  MONGODB_URL: optionalUrl(['mongodb://', 'mongodb+srv://']),
+  ADMIN_USERNAME: z.string().trim().min(1).optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  DAY_TIMEZONE: z
+    .string()
+    .default('America/New_York')
+    .refine(isValidTimeZone, { message: 'is not an IANA time zone (e.g. America/New_York)' }),
+  DAY_START_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
 
 export type Config = {
   port: number;
@@ -52,7 +41,6 @@ export type Config = {
   sqliteSynchronous: 'FULL' | 'NORMAL';
   readWaitMs: number;
   logLevel: string;
-  runProjections: boolean;
 };
 
 export class ConfigError extends Error {
@@ -65,11 +53,13 @@ export class ConfigError extends Error {
 /** Reads configuration from the environment; invalid values stop start-up with every problem listed. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'config'} ${issue.message}`),
-    );
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'config'} ${issue.message}`);
+  if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_PASSWORD and ADMIN_USERNAME must be set together, or neither');
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const c = parsed.data;
   return {
     port: c.PORT,
@@ -85,6 +75,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     sqliteSynchronous: c.SQLITE_SYNCHRONOUS,
     readWaitMs: c.READ_WAIT_MS,
     logLevel: c.LOG_LEVEL,
-    runProjections: c.RUN_PROJECTIONS,
   };
 };

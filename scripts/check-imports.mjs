@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(process.argv[2] ?? resolve(import.meta.dirname, '..'));
 const layers = ['domain', 'projections', 'infra', 'api', 'ui'];
 const allowed = {
   domain: ['domain'],

@@ -1,0 +1,50 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../infra/config';
+
+describe('configuration', () => {
+  it('has embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      eventStoreUrl: undefined,
+      mongoDbUrl: undefined,
+      admin: undefined,
+    });
+    expect(config.dayRules).toEqual({ timeZone: 'America/New_York', startHour: 3 });
+  });
+
+  it('lists every invalid value', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DAY_TIMEZONE: 'Mars/Olympus',
+        DAY_START_HOUR: '25',
+        EVENTSTORE_URL: 'http://x',
+        ADMIN_USERNAME: 'root',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const text = (error as ConfigError).message;
+    for (const name of [
+      'PORT',
+      'DAY_TIMEZONE',
+      'DAY_START_HOUR',
+      'EVENTSTORE_URL',
+      'ADMIN_PASSWORD',
+    ])
+      expect(text).toContain(name);
+  });
+
+  it('stops start-up with the message and exit code 2', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+      env: { ...process.env, DAY_TIMEZONE: 'Nowhere/Special', PORT: '1' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('DAY_TIMEZONE is not an IANA time zone');
+  });
+});
