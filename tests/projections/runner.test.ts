@@ -154,7 +154,9 @@ describe('the projection runner', () => {
     expect(applied).toHaveLength(10);
 
     const second = open(file);
-    cleanups.push(() => (second.db as SqliteDatabase).close());
+    cleanups.push(() => {
+      (second.db as SqliteDatabase).close();
+    });
     await appendEvents(second.events, 'responder-new', [
       submission('new', 1, 'new', '2026-11-21T10:00:00.000Z'),
     ]);
