@@ -5,9 +5,11 @@ import type { AppContext } from './context';
 import { errorHandler, sendProblem } from './http/problems';
 import { readYourWrites } from './http/read-your-writes';
 import { requestContext } from './http/request-context';
+import { echoRoutes } from './routes/echoes';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
 import { questionRoutes } from './routes/questions';
+import { replyRoutes } from './routes/replies';
 import { responseRoutes } from './routes/responses';
 
 export type AppOptions = {
@@ -32,6 +34,8 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): Express =>
   });
   api.use(questionRoutes(ctx));
   api.use(responseRoutes(ctx));
+  api.use(echoRoutes(ctx));
+  api.use(replyRoutes(ctx));
   api.use(identityRoutes(ctx));
   api.use((req, res) =>
     sendProblem(req, res, {

@@ -4,6 +4,7 @@ import type { Clock } from '../infra/clock';
 import type { EventStore } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logger';
 import type { ProjectionRunner } from '../projections/runner';
+import type { KeyedLock } from './commands/keyed-lock';
 
 /** Everything a route needs, passed in: the app has no globals. */
 export type AppContext = {
@@ -16,4 +17,6 @@ export type AppContext = {
   /** Upper bound on how long a query waits for its read model to reach X-Min-Position. */
   readWaitMs: number;
   newId: () => string;
+  /** Serialises this instance's commands per stream. */
+  streamLock: KeyedLock;
 };

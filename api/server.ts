@@ -10,6 +10,7 @@ import type { Logger } from '../infra/logger';
 import { allProjections } from '../projections';
 import { ProjectionRunner } from '../projections/runner';
 import { createApp } from './app';
+import { createKeyedLock } from './commands/keyed-lock';
 import { ensureQuestionOfTheDay } from './commands/question-of-the-day';
 import type { AppContext } from './context';
 import { attachLiveHub } from './live/hub';
@@ -46,6 +47,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     bank: options.bank ?? questionBank,
     readWaitMs: config.readWaitMs,
     newId,
+    streamLock: createKeyedLock(),
   };
   const app = createApp(context, options.uiDir ? { uiDir: options.uiDir } : {});
   const server = createServer(app);

@@ -1,5 +1,7 @@
+import { EchoGiven, EchoWithdrawn } from './echoes/events';
 import { DeviceRegistered, PseudonymReserved } from './identity/events';
 import { QuestionOfTheDayActivated } from './questions/events';
+import { ReplyDeleted, ReplyPosted } from './replies/events';
 import { ResponseDeleted, ResponseSubmitted } from './responses/events';
 import type { DomainEvent, EventDefinition } from './shared/events';
 import type { z } from 'zod';
@@ -11,6 +13,10 @@ const definitions: EventDefinition<string, z.ZodType>[] = [
   QuestionOfTheDayActivated,
   ResponseSubmitted,
   ResponseDeleted,
+  EchoGiven,
+  EchoWithdrawn,
+  ReplyPosted,
+  ReplyDeleted,
 ];
 
 const byType = new Map(definitions.map((d) => [d.type, d]));

@@ -1,6 +1,8 @@
+import type { EchoGivenData, EchoWithdrawnData } from '../domain/echoes/events';
 import type { QuestionOfTheDayActivatedData } from '../domain/questions/events';
+import type { ReplyDeletedData, ReplyPostedData } from '../domain/replies/events';
 import type { ResponseDeletedData, ResponseSubmittedData } from '../domain/responses/events';
-import type { Doc } from '../infra/read-store/read-store';
+import type { Doc, WriteCollection } from '../infra/read-store/read-store';
 import type { Projection } from './projection';
 
 export type ResponseDoc = Doc & {
@@ -24,12 +26,35 @@ export const responseTopics = {
   forQuestion: (questionId: number) => `responses:${questionId}`,
 };
 
+/** Moves a counter by one, never below zero; a response deleted meanwhile is simply gone. */
+const adjustCount = async (
+  responses: WriteCollection<ResponseDoc>,
+  responseId: string,
+  field: 'echoCount' | 'replyCount',
+  step: 1 | -1,
+) => {
+  const doc = await responses.findOne({ _id: responseId });
+  if (!doc) return;
+  await responses.updateOne(
+    { _id: responseId },
+    { $set: { [field]: Math.max(0, doc[field] + step) } },
+  );
+};
+
 /** Every live response with its question's text, for the responses page and has-responded. */
 export const responsesByQuestionProjection: Projection = {
   name: 'responses-by-question',
-  version: 1,
+  version: 2,
   collections: ['responses', 'response_questions'],
-  handles: ['QuestionOfTheDayActivated', 'ResponseSubmitted', 'ResponseDeleted'],
+  handles: [
+    'QuestionOfTheDayActivated',
+    'ResponseSubmitted',
+    'ResponseDeleted',
+    'EchoGiven',
+    'EchoWithdrawn',
+    'ReplyPosted',
+    'ReplyDeleted',
+  ],
   async apply(event, context) {
     const responses = context.collection<ResponseDoc>('responses');
     switch (event.type) {
@@ -67,6 +92,22 @@ export const responsesByQuestionProjection: Projection = {
       case 'ResponseDeleted': {
         const data = event.data as ResponseDeletedData;
         await responses.deleteOne({ _id: data.responseId });
+        context.notify(responseTopics.forQuestion(data.questionId));
+        return;
+      }
+      case 'EchoGiven':
+      case 'EchoWithdrawn': {
+        const data = event.data as EchoGivenData | EchoWithdrawnData;
+        const step = event.type === 'EchoGiven' ? 1 : -1;
+        await adjustCount(responses, data.responseId, 'echoCount', step);
+        context.notify(responseTopics.forQuestion(data.questionId));
+        return;
+      }
+      case 'ReplyPosted':
+      case 'ReplyDeleted': {
+        const data = event.data as ReplyPostedData | ReplyDeletedData;
+        const step = event.type === 'ReplyPosted' ? 1 : -1;
+        await adjustCount(responses, data.responseId, 'replyCount', step);
         context.notify(responseTopics.forQuestion(data.questionId));
         return;
       }

@@ -1,6 +1,6 @@
 import { assertValidEvent, currentVersionOf } from '../../domain/event-catalog';
-import type { Decider } from '../../domain/shared/decider';
 import { handleCommand } from '../../domain/shared/command-handler';
+import type { Decider } from '../../domain/shared/decider';
 import type { DomainEvent } from '../../domain/shared/events';
 import type { AppContext } from '../context';
 
@@ -11,8 +11,10 @@ export const runCommand = <Command, Event extends DomainEvent, State>(
   decider: Decider<Command, Event, State>,
   command: Command,
 ) =>
-  handleCommand(ctx.events, streamId, decider, command, {
-    newId: ctx.newId,
-    versionOf: currentVersionOf,
-    validate: assertValidEvent,
-  });
+  ctx.streamLock(streamId, () =>
+    handleCommand(ctx.events, streamId, decider, command, {
+      newId: ctx.newId,
+      versionOf: currentVersionOf,
+      validate: assertValidEvent,
+    }),
+  );

@@ -23,6 +23,8 @@ const questionIdParams = z.object({
     .positive('questionId must be positive'),
 });
 
+const responseIdParams = z.object({ id: z.string().min(1).max(100) });
+
 export const toResponseDto = (doc: ResponseDoc, viewerId: string | null): ResponseDto => ({
   id: doc._id,
   questionId: doc.questionId,
@@ -100,6 +102,26 @@ export const responseRoutes = (ctx: AppContext) => {
       ),
     };
     res.status(201).location(`/api/responses/${body.questionId}`).json(result);
+  });
+
+  router.delete('/responses/:id', async (req, res) => {
+    const { id } = parseInput(responseIdParams, req.params, 'params');
+    const actor = await actorForCommand(ctx, req);
+    const response = await responses().findOne({ _id: id });
+    if (!response) throw notFound('Response not found', 'This response no longer exists.');
+    // The author's own stream is the authority: a response not in it is someone else's.
+    const { position } = await runCommand(
+      ctx,
+      responderStreamId(actor.userId),
+      responderDecider(ctx.dayRules),
+      {
+        type: 'DeleteResponse',
+        responseId: id,
+        authorId: actor.userId,
+        at: ctx.clock.now(),
+      },
+    );
+    res.json({ position: position?.toString() ?? null });
   });
 
   router.get('/responses/:questionId', async (req, res) => {

@@ -32,7 +32,7 @@ const call = async (path: string, deviceId: string, body?: unknown) => {
     headers: { 'Content-Type': 'application/json', 'X-Device-ID': deviceId },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 };
 
 const register = async () => {
@@ -100,7 +100,11 @@ describe('the ws hub', () => {
 
   it('serves /healthz with each projection’s checkpoint and lag', async () => {
     const res = await fetch(`${server.url}/healthz`);
-    const body = await res.json();
+    const body = (await res.json()) as {
+      status: string;
+      eventStore: string;
+      projections: { name: string }[];
+    };
     expect(body.status).toBe('ok');
     expect(body.eventStore).toBe('sqlite');
     expect(body.projections.map((p: { name: string }) => p.name)).toEqual([

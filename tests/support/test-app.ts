@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '../../api/app';
+import { createKeyedLock } from '../../api/commands/keyed-lock';
 import type { AppContext } from '../../api/context';
 import type { BankQuestion } from '../../domain/questions/bank';
 import { newId } from '../../infra/crypto';
@@ -47,6 +48,7 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
     bank: options.bank ?? testBank,
     readWaitMs: 2000,
     newId,
+    streamLock: createKeyedLock(),
   };
   const app = createApp(ctx);
   const allEvents = () => events.readAll({ maxCount: 1_000_000 });

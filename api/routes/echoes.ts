@@ -1,0 +1,66 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { EchoStatusDto, ToggleEchoResult } from '../../domain/contracts/echoes';
+import {
+  ECHO_DAILY_LIMIT,
+  echoDecider,
+  echoerStreamId,
+  echoesGivenOn,
+} from '../../domain/echoes/echoes';
+import type { EchoEvent } from '../../domain/echoes/events';
+import { fold } from '../../domain/shared/decider';
+import { notFound } from '../../domain/shared/errors';
+import { productDayOf } from '../../domain/shared/product-day';
+import { echoStatusId, type EchoStatusDoc } from '../../projections/echoes';
+import type { ResponseDoc } from '../../projections/responses-by-question';
+import { runCommand } from '../commands/run';
+import type { AppContext } from '../context';
+import { actorForCommand, actorForQuery } from '../http/identity';
+import { parseInput } from '../http/validation';
+
+const responseParams = z.object({ id: z.string().min(1).max(100) });
+
+export const echoRoutes = (ctx: AppContext) => {
+  const router = Router();
+
+  router.post('/responses/:id/echo', async (req, res) => {
+    const { id } = parseInput(responseParams, req.params, 'params');
+    const actor = await actorForCommand(ctx, req);
+    const response = await ctx.readModels.collection<ResponseDoc>('responses').findOne({ _id: id });
+    if (!response) throw notFound('Response not found', 'This response no longer exists.');
+    const at = ctx.clock.now();
+    const streamId = echoerStreamId(actor.userId);
+    const { events, position } = await runCommand(ctx, streamId, echoDecider(ctx.dayRules), {
+      type: 'ToggleEcho',
+      responseId: id,
+      questionId: response.questionId,
+      responseAuthorId: response.authorId,
+      actorId: actor.userId,
+      at,
+    });
+    const state = fold(
+      echoDecider(ctx.dayRules),
+      (await ctx.events.readStream(streamId)) as unknown as EchoEvent[],
+    );
+    const result: ToggleEchoResult = {
+      position: position?.toString() ?? null,
+      hasEchoed: events[0]?.type === 'EchoGiven',
+      echoesUsed: echoesGivenOn(state, productDayOf(at, ctx.dayRules)),
+      dailyLimit: ECHO_DAILY_LIMIT,
+    };
+    res.json(result);
+  });
+
+  router.get('/responses/:id/echo-status', async (req, res) => {
+    const { id } = parseInput(responseParams, req.params, 'params');
+    const actor = await actorForQuery(ctx, req);
+    const echo = actor
+      ? await ctx.readModels
+          .collection<EchoStatusDoc>('echo_status')
+          .findOne({ _id: echoStatusId(actor.userId, id) })
+      : null;
+    res.json({ hasEchoed: echo !== null } satisfies EchoStatusDto);
+  });
+
+  return router;
+};

@@ -1,0 +1,96 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { PostReplyResult, ReplyDto } from '../../domain/contracts/replies';
+import { postReplyBody } from '../../domain/contracts/replies';
+import { replyDecider, replyStreamId } from '../../domain/replies/replies';
+import { forbidden, notFound } from '../../domain/shared/errors';
+import type { ReplyDoc } from '../../projections/replies';
+import type { ResponseDoc } from '../../projections/responses-by-question';
+import { runCommand } from '../commands/run';
+import type { AppContext } from '../context';
+import { actorForCommand, actorForQuery, type Actor } from '../http/identity';
+import { parseInput } from '../http/validation';
+
+const responseParams = z.object({ responseId: z.string().min(1).max(100) });
+const replyParams = z.object({ id: z.string().min(1).max(100) });
+
+export const toReplyDto = (doc: ReplyDoc, viewerId: string | null): ReplyDto => ({
+  id: doc._id,
+  responseId: doc.responseId,
+  content: doc.content,
+  user: doc.pseudonym || 'Anonymous',
+  dateAdded: doc.dateAdded,
+  isOwn: viewerId !== null && doc.authorId === viewerId,
+});
+
+/** Conversations under a question are open to those who answered it (as the responses list is). */
+const assertHasAnswered = async (ctx: AppContext, actor: Actor | null, questionId: number) => {
+  const answered =
+    actor !== null &&
+    (await ctx.readModels
+      .collection<ResponseDoc>('responses')
+      .count({ questionId, authorId: actor.userId })) > 0;
+  if (!answered)
+    throw forbidden(
+      'Share Your Voice First',
+      'Share your own perspective before joining the conversation.',
+    );
+};
+
+export const replyRoutes = (ctx: AppContext) => {
+  const router = Router();
+  const responses = () => ctx.readModels.collection<ResponseDoc>('responses');
+
+  router.get('/replies/:responseId', async (req, res) => {
+    const { responseId } = parseInput(responseParams, req.params, 'params');
+    const actor = await actorForQuery(ctx, req);
+    const response = await responses().findOne({ _id: responseId });
+    if (!response) throw notFound('Response not found', 'This response no longer exists.');
+    await assertHasAnswered(ctx, actor, response.questionId);
+    const replies = await ctx.readModels
+      .collection<ReplyDoc>('replies')
+      .find({ responseId }, { sort: { dateAdded: 1 } });
+    res.json(replies.map((doc) => toReplyDto(doc, actor?.userId ?? null)));
+  });
+
+  router.post('/replies', async (req, res) => {
+    const body = parseInput(postReplyBody, req.body);
+    const actor = await actorForCommand(ctx, req);
+    const response = await responses().findOne({ _id: body.responseId });
+    if (!response) throw notFound('Response not found', 'This response no longer exists.');
+    await assertHasAnswered(ctx, actor, response.questionId);
+    const replyId = ctx.newId();
+    const { events, position } = await runCommand(ctx, replyStreamId(replyId), replyDecider, {
+      type: 'PostReply',
+      replyId,
+      responseId: response._id,
+      questionId: response.questionId,
+      responseAuthorPseudonym: response.pseudonym,
+      authorId: actor.userId,
+      pseudonym: actor.pseudonym,
+      content: body.content,
+      at: ctx.clock.now(),
+    });
+    const posted = events[0]!;
+    if (posted.type !== 'ReplyPosted') throw new Error('Unexpected event');
+    const result: PostReplyResult = {
+      position: position?.toString() ?? null,
+      reply: toReplyDto({ _id: replyId, ...posted.data, dateAdded: posted.data.at }, actor.userId),
+    };
+    res.status(201).json(result);
+  });
+
+  router.delete('/replies/:id', async (req, res) => {
+    const { id } = parseInput(replyParams, req.params, 'params');
+    const actor = await actorForCommand(ctx, req);
+    const { position } = await runCommand(ctx, replyStreamId(id), replyDecider, {
+      type: 'DeleteReply',
+      replyId: id,
+      actorId: actor.userId,
+      at: ctx.clock.now(),
+    });
+    res.json({ position: position?.toString() ?? null });
+  });
+
+  return router;
+};

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineEvent } from '../shared/events';
+
+export const ReplyPosted = defineEvent({
+  type: 'ReplyPosted',
+  version: 1,
+  schema: z.object({
+    replyId: z.string().min(1),
+    responseId: z.string().min(1),
+    questionId: z.number().int().positive(),
+    authorId: z.string().min(1),
+    pseudonym: z.string(),
+    content: z.string().min(1),
+    at: z.iso.datetime(),
+  }),
+});
+
+export const ReplyDeleted = defineEvent({
+  type: 'ReplyDeleted',
+  version: 1,
+  schema: z.object({
+    replyId: z.string().min(1),
+    responseId: z.string().min(1),
+    questionId: z.number().int().positive(),
+    authorId: z.string().min(1),
+    at: z.iso.datetime(),
+  }),
+});
+
+export type ReplyPostedData = z.infer<typeof ReplyPosted.schema>;
+export type ReplyDeletedData = z.infer<typeof ReplyDeleted.schema>;
+
+export type ReplyEvent =
+  { type: 'ReplyPosted'; data: ReplyPostedData } | { type: 'ReplyDeleted'; data: ReplyDeletedData };

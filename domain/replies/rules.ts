@@ -1,0 +1,20 @@
+import { invalid } from '../shared/errors';
+import { countWords } from '../shared/words';
+
+export const REPLY_MAX_WORDS = 300;
+
+export const assertValidReplyContent = (content: string): void => {
+  if (content.trim() === '') {
+    throw invalid('content', 'Empty reply', 'Please write something before submitting.');
+  }
+  if (countWords(content) > REPLY_MAX_WORDS) {
+    throw invalid('content', 'Word limit exceeded', 'Your reply exceeds the 300 word limit.');
+  }
+};
+
+/** A reply starts with an @-mention of the response's author (or Anonymous) unless it already has one. */
+export const withMention = (content: string, responseAuthor: string): string => {
+  const name = responseAuthor.trim() || 'Anonymous';
+  const text = content.trim();
+  return text.includes(`@${name}`) ? text : `@${name} ${text}`;
+};

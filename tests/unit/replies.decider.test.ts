@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { ReplyEvent } from '../../domain/replies/events';
+import { replyDecider, type PostReply } from '../../domain/replies/replies';
+import { withMention } from '../../domain/replies/rules';
+import { specFor } from '../support/given-when-then';
+
+const given = specFor(replyDecider);
+const at = new Date('2026-11-22T15:00:00Z');
+const post = (content: string): PostReply => ({
+  type: 'PostReply',
+  replyId: 'p1',
+  responseId: 'r1',
+  questionId: 3,
+  responseAuthorPseudonym: 'Calm Owl',
+  authorId: 'bob',
+  pseudonym: 'Brave Fox',
+  content,
+  at,
+});
+const posted = (content: string): ReplyEvent => ({
+  type: 'ReplyPosted',
+  data: {
+    replyId: 'p1',
+    responseId: 'r1',
+    questionId: 3,
+    authorId: 'bob',
+    pseudonym: 'Brave Fox',
+    content,
+    at: at.toISOString(),
+  },
+});
+
+describe('PostReply', () => {
+  it('prefixes an @-mention of the response author when missing', () => {
+    given([])
+      .when(post('I see it differently.'))
+      .then([posted('@Calm Owl I see it differently.')]);
+  });
+
+  it('keeps a reply that already mentions the author', () => {
+    given([])
+      .when(post('Thanks @Calm Owl, good point.'))
+      .then([posted('Thanks @Calm Owl, good point.')]);
+  });
+
+  it('mentions Anonymous when the author has no pseudonym', () => {
+    expect(withMention('hello', '')).toBe('@Anonymous hello');
+  });
+
+  it('refuses an empty reply and one over 300 words', () => {
+    given([]).when(post('  ')).thenFails('invalid', 'Please write something before submitting.');
+    given([])
+      .when(post(Array.from({ length: 301 }, () => 'w').join(' ')))
+      .thenFails('invalid', 'Your reply exceeds the 300 word limit.');
+  });
+
+  it('accepts exactly 300 words', () => {
+    const text = `@Calm Owl ${Array.from({ length: 298 }, () => 'w').join(' ')}`;
+    given([])
+      .when(post(text))
+      .then([posted(text)]);
+  });
+});
+
+describe('DeleteReply', () => {
+  it('deletes the author’s reply, and only the author’s', () => {
+    const history = [posted('@Calm Owl hi there')];
+    given(history)
+      .when({ type: 'DeleteReply', replyId: 'p1', actorId: 'bob', at })
+      .then([
+        {
+          type: 'ReplyDeleted',
+          data: {
+            replyId: 'p1',
+            responseId: 'r1',
+            questionId: 3,
+            authorId: 'bob',
+            at: at.toISOString(),
+          },
+        },
+      ]);
+    given(history)
+      .when({ type: 'DeleteReply', replyId: 'p1', actorId: 'mallory', at })
+      .thenFails('forbidden');
+    given([])
+      .when({ type: 'DeleteReply', replyId: 'p1', actorId: 'bob', at })
+      .thenFails('not_found');
+  });
+});
