@@ -8,6 +8,7 @@ import { requestContext } from './http/request-context';
 import { echoRoutes } from './routes/echoes';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
+import { opsRoutes } from './routes/ops';
 import { questionRoutes } from './routes/questions';
 import { replyRoutes } from './routes/replies';
 import { responseRoutes } from './routes/responses';
@@ -24,6 +25,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): Express =>
   app.set('trust proxy', 'loopback');
   app.use(requestContext(ctx.logger));
   app.use(healthRoutes(ctx));
+  app.use(opsRoutes(ctx));
 
   const api = express.Router();
   api.use(express.json({ limit: '64kb', strict: true }));

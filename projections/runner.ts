@@ -1,4 +1,5 @@
 import { Subject } from 'rxjs';
+import { conflict } from '../domain/shared/errors';
 import type { RecordedEvent } from '../domain/shared/events';
 import type { EventStore } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logger';
@@ -164,7 +165,8 @@ export class ProjectionRunner {
   async rebuild(name: string): Promise<RebuildReport> {
     const live = this.lives.get(name);
     if (!live) throw new Error(`Unknown projection ${name}`);
-    if (live.rebuilding) throw new Error(`Projection ${name} is already rebuilding`);
+    if (live.rebuilding)
+      throw conflict('Already rebuilding', `Projection ${name} is already rebuilding.`);
     live.rebuilding = true;
     const started = performance.now();
     const generation = live.generation + 1;
