@@ -1,4 +1,4 @@
-import { upcast } from '../../domain/event-catalog';
+import { currentVersionOf, upcast } from '../../domain/event-catalog';
 import type { EventMetadata, RecordedEvent } from '../../domain/shared/events';
 
 /** Builds the domain's view of a stored event, bringing old schema versions up to date. */
@@ -11,7 +11,10 @@ export const toRecordedEvent = (stored: {
   data: unknown;
   metadata: EventMetadata;
   createdAt: Date;
-}): RecordedEvent => ({
-  ...stored,
-  data: upcast(stored.type, stored.metadata.v ?? 1, stored.data),
-});
+}): RecordedEvent => {
+  const version = stored.metadata.v ?? 1;
+  if (version !== currentVersionOf(stored.type)) {
+    stored.data = upcast(stored.type, version, stored.data);
+  }
+  return stored;
+};

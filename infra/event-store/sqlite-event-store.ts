@@ -10,6 +10,7 @@ import type {
   RecordedEvent,
   SubscriptionStart,
 } from './event-store';
+import type { EventMetadata } from '../../domain/shared/events';
 import { toRecordedEvent } from './recorded';
 
 type EventRow = {
@@ -54,6 +55,17 @@ const NO_STREAM = -1;
 const describeExpected = (expected: ExpectedRevision) =>
   typeof expected === 'bigint' ? expected.toString() : expected;
 
+// Most events share a handful of metadata strings: parse each once.
+const metadataCache = new Map<string, EventMetadata>();
+const parseMetadata = (text: string): EventMetadata => {
+  let metadata = metadataCache.get(text);
+  if (!metadata) {
+    metadata = JSON.parse(text) as EventMetadata;
+    if (metadataCache.size < 1000) metadataCache.set(text, metadata);
+  }
+  return { ...metadata };
+};
+
 const rowToEvent = (row: EventRow): RecordedEvent =>
   toRecordedEvent({
     id: row.id,
@@ -62,7 +74,7 @@ const rowToEvent = (row: EventRow): RecordedEvent =>
     position: BigInt(row.position),
     type: row.type,
     data: JSON.parse(row.data),
-    metadata: JSON.parse(row.metadata),
+    metadata: parseMetadata(row.metadata),
     createdAt: new Date(row.created_at),
   });
 

@@ -85,4 +85,13 @@ export const seedFromFilter = (filter: Filter): Doc => {
   return seed as Doc;
 };
 
-export const cloneDoc = <T extends Doc>(doc: T): T => structuredClone(doc);
+/** Documents are JSON data, so a plain recursive copy is all a clone needs (and far cheaper than structuredClone). */
+const cloneValue = (value: unknown): unknown => {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(cloneValue);
+  const out: Record<string, unknown> = {};
+  for (const key in value) out[key] = cloneValue((value as Record<string, unknown>)[key]);
+  return out;
+};
+
+export const cloneDoc = <T extends Doc>(doc: T): T => cloneValue(doc) as T;

@@ -53,18 +53,24 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
   const app = createApp(ctx);
   const allEvents = () => events.readAll({ maxCount: 1_000_000 });
 
+  /** Registers a device; like a person, picks another offered pseudonym when one was just taken. */
   const register = async (deviceId = newDeviceId(), pseudonym?: string) => {
-    const name =
-      pseudonym ??
-      (await request(app).post('/api/user/generate-pseudonyms').set('X-Device-ID', deviceId)).body
-        .pseudonyms[0];
-    const res = await request(app)
-      .post('/api/user/setup')
-      .set('X-Device-ID', deviceId)
-      .send({ pseudonym: name, privacyConsent: true, termsConsent: true, onboarded: true });
-    if (res.status !== 201)
-      throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return { deviceId, pseudonym: name as string, position: res.body.position as string };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const name: string =
+        pseudonym ??
+        (await request(app).post('/api/user/generate-pseudonyms').set('X-Device-ID', deviceId)).body
+          .pseudonyms[0];
+      const res = await request(app)
+        .post('/api/user/setup')
+        .set('X-Device-ID', deviceId)
+        .send({ pseudonym: name, privacyConsent: true, termsConsent: true, onboarded: true });
+      if (res.status === 201)
+        return { deviceId, pseudonym: name, position: res.body.position as string };
+      if (res.status !== 409 || pseudonym) {
+        throw new Error(`setup failed: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    throw new Error('setup failed: no free pseudonym after 5 tries');
   };
 
   const todaysQuestion = async () =>
