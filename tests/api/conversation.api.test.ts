@@ -162,7 +162,10 @@ describe('replies', () => {
     const a = await answer(alice);
     await answer(bob);
     const before = (await t.allEvents()).length;
-    const payload = { ...body, ...(body.responseId === 'R' ? { responseId: a.responseId } : {}) };
+    const payload = {
+      ...body,
+      ...('responseId' in body && body.responseId === 'R' ? { responseId: a.responseId } : {}),
+    };
     const res = await request(t.app)
       .post('/api/replies')
       .set('X-Device-ID', bob.deviceId)

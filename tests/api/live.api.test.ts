@@ -111,6 +111,8 @@ describe('the ws hub', () => {
       'identity',
       'questions',
       'responses-by-question',
+      'replies',
+      'echoes',
     ]);
   });
 });
