@@ -15,7 +15,12 @@ export const compileFilter = (filter: Filter): ((doc: Doc) => boolean) => {
       ([key, value]) => !key.startsWith('$') && !key.includes('.') && isPlainEquality(value),
     )
   ) {
-    return (doc) => entries.every(([key, value]) => (doc[key] ?? null) === value);
+    return (doc) =>
+      entries.every(([key, value]) => {
+        const actual = doc[key] ?? null;
+        // MongoDB: equality with a scalar also matches an array that contains it.
+        return actual === value || (Array.isArray(actual) && actual.includes(value));
+      });
   }
   const query = new Query(filter);
   return (doc) => query.test(doc);

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Doc, ReadStore } from '../../infra/read-store/read-store';
+
+type Person = Doc & {
+  name: string;
+  age: number;
+  tags?: string[];
+  address?: { city: string };
+  score?: number;
+};
+
+/** The ReadStore port's contract: MongoDB semantics for filters, updates, sorting, projection and units of work. */
+export const describeReadStoreContract = (
+  name: string,
+  open: () => Promise<ReadStore>,
+  options: { skipReason?: string } = {},
+) => {
+  if (options.skipReason) {
+    console.warn(`[contract] ${name} read store skipped: ${options.skipReason}`);
+    describe.skip(`ReadStore contract: ${name}`, () => {
+      it('runs where the engine is reachable', () => {});
+    });
+    return;
+  }
+
+  describe(`ReadStore contract: ${name}`, () => {
+    let store: ReadStore;
+    const collection = () => `contract_${randomUUID().replace(/-/g, '')}`;
+    const people: Person[] = [
+      { _id: 'a', name: 'Ada', age: 36, tags: ['math'], address: { city: 'London' } },
+      { _id: 'b', name: 'Bo', age: 20, tags: ['art', 'math'], address: { city: 'Oslo' } },
+      { _id: 'c', name: 'Cy', age: 52, address: { city: 'London' } },
+    ];
+    const seeded = async () => {
+      const name = collection();
+      await store.transaction(async (tx) => {
+        for (const p of people) await tx.collection<Person>(name).insertOne(p);
+      });
+      return name;
+    };
+
+    beforeAll(async () => {
+      store = await open();
+    });
+    afterAll(async () => {
+      await store.close();
+    });
+
+    it('finds by equality, operators, nested fields and combinations', async () => {
+      const c = store.collection<Person>(await seeded());
+      expect(await c.findOne({ _id: 'a' })).toEqual(people[0]);
+      expect(await c.findOne({ _id: 'zzz' })).toBeNull();
+      const ids = async (filter: Record<string, unknown>) =>
+        (await c.find(filter, { sort: { _id: 1 } })).map((p) => p._id);
+      expect(await ids({ age: { $gt: 30 } })).toEqual(['a', 'c']);
+      expect(await ids({ _id: { $in: ['b', 'c'] } })).toEqual(['b', 'c']);
+      expect(await ids({ 'address.city': 'London' })).toEqual(['a', 'c']);
+      expect(await ids({ tags: 'math' })).toEqual(['a', 'b']);
+      expect(await ids({ $or: [{ age: 20 }, { name: 'Cy' }] })).toEqual(['b', 'c']);
+      expect(await ids({ $and: [{ age: { $gte: 20 } }, { age: { $lt: 40 } }] })).toEqual([
+        'a',
+        'b',
+      ]);
+      expect(await c.count({ 'address.city': 'London' })).toBe(2);
+      expect(await c.count()).toBe(3);
+    });
+
+    it('sorts, skips, limits and projects', async () => {
+      const c = store.collection<Person>(await seeded());
+      const sorted = await c.find(
+        {},
+        { sort: { age: -1 }, skip: 1, limit: 1, projection: { name: 1 } },
+      );
+      expect(sorted).toEqual([{ _id: 'a', name: 'Ada' }]);
+      const without = await c.find({ _id: 'b' }, { projection: { tags: 0, address: 0 } });
+      expect(without).toEqual([{ _id: 'b', name: 'Bo', age: 20 }]);
+    });
+
+    it('updates with $set, $inc, $push, $pull and $unset, and upserts', async () => {
+      const name = await seeded();
+      await store.transaction(async (tx) => {
+        const c = tx.collection<Person>(name);
+        expect(
+          await c.updateOne({ _id: 'a' }, { $set: { 'address.city': 'Paris' }, $inc: { age: 1 } }),
+        ).toBe(1);
+        await c.updateOne({ _id: 'b' }, { $push: { tags: 'music' } });
+        await c.updateOne({ _id: 'b' }, { $pull: { tags: 'art' } });
+        await c.updateOne({ _id: 'c' }, { $unset: { address: '' } });
+        expect(await c.updateOne({ _id: 'nobody' }, { $set: { age: 1 } })).toBe(0);
+        await c.updateOne(
+          { _id: 'd' },
+          { $set: { name: 'Di' }, $inc: { age: 5 } },
+          { upsert: true },
+        );
+        expect(await c.updateMany({ age: { $gte: 30 } }, { $set: { score: 1 } })).toBe(2);
+      });
+      const c = store.collection<Person>(name);
+      expect(await c.findOne({ _id: 'a' })).toMatchObject({
+        age: 37,
+        address: { city: 'Paris' },
+        score: 1,
+      });
+      expect((await c.findOne({ _id: 'b' }))!.tags).toEqual(['math', 'music']);
+      expect(await c.findOne({ _id: 'c' })).toEqual({ _id: 'c', name: 'Cy', age: 52, score: 1 });
+      expect(await c.findOne({ _id: 'd' })).toEqual({ _id: 'd', name: 'Di', age: 5 });
+    });
+
+    it('replaces with upsertOne and deletes one or many', async () => {
+      const name = await seeded();
+      await store.transaction(async (tx) => {
+        const c = tx.collection<Person>(name);
+        await c.upsertOne({ _id: 'a', name: 'Ada L.', age: 37 });
+        await c.upsertOne({ _id: 'e', name: 'Eve', age: 30 });
+        expect(await c.deleteOne({ _id: 'b' })).toBe(1);
+        expect(await c.deleteOne({ _id: 'b' })).toBe(0);
+      });
+      const c = store.collection<Person>(name);
+      expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', name: 'Ada L.', age: 37 });
+      await store.transaction(async (tx) => {
+        expect(await tx.collection<Person>(name).deleteMany({ age: { $gte: 30 } })).toBe(3);
+      });
+      expect(await c.count()).toBe(0);
+    });
+
+    it('rejects a duplicate _id on insert', async () => {
+      const name = await seeded();
+      await expect(
+        store.transaction(async (tx) =>
+          tx.collection<Person>(name).insertOne({ _id: 'a', name: 'Again', age: 1 }),
+        ),
+      ).rejects.toThrow();
+      expect((await store.collection<Person>(name).findOne({ _id: 'a' }))!.name).toBe('Ada');
+    });
+
+    it('commits a unit of work whole, and a failing one not at all', async () => {
+      const name = await seeded();
+      await expect(
+        store.transaction(async (tx) => {
+          const c = tx.collection<Person>(name);
+          await c.updateOne({ _id: 'a' }, { $set: { age: 99 } });
+          await c.insertOne({ _id: 'z', name: 'Zed', age: 1 });
+          expect(await c.findOne({ _id: 'z' })).not.toBeNull();
+          expect((await c.findOne({ _id: 'a' }))!.age).toBe(99);
+          throw new Error('handler failed');
+        }),
+      ).rejects.toThrow('handler failed');
+      const c = store.collection<Person>(name);
+      expect(await c.findOne({ _id: 'z' })).toBeNull();
+      expect((await c.findOne({ _id: 'a' }))!.age).toBe(36);
+    });
+
+    it('hands out copies: changing a result does not change the store', async () => {
+      const c = store.collection<Person>(await seeded());
+      const ada = (await c.findOne({ _id: 'a' }))!;
+      ada.age = 1;
+      expect((await c.findOne({ _id: 'a' }))!.age).toBe(36);
+    });
+
+    it('lists and drops collections', async () => {
+      const name = await seeded();
+      expect(await store.listCollections()).toContain(name);
+      await store.dropCollection(name);
+      expect(await store.listCollections()).not.toContain(name);
+      expect(await store.collection(name).count()).toBe(0);
+    });
+  });
+};
