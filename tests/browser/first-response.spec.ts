@@ -1,0 +1,84 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { HomePage } from './pages/home-page';
+import { ResponsesPage } from './pages/responses-page';
+import { SetupPage } from './pages/setup-page';
+
+const shots = 'tests/artifacts/screenshots';
+
+const newVisitor = async (browser: Browser, colorScheme: 'light' | 'dark' = 'light') => {
+  const context = await browser.newContext({ colorScheme });
+  const page = await context.newPage();
+  return {
+    context,
+    page,
+    setup: new SetupPage(page),
+    home: new HomePage(page),
+    responses: new ResponsesPage(page),
+  };
+};
+
+test('a new visitor answers today’s question, and another visitor’s answer appears live', async ({
+  browser,
+}) => {
+  const bea = await newVisitor(browser);
+  const beaName = await bea.setup.registerAsNewVisitor();
+  const question = await bea.home.questionText();
+  await bea.page.screenshot({ path: `${shots}/home-light.png`, fullPage: true });
+  await bea.home.answer(
+    'Keeping a promise matters because other people plan their lives around it.',
+  );
+  await expect(bea.page.getByRole('heading', { level: 1 })).toHaveText(question);
+  await bea.responses.expectCount(1);
+  await expect(bea.responses.response(beaName)).toContainText('Your response');
+
+  const ari = await newVisitor(browser, 'dark');
+  const ariName = await ari.setup.registerAsNewVisitor();
+  await ari.page.screenshot({ path: `${shots}/home-dark.png`, fullPage: true });
+  await ari.home.answer(
+    'Sometimes breaking a small promise prevents a much larger harm to someone.',
+  );
+
+  // Bea never reloads: Ari's answer arrives over the ws notice.
+  await expect(bea.responses.response(ariName)).toBeVisible({ timeout: 5_000 });
+  await bea.responses.expectCount(2);
+  await bea.page.screenshot({ path: `${shots}/responses-light.png`, fullPage: true });
+  await ari.responses.expectCount(2);
+  await ari.page.screenshot({ path: `${shots}/responses-dark.png`, fullPage: true });
+
+  await bea.context.close();
+  await ari.context.close();
+});
+
+test('the response form counts words and holds back 1–2 word answers', async ({ browser }) => {
+  const visitor = await newVisitor(browser);
+  await visitor.setup.registerAsNewVisitor();
+  await visitor.home.responseBox.fill('too short');
+  await expect(visitor.page.getByText('2/750 words')).toBeVisible();
+  await expect(visitor.page.getByText('Please write at least 3 words')).toBeVisible();
+  await expect(visitor.home.submitButton).toBeDisabled();
+  await visitor.home.responseBox.fill(Array.from({ length: 751 }, () => 'word').join(' '));
+  await expect(visitor.page.getByText('Response exceeds 750 word limit')).toBeVisible();
+  await expect(visitor.home.submitButton).toBeDisabled();
+  await visitor.home.responseBox.fill('now three words');
+  await expect(visitor.page.getByText('3/750 words')).toBeVisible();
+  await expect(visitor.home.submitButton).toBeEnabled();
+  await visitor.context.close();
+});
+
+test('someone who has not answered sees “Share Your Voice First”, and unknown paths a 404 page', async ({
+  browser,
+}) => {
+  const author = await newVisitor(browser);
+  await author.setup.registerAsNewVisitor();
+  await author.home.answer('An answer so the question has responses.');
+  const path = new URL(author.page.url()).pathname;
+
+  const reader = await newVisitor(browser);
+  await reader.setup.registerAsNewVisitor();
+  await reader.page.goto(path);
+  await expect(reader.page.getByRole('heading', { name: 'Share Your Voice First' })).toBeVisible();
+  await reader.page.goto('/no/such/page');
+  await expect(reader.page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await author.context.close();
+  await reader.context.close();
+});

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PSEUDONYM_KEY, readLocal, REGISTERED_KEY, writeLocal } from '../../lib/device-identity';
+import { fetchDevicePseudonym } from './api/registration';
+
+/**
+ * A device registered here (pseudonym stored) goes home; otherwise the server is asked.
+ * Unregistered devices go to pseudonym setup for now: the spec sends them to /auth, which
+ * arrives with the identity issue.
+ */
+const DeviceCheckPage = () => {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (readLocal(REGISTERED_KEY) === 'true' && readLocal(PSEUDONYM_KEY)) {
+      navigate('/home', { replace: true });
+      return;
+    }
+    let cancelled = false;
+    fetchDevicePseudonym()
+      .then(({ pseudonym }) => {
+        if (cancelled) return;
+        writeLocal(PSEUDONYM_KEY, pseudonym);
+        writeLocal(REGISTERED_KEY, 'true');
+        navigate('/home', { replace: true });
+      })
+      .catch(() => {
+        if (!cancelled) navigate('/setup', { replace: true });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [navigate]);
+  return (
+    <p role="status" className="py-12 text-center">
+      Checking device registration...
+    </p>
+  );
+};
+
+export default DeviceCheckPage;

@@ -1,0 +1,58 @@
+import type { Problem } from '../../domain/contracts/problem';
+import { deviceId } from './device-identity';
+
+/** A non-OK answer: its message is "status: text" (the spec's convention); the problem body rides along. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    text: string,
+    readonly problem: Problem | null,
+  ) {
+    super(`${status}: ${text}`);
+    this.name = 'ApiError';
+  }
+  /** What a toast should say. */
+  get detail(): string {
+    return this.problem?.detail ?? this.message;
+  }
+}
+
+/** The highest log position any command answered with: queries wait until read models reach it. */
+let minPosition: bigint | null = null;
+
+const remember = (body: unknown) => {
+  const position = (body as { position?: unknown } | null)?.position;
+  if (typeof position === 'string' && /^\d+$/.test(position)) {
+    const value = BigInt(position);
+    if (minPosition === null || value > minPosition) minPosition = value;
+  }
+};
+
+export const api = async <T>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> => {
+  const method = init.method ?? 'GET';
+  const headers: Record<string, string> = { 'X-Device-ID': deviceId(), Accept: 'application/json' };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method === 'GET' && minPosition !== null) headers['X-Min-Position'] = minPosition.toString();
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'include',
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    let problem: Problem | null = null;
+    try {
+      problem = JSON.parse(text) as Problem;
+    } catch {
+      problem = null;
+    }
+    throw new ApiError(response.status, text || response.statusText, problem);
+  }
+  const body = text ? (JSON.parse(text) as T) : (undefined as T);
+  if (method !== 'GET') remember(body);
+  return body;
+};

@@ -1,0 +1,18 @@
+/** One key factory per resource: ws notices and mutations invalidate through the same keys. */
+export const queryKeys = {
+  todayQuestion: ['question', 'today'] as const,
+  question: (id: number) => ['question', id] as const,
+  responses: (questionId: number) => ['responses', questionId] as const,
+  hasResponded: ['user', 'has-responded'] as const,
+  resources: (questionId: number) => ['resources', questionId] as const,
+  devicePseudonym: ['device', 'pseudonym'] as const,
+};
+
+/** Which queries a live topic makes stale. */
+export const keysForTopic = (topic: string): readonly unknown[][] => {
+  if (topic === 'question:today') return [[...queryKeys.todayQuestion]];
+  const responses = /^responses:(\d+)$/.exec(topic);
+  if (responses)
+    return [[...queryKeys.responses(Number(responses[1]))], [...queryKeys.hasResponded]];
+  return [];
+};

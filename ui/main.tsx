@@ -1,0 +1,26 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { router } from './app/router';
+import { LiveClient, setLiveClient } from './lib/live-client';
+import { createQueryClient } from './lib/query-client';
+import './styles.css';
+
+const queryClient = createQueryClient();
+const live = new LiveClient(queryClient);
+setLiveClient(live);
+live.start();
+
+// Pages restored from the back/forward cache show fresh responses.
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) void queryClient.invalidateQueries({ queryKey: ['responses'] });
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);
