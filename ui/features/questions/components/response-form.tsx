@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RESPONSE_MAX_WORDS, RESPONSE_MIN_WORDS } from '../../../../domain/responses/rules';
@@ -6,14 +6,12 @@ import { countWords } from '../../../../domain/shared/words';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 import { localRecords, submitResponse } from '../api/responding';
 
 /** The daily answer: live word count, the spec's limits, a 3 s celebration, then the responses. */
 export const ResponseForm = ({ questionId }: { questionId: number }) => {
   const id = useId();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { toast } = useToast();
   const [content, setContent] = useState('');
   const [celebrating, setCelebrating] = useState(false);
@@ -29,8 +27,8 @@ export const ResponseForm = ({ questionId }: { questionId: number }) => {
         title: 'Response Submitted!',
         description: 'Thank you for sharing your perspective',
       });
+      // No has-responded refresh here: Home would redirect at once and cut the 3 s celebration short.
       setCelebrating(true);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.hasResponded });
     },
     onError: (error) => {
       toast({
