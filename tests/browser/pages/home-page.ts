@@ -20,7 +20,9 @@ export class HomePage {
     await this.responseBox.fill(text);
     await this.submitButton.click();
     await expect(this.page.getByText('Response Submitted!', { exact: true })).toBeVisible();
-    await expect(this.page.getByText('Your voice has been added to the conversation.')).toBeVisible();
+    await expect(
+      this.page.getByText('Your voice has been added to the conversation.'),
+    ).toBeVisible();
     await expect(this.page).toHaveURL(/\/responses\/\d+$/, { timeout: 10_000 });
   }
 }
