@@ -1,0 +1,109 @@
+import autocannon from 'autocannon';
+import { randomBytes } from 'node:crypto';
+import express from 'express';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../../api/server';
+import { loadConfig } from '../../infra/config';
+import { silentLogger } from '../../infra/logger';
+import type { Figure } from './report';
+
+const CONNECTIONS = 10;
+const BODY = (questionId: number) =>
+  JSON.stringify({ content: 'A short but sincere answer to the question.', questionId });
+
+const run = (url: string, path: string, deviceIds: string[], body: string) =>
+  new Promise<autocannon.Result>((resolve, reject) => {
+    let next = 0;
+    autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        amount: deviceIds.length,
+        requests: [
+          {
+            method: 'POST',
+            path,
+            setupRequest: (request) => ({
+              ...request,
+              headers: {
+                'content-type': 'application/json',
+                'x-device-id': deviceIds[next++ % deviceIds.length]!,
+              },
+              body,
+            }),
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+
+/** RespondToQuestion over HTTP, one distinct registered device per request, vs a bare Express JSON route. */
+export const httpThroughput = async (): Promise<Figure[]> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'boon-bench-http-'));
+  const server = await startServer({
+    config: loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    logger: silentLogger(),
+  });
+  // Register devices first (not measured). The pseudonym lists give 3,000 names: as many devices.
+  const devices: string[] = [];
+  const names = (await (await fetch(`${server.url}/api/question/today`)).json()) as { id: number };
+  const questionId = names.id;
+  for (let batch = 0; devices.length < 2500 && batch < 200; batch++) {
+    await Promise.all(
+      Array.from({ length: 25 }, async () => {
+        const deviceId = randomBytes(16).toString('base64url');
+        const offered = (await (
+          await fetch(`${server.url}/api/user/generate-pseudonyms`, { method: 'POST' })
+        ).json()) as {
+          pseudonyms: string[];
+        };
+        if (!offered.pseudonyms[0]) return;
+        const res = await fetch(`${server.url}/api/user/setup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-device-id': deviceId },
+          body: JSON.stringify({
+            pseudonym: offered.pseudonyms[0],
+            privacyConsent: true,
+            termsConsent: true,
+          }),
+        });
+        if (res.status === 201) devices.push(deviceId);
+      }),
+    );
+  }
+  const app = await run(server.url, '/api/responses', devices, BODY(questionId));
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const bare = express();
+  bare.post('/bare', express.json(), (_req, res) => {
+    res.status(201).json({ ok: true });
+  });
+  const bareServer = createServer(bare);
+  await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
+  const baseline = await run(bareUrl, '/bare', devices, BODY(questionId));
+  bareServer.close();
+
+  const ok = app['2xx'];
+  const value = ok / (app.duration || 1);
+  const base = baseline['2xx'] / (baseline.duration || 1);
+  return [
+    {
+      name: `HTTP RespondToQuestion, ${devices.length} distinct devices, ${CONNECTIONS} connections`,
+      value,
+      unit: 'req/s',
+      baseline: base,
+      baselineName: 'bare Express JSON route',
+      ratio: value / base,
+      target: '≥ 0.5',
+      met: value / base >= 0.5 && ok === devices.length,
+      note: `${ok}/${devices.length} answered 201; latency p50 ${app.latency.p50} ms, p99 ${app.latency.p99} ms`,
+    },
+  ];
+};

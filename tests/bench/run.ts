@@ -1,0 +1,25 @@
+// `npm run bench`: every figure with its baseline measured in the same run; misses are reported, not hidden.
+import { appendRate } from './append-rate';
+import { httpThroughput } from './http-throughput';
+import { liveLatency } from './live-latency';
+import { printFigure, writeReport, type Figure } from './report';
+import { rebuildRate } from './rebuild-rate';
+
+const suites: [string, () => Promise<Figure[]>][] = [
+  ['durable append rate', appendRate],
+  ['HTTP RespondToQuestion throughput', httpThroughput],
+  ['append → read model / ws notice latency', liveLatency],
+  ['projection rebuild rate', rebuildRate],
+];
+
+const only = process.argv[2];
+const figures: Figure[] = [];
+for (const [name, suite] of suites) {
+  if (only && !name.includes(only)) continue;
+  console.log(`\n== ${name}`);
+  const results = await suite();
+  results.forEach(printFigure);
+  figures.push(...results);
+}
+writeReport(figures);
+process.exit(0);
