@@ -5,7 +5,7 @@ import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store';
 import type { Logger } from '../infra/logger';
 import type { ReadStore } from '../infra/read-store/read-store';
 import { openEmbeddedReadStore } from '../infra/read-store/embedded-read-store';
-import { openSqlite, type SqliteDatabase } from '../infra/sqlite';
+import { openSqlite, type SqliteDatabase, type Synchronous } from '../infra/sqlite';
 
 export type Stores = { events: EventStore; readStore: ReadStore; close: () => Promise<void> };
 
@@ -14,25 +14,31 @@ export type Stores = { events: EventStore; readStore: ReadStore; close: () => Pr
  * MongoDB when their URLs are configured. Code above the ports never knows which.
  */
 export const openStores = async (config: Config, logger: Logger): Promise<Stores> => {
-  let db: SqliteDatabase | null = null;
-  const embedded = () =>
-    (db ??= openSqlite(join(config.dataDir, 'boon.sqlite'), config.sqliteSynchronous));
+  const file = join(config.dataDir, 'boon.sqlite');
+  const connections: SqliteDatabase[] = [];
+  const connect = (synchronous: Synchronous) => {
+    const db = openSqlite(file, synchronous);
+    connections.push(db);
+    return db;
+  };
 
   const events = config.eventStoreUrl
     ? await (
         await import('../infra/event-store/eventstoredb-event-store')
       ).openEventStoreDb(config.eventStoreUrl)
-    : openSqliteEventStore(embedded());
+    : openSqliteEventStore(connect(config.sqliteSynchronous));
+  // Read models can always be rebuilt from the log, so their commits skip the fsync;
+  // WAL still keeps each batch and its checkpoint atomic.
   const readStore = config.mongoDbUrl
     ? await (
         await import('../infra/read-store/mongo-read-store')
       ).openMongoReadStore(config.mongoDbUrl)
-    : openEmbeddedReadStore(embedded());
+    : openEmbeddedReadStore(connect('NORMAL'));
   logger.info(
     {
       eventStore: events.engine,
       readStore: readStore.engine,
-      dataDir: db ? config.dataDir : undefined,
+      dataDir: connections.length ? config.dataDir : undefined,
     },
     'stores open',
   );
@@ -42,7 +48,7 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
     close: async () => {
       await events.close();
       await readStore.close();
-      (db as SqliteDatabase | null)?.close();
+      connections.forEach((db) => db.close());
     },
   };
 };
