@@ -28,8 +28,9 @@ test('a new visitor answers today’s question, and another visitor’s answer a
     'Keeping a promise matters because other people plan their lives around it.',
   );
   await expect(bea.page.getByRole('heading', { level: 1 })).toHaveText(question);
-  await bea.responses.expectCount(1);
   await expect(bea.responses.response(beaName)).toContainText('Your response');
+  // Other journeys share the server and the day: count relative to what is there now.
+  const before = await bea.responses.count();
 
   const ari = await newVisitor(browser, 'dark');
   const ariName = await ari.setup.registerAsNewVisitor();
@@ -40,9 +41,9 @@ test('a new visitor answers today’s question, and another visitor’s answer a
 
   // Bea never reloads: Ari's answer arrives over the ws notice.
   await expect(bea.responses.response(ariName)).toBeVisible({ timeout: 5_000 });
-  await bea.responses.expectCount(2);
+  await bea.responses.expectCount(before + 1);
   await bea.page.screenshot({ path: `${shots}/responses-light.png`, fullPage: true });
-  await ari.responses.expectCount(2);
+  await ari.responses.expectCount(before + 1);
   await ari.page.screenshot({ path: `${shots}/responses-dark.png`, fullPage: true });
 
   await bea.context.close();

@@ -6,13 +6,22 @@ export const queryKeys = {
   hasResponded: ['user', 'has-responded'] as const,
   resources: (questionId: number) => ['resources', questionId] as const,
   devicePseudonym: ['device', 'pseudonym'] as const,
+  replies: (responseId: string) => ['replies', responseId] as const,
+  allReplies: ['replies'] as const,
+  echoStatus: (responseId: string) => ['echo-status', responseId] as const,
 };
 
 /** Which queries a live topic makes stale. */
 export const keysForTopic = (topic: string): readonly unknown[][] => {
   if (topic === 'question:today') return [[...queryKeys.todayQuestion]];
   const responses = /^responses:(\d+)$/.exec(topic);
-  if (responses)
-    return [[...queryKeys.responses(Number(responses[1]))], [...queryKeys.hasResponded]];
+  if (responses) {
+    const questionId = Number(responses[1]);
+    return [
+      [...queryKeys.responses(questionId)],
+      [...queryKeys.hasResponded],
+      [...queryKeys.allReplies],
+    ];
+  }
   return [];
 };

@@ -1,0 +1,126 @@
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { HomePage } from './pages/home-page';
+import { ResponsesPage } from './pages/responses-page';
+import { SetupPage } from './pages/setup-page';
+
+const newVisitor = async (browser: Browser) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const name = await new SetupPage(page).registerAsNewVisitor();
+  return { context, page, name, home: new HomePage(page), responses: new ResponsesPage(page) };
+};
+
+/** Someone who answers through the API, to fill the page with other people's responses. */
+const answerAsSomeoneElse = async (request: APIRequestContext, content: string) => {
+  const headers = { 'X-Device-ID': randomBytes(16).toString('base64url') };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const offered = await (await request.post('/api/user/generate-pseudonyms', { headers })).json();
+    const setup = await request.post('/api/user/setup', {
+      headers,
+      data: { pseudonym: offered.pseudonyms[0], privacyConsent: true, termsConsent: true },
+    });
+    if (setup.status() === 201) break;
+  }
+  const question = await (await request.get('/api/question/today')).json();
+  const answered = await request.post('/api/responses', {
+    headers,
+    data: { content, questionId: question.id },
+  });
+  expect(answered.status()).toBe(201);
+};
+
+test('echoes and replies travel live between two people; only authors may delete', async ({
+  browser,
+}) => {
+  const ana = await newVisitor(browser);
+  await ana.home.answer('Trust grows when people keep small promises, even inconvenient ones.');
+  const ben = await newVisitor(browser);
+  await ben.home.answer(
+    'I would rather be honest about a broken promise than pretend it never mattered.',
+  );
+
+  // Ben echoes Ana's response; Ana's open page shows the new count without reloading.
+  await ben.responses
+    .response(ana.name)
+    .getByRole('button', { name: /^Echo / })
+    .click();
+  await expect(ben.page.getByText('Echoed', { exact: true })).toBeVisible();
+  await expect(ana.responses.response(ana.name)).toContainText('1 echo', { timeout: 5_000 });
+
+  // Ana opens the replies on her response; Ben replies; it appears for Ana live.
+  await ana.responses.response(ana.name).getByRole('button', { name: /repl/ }).click();
+  const benCard = ben.responses.response(ana.name);
+  await benCard.getByRole('button', { name: /repl/ }).click();
+  await benCard.getByLabel('Write a reply').fill('Even when keeping it costs you something?');
+  await benCard.getByRole('button', { name: 'Reply', exact: true }).click();
+  const anaReplies = ana.responses.response(ana.name).getByRole('list', { name: 'Replies' });
+  await expect(anaReplies).toContainText(`@${ana.name} Even when keeping it costs you something?`, {
+    timeout: 5_000,
+  });
+  await expect(ana.responses.response(ana.name)).toContainText('1 reply');
+
+  // Ana has no delete on Ben's reply; Ben deletes it and it vanishes for Ana.
+  await expect(anaReplies.getByRole('button', { name: /Delete your reply/ })).toHaveCount(0);
+  await expect(
+    ana.responses.response(ben.name).getByRole('button', { name: 'Delete' }),
+  ).toHaveCount(0);
+  await benCard.getByRole('button', { name: /Delete your reply/ }).click();
+  await expect(ben.page.getByText('Reply deleted', { exact: true })).toBeVisible();
+  await expect(anaReplies.getByRole('listitem')).toHaveCount(0, { timeout: 5_000 });
+
+  await ana.context.close();
+  await ben.context.close();
+});
+
+test('the reader view opens and closes by keyboard and gives focus back', async ({
+  browser,
+  request,
+}) => {
+  const long = Array.from(
+    { length: 40 },
+    (_, i) => `Sentence ${i + 1} of a long and careful answer.`,
+  ).join(' ');
+  await answerAsSomeoneElse(request, long);
+  const reader = await newVisitor(browser);
+  await reader.home.answer('A short answer of my own today.');
+  const readMore = reader.page.getByRole('button', { name: 'Read more' });
+  await readMore.focus();
+  await reader.page.keyboard.press('Enter');
+  const dialog = reader.page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Sentence 40 of a long and careful answer.');
+  await reader.page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(readMore).toBeFocused();
+  await reader.context.close();
+});
+
+test('the eleventh echo of the day opens the daily limit notice', async ({ browser, request }) => {
+  for (let i = 0; i < 11; i++)
+    await answerAsSomeoneElse(request, `Perspective number ${i + 1} on today's question.`);
+  const echoer = await newVisitor(browser);
+  await echoer.home.answer('My own view, before I echo others.');
+  const echoButtons = echoer.page.getByRole('button', { name: /^Echo / });
+  // Other journeys may have answered today too: at least the eleven made here are echoable.
+  await expect(echoButtons.nth(10)).toBeVisible();
+  for (let i = 0; i < 10; i++) {
+    await echoer.page
+      .getByRole('button', { name: /^Echo / })
+      .first()
+      .click();
+    await expect(echoer.page.getByRole('button', { name: /^Remove echo/ })).toHaveCount(i + 1);
+  }
+  await echoer.page
+    .getByRole('button', { name: /^Echo / })
+    .first()
+    .click();
+  const notice = echoer.page.getByRole('alertdialog', { name: 'Daily Echo Limit Reached' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(
+    "You've used all 10 echoes for today. Your echo limit resets tomorrow at 3 AM EST.",
+  );
+  await expect(echoer.page.getByRole('button', { name: /^Remove echo/ })).toHaveCount(10);
+  await expect(notice).toHaveCount(0, { timeout: 5_000 });
+  await echoer.context.close();
+});

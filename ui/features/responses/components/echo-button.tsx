@@ -1,0 +1,114 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ResponseDto } from '../../../../domain/contracts/responses';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { echoStatusQuery, toggleEcho } from '../api/conversation';
+
+const PHRASES = [
+  'Your echo carries their voice further.',
+  'Echo sent: a thought worth repeating.',
+  'You amplified a thoughtful voice.',
+  'Resonance recorded.',
+  'That idea now travels a little further.',
+  'Your echo joins the conversation.',
+  'A kind nod, heard.',
+  'Thoughtfulness, echoed.',
+  'You helped a perspective be seen.',
+  'Echo received with thanks.',
+  'Good ideas deserve an echo.',
+  'You lent this view your voice.',
+  'Another voice in the chorus.',
+  'Your echo has been heard.',
+  'Shared wisdom grows louder.',
+  'You made this thought ring out.',
+  'An echo of agreement, sent.',
+  'Perspective amplified.',
+];
+
+/** Optimistic echo: the count moves at once (never below 0) and moves back if the server says no. */
+export const EchoButton = ({
+  response,
+  questionId,
+}: {
+  response: ResponseDto;
+  questionId: number;
+}) => {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const [limitOpen, setLimitOpen] = useState(false);
+  const status = useQuery(echoStatusQuery(response.id));
+  const echoed = status.data?.hasEchoed ?? false;
+
+  const adjust = (delta: number, hasEchoed: boolean) => {
+    queryClient.setQueryData(queryKeys.echoStatus(response.id), { hasEchoed });
+    queryClient.setQueryData<ResponseDto[]>(queryKeys.responses(questionId), (list) =>
+      list?.map((r) =>
+        r.id === response.id ? { ...r, echoCount: Math.max(0, r.echoCount + delta) } : r,
+      ),
+    );
+  };
+
+  const echo = useMutation({
+    mutationFn: () => toggleEcho(response.id),
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.responses(questionId) });
+      adjust(echoed ? -1 : 1, !echoed);
+      return { wasEchoed: echoed };
+    },
+    onError: (error, _vars, context) => {
+      adjust(context?.wasEchoed ? 1 : -1, context?.wasEchoed ?? false);
+      const message = error instanceof ApiError ? error.detail : error.message;
+      if (/echo limit|429/i.test(`${message} ${error.message}`)) {
+        setLimitOpen(true);
+        setTimeout(() => setLimitOpen(false), 3000);
+      } else {
+        toast({ title: 'Error processing echo', description: message, variant: 'destructive' });
+      }
+    },
+    onSuccess: (result) => {
+      queryClient.setQueryData(queryKeys.echoStatus(response.id), { hasEchoed: result.hasEchoed });
+      if (result.hasEchoed) {
+        toast({
+          title: 'Echoed',
+          description: PHRASES[Math.floor(Math.random() * PHRASES.length)]!,
+          duration: 2500,
+        });
+      }
+    },
+  });
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => echo.mutate()}
+        disabled={echo.isPending}
+        aria-pressed={echoed}
+        aria-label={`${echoed ? 'Remove echo from' : 'Echo'} ${response.username}'s response (${response.echoCount} ${response.echoCount === 1 ? 'echo' : 'echoes'})`}
+        className={`rounded-md border px-2 py-1 ${
+          echoed
+            ? 'border-amber-700 bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100'
+            : 'border-stone-300 dark:border-stone-600'
+        }`}
+      >
+        ◎ {response.echoCount} {response.echoCount === 1 ? 'echo' : 'echoes'}
+      </button>
+      {limitOpen && (
+        <div
+          role="alertdialog"
+          aria-labelledby={`limit-${response.id}`}
+          className="fixed inset-x-0 top-20 z-50 mx-auto max-w-sm rounded-lg border border-amber-700 bg-white p-4 shadow-lg dark:bg-stone-800"
+        >
+          <h2 id={`limit-${response.id}`} className="font-semibold">
+            Daily Echo Limit Reached
+          </h2>
+          <p className="mt-1 text-sm">
+            You&apos;ve used all 10 echoes for today. Your echo limit resets tomorrow at 3 AM EST.
+          </p>
+        </div>
+      )}
+    </>
+  );
+};
