@@ -12,6 +12,7 @@ import { opsRoutes } from './routes/ops';
 import { questionRoutes } from './routes/questions';
 import { replyRoutes } from './routes/replies';
 import { responseRoutes } from './routes/responses';
+import { sharedResponseRoutes } from './routes/shared-responses';
 
 export type AppOptions = {
   /** The built UI to serve (index.html plus assets); omitted in API-only tests. */
@@ -38,6 +39,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): Express =>
   api.use(responseRoutes(ctx));
   api.use(echoRoutes(ctx));
   api.use(replyRoutes(ctx));
+  api.use(sharedResponseRoutes(ctx));
   api.use(identityRoutes(ctx));
   api.use((req, res) =>
     sendProblem(req, res, {

@@ -1,5 +1,6 @@
 import { EchoGiven, EchoWithdrawn } from './echoes/events';
 import { DeviceRegistered, PseudonymReserved } from './identity/events';
+import { PerspectivePairViewed } from './perspectives/events';
 import { QuestionOfTheDayActivated } from './questions/events';
 import { ReplyDeleted, ReplyPosted } from './replies/events';
 import { ResponseDeleted, ResponseSubmitted } from './responses/events';
@@ -17,6 +18,7 @@ const definitions: EventDefinition<string, z.ZodType>[] = [
   EchoWithdrawn,
   ReplyPosted,
   ReplyDeleted,
+  PerspectivePairViewed,
 ];
 
 const byType = new Map(definitions.map((d) => [d.type, d]));

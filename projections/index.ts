@@ -1,5 +1,6 @@
 import { echoesProjection } from './echoes';
 import { identityProjection } from './identity';
+import { perspectivePairsProjection } from './perspective-pairs';
 import type { Projection } from './projection';
 import { questionsProjection } from './questions';
 import { repliesProjection } from './replies';
@@ -11,4 +12,5 @@ export const allProjections: readonly Projection[] = [
   responsesByQuestionProjection,
   repliesProjection,
   echoesProjection,
+  perspectivePairsProjection,
 ];

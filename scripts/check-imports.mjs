@@ -31,6 +31,7 @@ const uiMayUseFromDomain = (path) =>
   path.startsWith(`domain${sep}shared${sep}words`) ||
   path.startsWith(`domain${sep}responses${sep}rules`) ||
   path.startsWith(`domain${sep}replies${sep}rules`) ||
+  path.startsWith(`domain${sep}perspectives${sep}pairing`) ||
   path.startsWith(`domain${sep}questions${sep}categories`);
 
 const files = (dir) =>

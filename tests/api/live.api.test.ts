@@ -113,6 +113,7 @@ describe('the ws hub', () => {
       'responses-by-question',
       'replies',
       'echoes',
+      'perspective-pairs',
     ]);
   });
 });

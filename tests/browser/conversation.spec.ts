@@ -93,6 +93,16 @@ test('the reader view opens and closes by keyboard and gives focus back', async 
   await reader.page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(readMore).toBeFocused();
+
+  // A long and a short answer contrast: the shared-perspectives panel shows a pair.
+  const panel = reader.page.getByRole('region', { name: 'Shared Perspectives' });
+  await expect(panel.getByRole('heading', { name: 'Perspective A' })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Perspective B' })).toBeVisible();
+  await expect(panel.getByText(/\d+ of \d+ pairs/)).toBeVisible();
+  await reader.page.screenshot({
+    path: 'tests/artifacts/screenshots/shared-perspectives.png',
+    fullPage: true,
+  });
   await reader.context.close();
 });
 

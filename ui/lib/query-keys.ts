@@ -21,6 +21,7 @@ export const keysForTopic = (topic: string): readonly unknown[][] => {
       [...queryKeys.responses(questionId)],
       [...queryKeys.hasResponded],
       [...queryKeys.allReplies],
+      ['shared-responses', questionId],
     ];
   }
   return [];

@@ -6,6 +6,7 @@ import { useLiveTopics } from '../../lib/live-client';
 import { useTodayQuestion } from '../../lib/today-question';
 import { questionQuery, responsesQuery } from './api/responses';
 import { ResponseCard } from './components/response-card';
+import { SharedPerspectives } from './components/shared-perspectives';
 
 const Notice = ({ title, text, link }: { title: string; text: string; link: string }) => (
   <section className="mx-auto max-w-lg rounded-xl border border-stone-300 p-6 text-center dark:border-stone-700">
@@ -80,6 +81,7 @@ const ResponsesPage = () => {
           </div>
         </section>
       )}
+      {responses.isSuccess && list.length > 0 && <SharedPerspectives questionId={questionId} />}
       {today?.id === questionId && <ExploreMore />}
     </>
   );

@@ -1,0 +1,32 @@
+import type { Decider } from '../shared/decider';
+import type { PerspectiveEvent } from './events';
+
+/** Who has seen a pair: each person counts once. */
+export const pairViewsStreamId = (pairId: string) => `perspective-pair-views-${pairId}`;
+
+export type RecordPairView = {
+  type: 'RecordPairView';
+  pairId: string;
+  questionId: number;
+  viewerId: string;
+  at: Date;
+};
+
+export const pairViewsDecider: Decider<RecordPairView, PerspectiveEvent, Set<string>> = {
+  initialState: () => new Set(),
+  evolve: (viewers, event) => viewers.add(event.data.viewerId),
+  decide: (command, viewers) =>
+    viewers.has(command.viewerId)
+      ? []
+      : [
+          {
+            type: 'PerspectivePairViewed',
+            data: {
+              pairId: command.pairId,
+              questionId: command.questionId,
+              viewerId: command.viewerId,
+              at: command.at.toISOString(),
+            },
+          },
+        ],
+};
