@@ -51,4 +51,42 @@ describe('responses by question', () => {
     ]);
     expect((await responses.find({ questionId: 5 })).map((r) => r._id)).toEqual(['r2']);
   });
+
+  it('counts echoes and replies, and never lets a count fall below zero', async () => {
+    const echo = (type: 'EchoGiven' | 'EchoWithdrawn', actorId: string) => ({
+      type,
+      data: {
+        responseId: 'r1',
+        questionId: 5,
+        actorId,
+        at: '2026-11-22T16:00:00.000Z',
+        ...(type === 'EchoGiven' ? { day: '2026-11-22' } : {}),
+      },
+    });
+    const reply = (type: 'ReplyPosted' | 'ReplyDeleted', replyId: string) => ({
+      type,
+      data: {
+        replyId,
+        responseId: 'r1',
+        questionId: 5,
+        authorId: 'b',
+        pseudonym: 'Bo',
+        content: '@A hi',
+        at: '2026-11-22T16:00:00.000Z',
+      },
+    });
+    const responses = await given([
+      { stream: 'q', event: activation('2026-11-22', 5) },
+      { stream: 'responder-a', event: submission('r1', 5, 'a', '2026-11-22T15:00:00.000Z') },
+      { stream: 'echoer-b', event: echo('EchoGiven', 'b') },
+      { stream: 'echoer-c', event: echo('EchoGiven', 'c') },
+      { stream: 'echoer-b', event: echo('EchoWithdrawn', 'b') },
+      { stream: 'reply-1', event: reply('ReplyPosted', 'p1') },
+      { stream: 'reply-2', event: reply('ReplyPosted', 'p2') },
+      { stream: 'reply-1', event: reply('ReplyDeleted', 'p1') },
+      { stream: 'echoer-c', event: echo('EchoWithdrawn', 'c') },
+      { stream: 'echoer-d', event: echo('EchoWithdrawn', 'd') },
+    ]);
+    expect(await responses.findOne({ _id: 'r1' })).toMatchObject({ echoCount: 0, replyCount: 1 });
+  });
 });
