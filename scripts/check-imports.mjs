@@ -32,6 +32,7 @@ const uiMayUseFromDomain = (path) =>
   path.startsWith(`domain${sep}responses${sep}rules`) ||
   path.startsWith(`domain${sep}replies${sep}rules`) ||
   path.startsWith(`domain${sep}perspectives${sep}pairing`) ||
+  path.startsWith(`domain${sep}identity${sep}pseudonym-words`) ||
   path.startsWith(`domain${sep}questions${sep}categories`);
 
 const files = (dir) =>

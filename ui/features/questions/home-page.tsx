@@ -5,7 +5,8 @@ import { ExploreMore } from '../../components/ui/link-card';
 import { ApiError } from '../../lib/api-client';
 import { longDate, useTodayQuestion } from '../../lib/today-question';
 import { useLiveTopics } from '../../lib/live-client';
-import { hasRespondedQuery, localRecords, resourcesQuery } from './api/responding';
+import { localRecords } from '../../lib/local-responses';
+import { hasRespondedQuery, resourcesQuery } from './api/responding';
 import { ResponseForm } from './components/response-form';
 
 const RelatedResources = ({ questionId }: { questionId: number }) => {

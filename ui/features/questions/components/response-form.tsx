@@ -6,7 +6,8 @@ import { countWords } from '../../../../domain/shared/words';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { localRecords, submitResponse } from '../api/responding';
+import { localRecords } from '../../../lib/local-responses';
+import { submitResponse } from '../api/responding';
 
 /** The daily answer: live word count, the spec's limits, a 3 s celebration, then the responses. */
 export const ResponseForm = ({ questionId }: { questionId: number }) => {

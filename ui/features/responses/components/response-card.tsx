@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { localRecords } from '../../../lib/local-responses';
 import { queryKeys } from '../../../lib/query-keys';
 import { deleteResponse } from '../api/conversation';
 import { EchoButton } from './echo-button';
@@ -20,23 +21,6 @@ export const preview = (content: string) =>
 const isLong = (content: string) =>
   content.length > PREVIEW_LENGTH || content.split('\n').length > PREVIEW_LINES;
 
-const LOCAL_RESPONSES_KEY = 'boon-responses';
-
-/** Forgets the local record of answering this question, so Home offers the form again. */
-const forgetLocalAnswer = (questionId: number) => {
-  try {
-    const records = JSON.parse(localStorage.getItem(LOCAL_RESPONSES_KEY) ?? '[]') as {
-      questionId: number;
-    }[];
-    localStorage.setItem(
-      LOCAL_RESPONSES_KEY,
-      JSON.stringify(records.filter((r) => r.questionId !== questionId)),
-    );
-  } catch (error) {
-    console.warn('Storage update failed', error);
-  }
-};
-
 export const ResponseCard = ({ response }: { response: ResponseDto }) => {
   const [showReplies, setShowReplies] = useState(false);
   const queryClient = useQueryClient();
@@ -45,7 +29,7 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
   const remove = useMutation({
     mutationFn: () => deleteResponse(response.id),
     onSuccess: () => {
-      forgetLocalAnswer(response.questionId);
+      localRecords.forget(response.questionId);
       toast({
         title: 'Response deleted',
         description: 'Your response has been deleted successfully.',
