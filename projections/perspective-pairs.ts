@@ -31,13 +31,20 @@ export type PairDoc = Doc & {
 
 type QuestionTextDoc = Doc & { content: string };
 
+const CANDIDATES = 50;
+
 const pairOf = (pairs: WriteCollection<PairDoc>, responseId: string) =>
   pairs.findOne({ $or: [{ 'one.responseId': responseId }, { 'two.responseId': responseId }] });
 
 /** Pairs the response with the oldest waiting response it contrasts with, or leaves it waiting. */
 const placeInPool = async (context: ProjectionContext, entry: PoolDoc) => {
   const pool = context.collection<PoolDoc>('perspective_pool');
-  const waiting = await pool.find({ questionId: entry.questionId }, { sort: { at: 1 } });
+  // Only the oldest few waiting answers are candidates: the work per response stays bounded
+  // however many answers a question collects.
+  const waiting = await pool.find(
+    { questionId: entry.questionId },
+    { sort: { at: 1 }, limit: CANDIDATES },
+  );
   const partner = waiting.find((w) => w._id !== entry._id && contrastBetween(w, entry) !== null);
   if (!partner) {
     await pool.upsertOne(entry);

@@ -37,18 +37,26 @@ const compareValues = (a: unknown, b: unknown): number => {
   return (a as number | string) < (b as number | string) ? -1 : 1;
 };
 
-const valueAt = (doc: Doc, path: string): unknown =>
-  path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)?.[key], doc);
-
 export const sortDocs = (docs: Doc[], sort: SortSpec): Doc[] => {
-  const keys = Object.entries(sort);
-  return docs.sort((a, b) => {
-    for (const [path, direction] of keys) {
-      const order = compareValues(valueAt(a, path), valueAt(b, path));
-      if (order !== 0) return order * direction;
+  const keys = Object.entries(sort).map(([path, direction]) => ({
+    parts: path.split('.'),
+    direction,
+  }));
+  // Each document's sort values are read once, not on every comparison.
+  const decorated = docs.map((doc) => ({
+    doc,
+    values: keys.map(({ parts }) =>
+      parts.reduce<unknown>((v, key) => (v as Record<string, unknown>)?.[key], doc),
+    ),
+  }));
+  decorated.sort((a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const order = compareValues(a.values[i], b.values[i]);
+      if (order !== 0) return order * keys[i]!.direction;
     }
     return 0;
   });
+  return decorated.map((d) => d.doc);
 };
 
 const project = (doc: Doc, projection: Record<string, 0 | 1>): Doc => {
