@@ -5,6 +5,8 @@ import type { AppContext } from './context';
 import { errorHandler, sendProblem } from './http/problems';
 import { readYourWrites } from './http/read-your-writes';
 import { requestContext } from './http/request-context';
+import { adminAuthRoutes } from './routes/admin-auth';
+import { authRoutes } from './routes/auth';
 import { echoRoutes } from './routes/echoes';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
@@ -12,6 +14,7 @@ import { opsRoutes } from './routes/ops';
 import { questionRoutes } from './routes/questions';
 import { replyRoutes } from './routes/replies';
 import { responseRoutes } from './routes/responses';
+import { settingsRoutes } from './routes/settings';
 import { sharedResponseRoutes } from './routes/shared-responses';
 
 export type AppOptions = {
@@ -41,6 +44,9 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): Express =>
   api.use(replyRoutes(ctx));
   api.use(sharedResponseRoutes(ctx));
   api.use(identityRoutes(ctx));
+  api.use(settingsRoutes(ctx));
+  api.use(authRoutes(ctx));
+  api.use(adminAuthRoutes(ctx));
   api.use((req, res) =>
     sendProblem(req, res, {
       status: 404,

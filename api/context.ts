@@ -4,6 +4,7 @@ import type { Clock } from '../infra/clock';
 import type { EventStore } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logger';
 import type { ProjectionRunner } from '../projections/runner';
+import type { AuthServices } from './auth/services';
 import type { KeyedLock } from './commands/keyed-lock';
 
 /** Everything a route needs, passed in: the app has no globals. */
@@ -19,4 +20,5 @@ export type AppContext = {
   newId: () => string;
   /** Serialises this instance's commands per stream. */
   streamLock: KeyedLock;
+  auth: AuthServices;
 };

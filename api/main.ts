@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../infra/config';
+import { randomSecret } from '../infra/crypto';
 import { createLogger } from '../infra/logger';
 import { startServer } from './server';
 
@@ -15,8 +16,21 @@ const main = async () => {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const running = await startServer({ config, logger, uiDir: resolve('dist/ui') });
+  // No default password exists: without configured credentials each start makes its own.
+  const admin = config.admin ? undefined : { username: 'admin', password: randomSecret(18) };
+  const running = await startServer({
+    config,
+    logger,
+    uiDir: resolve('dist/ui'),
+    ...(admin ? { admin } : {}),
+  });
   console.log(`Boon is running at ${running.url.replace('127.0.0.1', 'localhost')}`);
+  if (admin) {
+    console.log(
+      `Admin sign-in for this run (set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own): ` +
+        `username ${admin.username}, password ${admin.password}`,
+    );
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

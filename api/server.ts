@@ -5,11 +5,15 @@ import { questionBank } from '../domain/questions/bank/questions';
 import type { Clock } from '../infra/clock';
 import { systemClock } from '../infra/clock';
 import type { Config } from '../infra/config';
+import { PRODUCTION_SCRYPT_COST } from '../infra/auth/passwords';
+import { deriveAuthKeys, loadAuthSecret } from '../infra/auth/secrets';
 import { newId } from '../infra/crypto';
 import type { Logger } from '../infra/logger';
 import { allProjections } from '../projections';
 import { ProjectionRunner } from '../projections/runner';
 import { createApp } from './app';
+import { createRateLimiter } from './auth/rate-limiter';
+import type { AdminCredentials } from './auth/services';
 import { createKeyedLock } from './commands/keyed-lock';
 import { ensureQuestionOfTheDay } from './commands/question-of-the-day';
 import type { AppContext } from './context';
@@ -30,6 +34,9 @@ export type StartOptions = {
   clock?: Clock;
   bank?: readonly BankQuestion[];
   stores?: Stores;
+  /** Admin credentials when the configuration has none (main generates them). */
+  admin?: AdminCredentials;
+  passwordCost?: number;
 };
 
 /** Opens the stores, starts the projections, the HTTP app and the ws hub on one port. */
@@ -38,16 +45,27 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   const stores = options.stores ?? (await openStores(config, logger));
   const readModels = new ProjectionRunner(stores.events, stores.readStore, allProjections, logger);
   await readModels.start();
+  const admin = config.admin ?? options.admin ?? null;
+  const clock = options.clock ?? systemClock;
   const context: AppContext = {
     events: stores.events,
     readModels,
-    clock: options.clock ?? systemClock,
+    clock,
     logger,
     dayRules: config.dayRules,
     bank: options.bank ?? questionBank,
     readWaitMs: config.readWaitMs,
     newId,
     streamLock: createKeyedLock(),
+    auth: {
+      keys: deriveAuthKeys(loadAuthSecret(config.authSecret, config.dataDir)),
+      vault: stores.vault,
+      passwordCost: options.passwordCost ?? PRODUCTION_SCRYPT_COST,
+      accessTokenSeconds: config.accessTokenSeconds,
+      adminTokenSeconds: 12 * 60 * 60,
+      admin,
+      limiter: createRateLimiter(clock),
+    },
   };
   const app = createApp(context, options.uiDir ? { uiDir: options.uiDir } : {});
   const server = createServer(app);

@@ -3,11 +3,19 @@ import type { Config } from '../infra/config';
 import type { EventStore } from '../infra/event-store/event-store';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store';
 import type { Logger } from '../infra/logger';
+import type { KeyVault } from '../infra/key-vault/key-vault';
+import { openSqliteKeyVault } from '../infra/key-vault/sqlite-key-vault';
 import type { ReadStore } from '../infra/read-store/read-store';
 import { openEmbeddedReadStore } from '../infra/read-store/embedded-read-store';
 import { openSqlite, type SqliteDatabase, type Synchronous } from '../infra/sqlite';
 
-export type Stores = { events: EventStore; readStore: ReadStore; close: () => Promise<void> };
+export type Stores = {
+  events: EventStore;
+  readStore: ReadStore;
+  /** Per-person keys for personal data: beside the read models, never in the log. */
+  vault: KeyVault;
+  close: () => Promise<void>;
+};
 
 /**
  * The embedded engines by default (one SQLite file in DATA_DIR); EventStoreDB and
@@ -34,6 +42,12 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
         await import('../infra/read-store/mongo-read-store')
       ).openMongoReadStore(config.mongoDbUrl)
     : openEmbeddedReadStore(connect('NORMAL'));
+  const mongoVault = config.mongoDbUrl
+    ? await (
+        await import('../infra/key-vault/mongo-key-vault')
+      ).openMongoKeyVault(config.mongoDbUrl)
+    : null;
+  const vault = mongoVault ?? openSqliteKeyVault(connect('FULL'));
   logger.info(
     {
       eventStore: events.engine,
@@ -45,7 +59,9 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
   return {
     events,
     readStore,
+    vault,
     close: async () => {
+      await mongoVault?.close();
       await events.close();
       await readStore.close();
       connections.forEach((db) => db.close());

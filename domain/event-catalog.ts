@@ -1,5 +1,21 @@
 import { EchoGiven, EchoWithdrawn } from './echoes/events';
-import { DeviceRegistered, PseudonymReserved } from './identity/events';
+import {
+  AccountMetadataUpdated,
+  AccountSignedUp,
+  AdminSignedIn,
+  AdminSignedOut,
+  EmailReserved,
+  SessionRefreshed,
+  SessionRevoked,
+  SessionStarted,
+} from './accounts/events';
+import {
+  AgreementRecorded,
+  DeviceLinkedToAccount,
+  DeviceRegistered,
+  PseudonymReserved,
+  SettingsChanged,
+} from './identity/events';
 import { PerspectivePairViewed } from './perspectives/events';
 import { QuestionOfTheDayActivated } from './questions/events';
 import { ReplyDeleted, ReplyPosted } from './replies/events';
@@ -11,6 +27,17 @@ import type { z } from 'zod';
 const definitions: EventDefinition<string, z.ZodType>[] = [
   DeviceRegistered,
   PseudonymReserved,
+  DeviceLinkedToAccount,
+  SettingsChanged,
+  AgreementRecorded,
+  EmailReserved,
+  AccountSignedUp,
+  AccountMetadataUpdated,
+  SessionStarted,
+  SessionRefreshed,
+  SessionRevoked,
+  AdminSignedIn,
+  AdminSignedOut,
   QuestionOfTheDayActivated,
   ResponseSubmitted,
   ResponseDeleted,

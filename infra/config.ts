@@ -20,6 +20,8 @@ const schema = z.object({
   MONGODB_URL: optionalUrl(['mongodb://', 'mongodb+srv://']),
   ADMIN_USERNAME: z.string().trim().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(120).max(86_400).default(900),
   DAY_TIMEZONE: z
     .string()
     .default('America/New_York')
@@ -37,6 +39,9 @@ export type Config = {
   eventStoreUrl: string | undefined;
   mongoDbUrl: string | undefined;
   admin: { username: string; password: string } | undefined;
+  /** Signs tokens and keys the email index; generated into DATA_DIR when not set. */
+  authSecret: string | undefined;
+  accessTokenSeconds: number;
   dayRules: { timeZone: string; startHour: number };
   sqliteSynchronous: 'FULL' | 'NORMAL';
   readWaitMs: number;
@@ -71,6 +76,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       c.ADMIN_USERNAME && c.ADMIN_PASSWORD
         ? { username: c.ADMIN_USERNAME, password: c.ADMIN_PASSWORD }
         : undefined,
+    authSecret: c.AUTH_SECRET,
+    accessTokenSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
     dayRules: { timeZone: c.DAY_TIMEZONE, startHour: c.DAY_START_HOUR },
     sqliteSynchronous: c.SQLITE_SYNCHRONOUS,
     readWaitMs: c.READ_WAIT_MS,

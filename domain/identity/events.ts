@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { AGREEMENT_TYPES, type AgreementType } from '../contracts/settings';
 import { defineEvent } from '../shared/events';
+
+export { AGREEMENT_TYPES, type AgreementType };
 
 export const DeviceRegistered = defineEvent({
   type: 'DeviceRegistered',
@@ -25,8 +28,49 @@ export const PseudonymReserved = defineEvent({
   }),
 });
 
+/** A device now acts for an account: from here on it answers, echoes and replies as that account. */
+export const DeviceLinkedToAccount = defineEvent({
+  type: 'DeviceLinkedToAccount',
+  version: 1,
+  schema: z.object({
+    deviceHash: z.string().length(64),
+    accountId: z.string().min(1),
+    userId: z.string().min(1),
+    pseudonym: z.string().min(1),
+    at: z.iso.datetime(),
+  }),
+});
+
+export const SettingsChanged = defineEvent({
+  type: 'SettingsChanged',
+  version: 1,
+  schema: z.object({
+    deviceHash: z.string().length(64),
+    showActivity: z.boolean(),
+    at: z.iso.datetime(),
+  }),
+});
+
+export const AgreementRecorded = defineEvent({
+  type: 'AgreementRecorded',
+  version: 1,
+  schema: z.object({
+    deviceHash: z.string().length(64),
+    agreementType: z.enum(AGREEMENT_TYPES),
+    agreementVersion: z.string().min(1),
+    at: z.iso.datetime(),
+  }),
+});
+
 export type DeviceRegisteredData = z.infer<typeof DeviceRegistered.schema>;
 export type PseudonymReservedData = z.infer<typeof PseudonymReserved.schema>;
+export type DeviceLinkedToAccountData = z.infer<typeof DeviceLinkedToAccount.schema>;
+export type SettingsChangedData = z.infer<typeof SettingsChanged.schema>;
+export type AgreementRecordedData = z.infer<typeof AgreementRecorded.schema>;
 
-export type DeviceEvent = { type: 'DeviceRegistered'; data: DeviceRegisteredData };
+export type DeviceEvent =
+  | { type: 'DeviceRegistered'; data: DeviceRegisteredData }
+  | { type: 'DeviceLinkedToAccount'; data: DeviceLinkedToAccountData }
+  | { type: 'SettingsChanged'; data: SettingsChangedData };
 export type PseudonymEvent = { type: 'PseudonymReserved'; data: PseudonymReservedData };
+export type AgreementEvent = { type: 'AgreementRecorded'; data: AgreementRecordedData };

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '../../api/app';
+import { createRateLimiter } from '../../api/auth/rate-limiter';
 import { createKeyedLock } from '../../api/commands/keyed-lock';
 import type { AppContext } from '../../api/context';
 import type { BankQuestion } from '../../domain/questions/bank';
+import { deriveAuthKeys } from '../../infra/auth/secrets';
 import { newId } from '../../infra/crypto';
+import { openSqliteKeyVault } from '../../infra/key-vault/sqlite-key-vault';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
 import { silentLogger } from '../../infra/logger';
 import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
@@ -25,6 +28,8 @@ export const testBank: BankQuestion[] = [1, 2, 3].map((id) => ({
     },
   ],
 }));
+
+export const testAdmin = { username: 'admin', password: 'correct horse battery staple' };
 
 export const newDeviceId = () => randomBytes(16).toString('base64url');
 
@@ -49,6 +54,15 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
     readWaitMs: 2000,
     newId,
     streamLock: createKeyedLock(),
+    auth: {
+      keys: deriveAuthKeys(randomBytes(32)),
+      vault: openSqliteKeyVault(db),
+      passwordCost: 2 ** 10,
+      accessTokenSeconds: 900,
+      adminTokenSeconds: 12 * 60 * 60,
+      admin: testAdmin,
+      limiter: createRateLimiter({ now: () => now }),
+    },
   };
   const app = createApp(ctx);
   const allEvents = () => events.readAll({ maxCount: 1_000_000 });

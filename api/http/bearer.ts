@@ -1,0 +1,53 @@
+import type { Request } from 'express';
+import { adminDecider, adminStreamId } from '../../domain/accounts/admin-sessions';
+import type { AdminEvent, SessionEvent } from '../../domain/accounts/events';
+import { sessionDecider, sessionStreamId } from '../../domain/accounts/sessions';
+import { fold } from '../../domain/shared/decider';
+import { unauthorized } from '../../domain/shared/errors';
+import { verifyToken, type TokenClaims } from '../../infra/auth/tokens';
+import type { AppContext } from '../context';
+
+const bearerOf = (req: Request): string | null => {
+  const header = req.get('authorization');
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match ? match[1]! : null;
+};
+
+const claimsOf = (ctx: AppContext, req: Request, role: string): TokenClaims | null => {
+  const token = bearerOf(req);
+  if (!token) return null;
+  const claims = verifyToken(
+    ctx.auth.keys.tokenKey,
+    token,
+    Math.floor(ctx.clock.now().getTime() / 1000),
+  );
+  return claims && claims.role === role && typeof claims.sid === 'string' ? claims : null;
+};
+
+export type AccountSession = { accountId: string; familyId: string };
+
+/** The signed-in account behind the bearer token; 401 when absent, expired or signed out. */
+export const accountSessionOf = async (ctx: AppContext, req: Request): Promise<AccountSession> => {
+  const claims = claimsOf(ctx, req, 'authenticated');
+  if (!claims) throw unauthorized('Invalid JWT', 'Sign in to continue.');
+  const familyId = claims.sid as string;
+  const history = await ctx.events.readStream(sessionStreamId(familyId));
+  const state = fold(sessionDecider, history as unknown as SessionEvent[]);
+  if (state.revoked || state.accountId !== claims.sub) {
+    throw unauthorized('Invalid JWT', 'Your session has ended. Please sign in again.');
+  }
+  return { accountId: claims.sub, familyId };
+};
+
+export type AdminSession = { username: string; sessionId: string };
+
+/** The admin behind the bearer token; 401 for anyone else, including signed-in members. */
+export const adminOf = async (ctx: AppContext, req: Request): Promise<AdminSession> => {
+  const claims = claimsOf(ctx, req, 'admin');
+  const denied = unauthorized('Admin authentication required', 'Sign in as an admin to continue.');
+  if (!claims || claims.sub !== ctx.auth.admin?.username) throw denied;
+  const history = await ctx.events.readStream(adminStreamId(claims.sub));
+  const state = fold(adminDecider, history as unknown as AdminEvent[]);
+  if (!state.open.has(claims.sid as string)) throw denied;
+  return { username: claims.sub, sessionId: claims.sid as string };
+};

@@ -1,0 +1,77 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Router } from 'express';
+import { adminDecider, adminStreamId } from '../../domain/accounts/admin-sessions';
+import {
+  adminLoginBody,
+  type AdminLoginDto,
+  type AdminVerifyDto,
+} from '../../domain/contracts/auth';
+import { unauthorized } from '../../domain/shared/errors';
+import { signToken } from '../../infra/auth/tokens';
+import { guardAttempt } from '../auth/attempts';
+import { runCommand } from '../commands/run';
+import type { AppContext } from '../context';
+import { adminOf } from '../http/bearer';
+import { parseInput } from '../http/validation';
+
+/** Compares digests, so neither length nor content leaks through timing. */
+const sameSecret = (a: string, b: string) =>
+  timingSafeEqual(
+    createHash('sha256').update(a, 'utf8').digest(),
+    createHash('sha256').update(b, 'utf8').digest(),
+  );
+
+export const adminAuthRoutes = (ctx: AppContext) => {
+  const router = Router();
+
+  router.post('/admin/login', async (req, res) => {
+    const body = parseInput(adminLoginBody, req.body);
+    const attempt = guardAttempt(ctx, req, res, `admin:${body.username}`);
+    const admin = ctx.auth.admin;
+    const valid =
+      admin !== null &&
+      sameSecret(body.username, admin.username) &&
+      sameSecret(body.password, admin.password);
+    if (!valid) {
+      attempt.failed();
+      throw unauthorized('Login failed', 'Invalid credentials');
+    }
+    attempt.succeeded();
+    const { username } = admin;
+    const sessionId = ctx.newId();
+    const now = ctx.clock.now();
+    await runCommand(ctx, adminStreamId(username), adminDecider, {
+      type: 'SignInAdmin',
+      sessionId,
+      username,
+      at: now,
+    });
+    const iat = Math.floor(now.getTime() / 1000);
+    const expiresAt = iat + ctx.auth.adminTokenSeconds;
+    const token = signToken(ctx.auth.keys.tokenKey, {
+      sub: username,
+      sid: sessionId,
+      role: 'admin',
+      iat,
+      exp: expiresAt,
+    });
+    res.json({ token, expiresAt } satisfies AdminLoginDto);
+  });
+
+  router.get('/admin/verify', async (req, res) => {
+    const admin = await adminOf(ctx, req);
+    res.json({ valid: true, username: admin.username } satisfies AdminVerifyDto);
+  });
+
+  router.post('/admin/logout', async (req, res) => {
+    const admin = await adminOf(ctx, req);
+    await runCommand(ctx, adminStreamId(admin.username), adminDecider, {
+      type: 'SignOutAdmin',
+      sessionId: admin.sessionId,
+      at: ctx.clock.now(),
+    });
+    res.status(204).end();
+  });
+
+  return router;
+};

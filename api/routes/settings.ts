@@ -1,0 +1,85 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import {
+  agreementBody,
+  settingsPatchBody,
+  type SettingsDto,
+} from '../../domain/contracts/settings';
+import { agreementsDecider, agreementsStreamId } from '../../domain/identity/agreements';
+import { deviceDecider, deviceStreamId } from '../../domain/identity/devices';
+import { forbidden, notFound } from '../../domain/shared/errors';
+import type { DeviceDoc } from '../../projections/identity';
+import { runCommand } from '../commands/run';
+import type { AppContext } from '../context';
+import { deviceOf, type Device } from '../http/identity';
+import { parseInput } from '../http/validation';
+
+const deviceParams = z.object({ deviceId: z.string().min(1) });
+
+/**
+ * The device named in the path, which must be the caller's own: the id is a bearer secret,
+ * so a header naming another device is refused rather than answered.
+ */
+export const ownDevice = (req: Request): Device => {
+  const { deviceId } = parseInput(deviceParams, req.params, 'params');
+  const header = req.get('x-device-id');
+  const caller = deviceOf({
+    get: (name: string) =>
+      name.toLowerCase() === 'x-device-id' ? (header ?? deviceId) : undefined,
+  } as Request);
+  if (caller.deviceId !== deviceId) {
+    throw forbidden('Not your device', "A device's settings are only shown to that device.");
+  }
+  return caller;
+};
+
+export const settingsRoutes = (ctx: AppContext) => {
+  const router = Router();
+
+  const settingsOf = async (device: Device): Promise<SettingsDto> => {
+    const doc = await ctx.readModels
+      .collection<DeviceDoc>('devices')
+      .findOne({ _id: device.deviceHash });
+    if (!doc) throw notFound('Not registered', 'This device is not registered yet.');
+    return { showActivity: doc.showActivity ?? true, pseudonym: doc.pseudonym };
+  };
+
+  router.get('/user/settings/:deviceId', async (req, res) => {
+    res.json(await settingsOf(ownDevice(req)));
+  });
+
+  router.patch('/user/settings/:deviceId', async (req, res) => {
+    const device = ownDevice(req);
+    const body = parseInput(settingsPatchBody, req.body);
+    const { position } = await runCommand(ctx, deviceStreamId(device.deviceHash), deviceDecider, {
+      type: 'ChangeSettings',
+      deviceHash: device.deviceHash,
+      showActivity: body.showActivity,
+      at: ctx.clock.now(),
+    });
+    if (position !== null) await ctx.readModels.waitFor(position, ctx.readWaitMs);
+    res.json({ ...(await settingsOf(device)), position: position?.toString() ?? null });
+  });
+
+  router.post('/user-agreements', async (req, res) => {
+    const device = deviceOf(req);
+    const body = parseInput(agreementBody, req.body);
+    const { position } = await runCommand(
+      ctx,
+      agreementsStreamId(device.deviceHash),
+      agreementsDecider,
+      {
+        type: 'RecordAgreement',
+        deviceHash: device.deviceHash,
+        agreementType: body.agreementType,
+        agreementVersion: body.agreementVersion,
+        at: ctx.clock.now(),
+      },
+    );
+    res
+      .status(position === null ? 200 : 201)
+      .json({ ...body, position: position?.toString() ?? null });
+  });
+
+  return router;
+};

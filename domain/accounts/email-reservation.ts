@@ -1,0 +1,47 @@
+import type { Decider } from '../shared/decider';
+import { conflict } from '../shared/errors';
+import type { EmailEvent } from './events';
+
+/** One stream per normalized email (by keyed hash) makes addresses unique. */
+export const emailStreamId = (emailHash: string) => `email-${emailHash}`;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export type ReserveEmail = {
+  type: 'ReserveEmail';
+  emailHash: string;
+  accountId: string;
+  /**
+   * Whether the account holding the reservation was ever written. A sign-up that died between
+   * its two appends leaves a reservation without an account; the address must not stay lost.
+   */
+  holderExists: boolean;
+  at: Date;
+};
+
+export type EmailState = { accountId: string | null };
+
+export const emailDecider: Decider<ReserveEmail, EmailEvent, EmailState> = {
+  initialState: () => ({ accountId: null }),
+  evolve: (_state, event) => ({ accountId: event.data.accountId }),
+  decide: (command, state) => {
+    if (state.accountId === command.accountId) return [];
+    if (state.accountId !== null && command.holderExists) {
+      throw conflict(
+        'Sign Up Failed',
+        'An account with this email already exists. Sign in instead.',
+        'email',
+      );
+    }
+    return [
+      {
+        type: 'EmailReserved',
+        data: {
+          emailHash: command.emailHash,
+          accountId: command.accountId,
+          at: command.at.toISOString(),
+        },
+      },
+    ];
+  },
+};

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** The message people see when a field is missing at sign-in or sign-up. */
+export const MISSING_CREDENTIALS =
+  'You must provide either an email or phone number and a password';
+export const PASSWORD_MIN_LENGTH = 8;
+
+const email = z
+  .string({ error: MISSING_CREDENTIALS })
+  .trim()
+  .min(1, MISSING_CREDENTIALS)
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email('Enter a valid email address'));
+const password = z
+  .string({ error: MISSING_CREDENTIALS })
+  .min(1, MISSING_CREDENTIALS)
+  .max(1024, 'Password must be at most 1024 characters');
+
+export const userMetadata = z.strictObject({
+  display_name: z.string().trim().min(1, 'display_name cannot be empty').max(80).optional(),
+  confirmed: z.boolean({ error: 'confirmed must be true or false' }).optional(),
+});
+
+export const signUpBody = z.strictObject({
+  email,
+  password: password.refine((p) => p.length >= PASSWORD_MIN_LENGTH, {
+    message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  }),
+  data: userMetadata.optional(),
+});
+
+export const signInBody = z.strictObject({ email, password });
+
+export const refreshBody = z.strictObject({
+  refresh_token: z.string({ error: 'refresh_token is required' }).min(1).max(512),
+});
+
+export const updateUserBody = z.strictObject({
+  data: z.strictObject({
+    display_name: z.string({ error: 'display_name is required' }).trim().min(1).max(80),
+    confirmed: z.boolean({ error: 'confirmed must be true or false' }),
+  }),
+});
+
+export const adminLoginBody = z.strictObject({
+  username: z.string({ error: 'Username and password are required' }).trim().min(1).max(200),
+  password: z.string({ error: 'Username and password are required' }).min(1).max(1024),
+});
+
+export type UserDto = {
+  id: string;
+  email: string | null;
+  user_metadata: { display_name: string | null; confirmed: boolean };
+  created_at: string;
+};
+
+export type SessionDto = {
+  access_token: string;
+  refresh_token: string;
+  /** Seconds the access token lives. */
+  expires_in: number;
+  /** Unix time (seconds) when the access token expires. */
+  expires_at: number;
+  token_type: 'bearer';
+  user: UserDto;
+};
+
+export type AdminLoginDto = { token: string; expiresAt: number };
+export type AdminVerifyDto = { valid: true; username: string };

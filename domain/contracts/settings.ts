@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const settingsPatchBody = z.strictObject({
+  showActivity: z.boolean({ error: 'showActivity must be true or false' }),
+});
+
+export type SettingsDto = { showActivity: boolean; pseudonym: string };
+
+export const AGREEMENT_VERSION = '1.0';
+export const AGREEMENT_TYPES = ['privacy', 'terms', 'privacy_decline'] as const;
+export type AgreementType = (typeof AGREEMENT_TYPES)[number];
+
+export const agreementBody = z.strictObject({
+  agreementType: z.enum(AGREEMENT_TYPES, {
+    error: `agreementType must be one of ${AGREEMENT_TYPES.join(', ')}`,
+  }),
+  agreementVersion: z
+    .string({ error: 'agreementVersion is required' })
+    .trim()
+    .regex(/^\d+\.\d+$/, 'agreementVersion must look like 1.0'),
+});
