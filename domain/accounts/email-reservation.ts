@@ -19,14 +19,24 @@ export type ReserveEmail = {
   at: Date;
 };
 
-export type EmailState = { accountId: string | null };
+export type EmailState = { accountId: string | null; reservedAt: number | null };
+
+/**
+ * How long a reservation without its account is taken as a sign-up still in progress.
+ * Past it, the sign-up died between its two appends and the address is free again.
+ */
+export const ORPHAN_RESERVATION_MS = 5 * 60_000;
 
 export const emailDecider: Decider<ReserveEmail, EmailEvent, EmailState> = {
-  initialState: () => ({ accountId: null }),
-  evolve: (_state, event) => ({ accountId: event.data.accountId }),
+  initialState: () => ({ accountId: null, reservedAt: null }),
+  evolve: (_state, event) => ({
+    accountId: event.data.accountId,
+    reservedAt: Date.parse(event.data.at),
+  }),
   decide: (command, state) => {
     if (state.accountId === command.accountId) return [];
-    if (state.accountId !== null && command.holderExists) {
+    const inProgress = command.at.getTime() - (state.reservedAt ?? 0) < ORPHAN_RESERVATION_MS;
+    if (state.accountId !== null && (command.holderExists || inProgress)) {
       throw conflict(
         'Sign Up Failed',
         'An account with this email already exists. Sign in instead.',

@@ -1,0 +1,176 @@
+import { describe, it } from 'vitest';
+import { agreementsDecider, type RecordAgreement } from '../../domain/identity/agreements';
+import {
+  deviceDecider,
+  type ChangeSettings,
+  type LinkDeviceToAccount,
+  type RegisterDevice,
+} from '../../domain/identity/devices';
+import type { AgreementEvent, DeviceEvent, PseudonymEvent } from '../../domain/identity/events';
+import { pseudonymDecider, type ReservePseudonym } from '../../domain/identity/pseudonyms';
+import { specFor } from '../support/given-when-then';
+
+const at = new Date('2026-11-22T15:00:00Z');
+const iso = at.toISOString();
+
+describe('pseudonym reservation', () => {
+  const given = specFor(pseudonymDecider);
+  const reserve = (pseudonym: string, deviceHash = 'dev-a'): ReservePseudonym => ({
+    type: 'ReservePseudonym',
+    pseudonym,
+    deviceHash,
+    at,
+  });
+  const reserved = (pseudonym: string, deviceHash = 'dev-a'): PseudonymEvent => ({
+    type: 'PseudonymReserved',
+    data: { pseudonym, deviceHash, at: iso },
+  });
+
+  it('reserves a free pseudonym for the device', () => {
+    given([])
+      .when(reserve('Calm Owl'))
+      .then([reserved('Calm Owl')]);
+  });
+
+  it('refuses a pseudonym another device holds', () => {
+    given([reserved('Calm Owl', 'dev-a')])
+      .when(reserve('Calm Owl', 'dev-b'))
+      .thenFails('conflict', /taken/);
+  });
+
+  it('treats the holder asking again as done', () => {
+    given([reserved('Calm Owl')])
+      .when(reserve('Calm Owl'))
+      .thenNothing();
+  });
+
+  it('refuses names outside the adjective + noun shape', () => {
+    given([]).when(reserve('<script>')).thenFails('invalid');
+    given([]).when(reserve('')).thenFails('invalid');
+  });
+});
+
+describe('device registration, linking and settings', () => {
+  const given = specFor(deviceDecider);
+  const register = (pseudonym = 'Calm Owl'): RegisterDevice => ({
+    type: 'RegisterDevice',
+    deviceHash: 'dev-a',
+    userId: 'user-1',
+    pseudonym,
+    privacyConsent: true,
+    termsConsent: true,
+    at,
+  });
+  const registered = (pseudonym = 'Calm Owl', userId = 'user-1'): DeviceEvent => ({
+    type: 'DeviceRegistered',
+    data: {
+      deviceHash: 'dev-a',
+      userId,
+      pseudonym,
+      privacyConsent: true,
+      termsConsent: true,
+      at: iso,
+    },
+  });
+  const link = (userId = 'user-1', accountId = 'acct-1'): LinkDeviceToAccount => ({
+    type: 'LinkDeviceToAccount',
+    deviceHash: 'dev-a',
+    accountId,
+    userId,
+    pseudonym: 'Calm Owl',
+    at,
+  });
+  const linked = (userId = 'user-1', accountId = 'acct-1'): DeviceEvent => ({
+    type: 'DeviceLinkedToAccount',
+    data: { deviceHash: 'dev-a', accountId, userId, pseudonym: 'Calm Owl', at: iso },
+  });
+  const settings = (showActivity: boolean): ChangeSettings => ({
+    type: 'ChangeSettings',
+    deviceHash: 'dev-a',
+    showActivity,
+    at,
+  });
+
+  it('registers a fresh device with its pseudonym, trimmed', () => {
+    given([])
+      .when(register('  Calm Owl '))
+      .then([registered('Calm Owl')]);
+  });
+
+  it('treats the same registration again as done', () => {
+    given([registered()]).when(register()).thenNothing();
+  });
+
+  it('keeps a device tied to its first pseudonym for good', () => {
+    given([registered()])
+      .when(register('Brave Fox'))
+      .thenFails('conflict', /Calm Owl/);
+  });
+
+  it('lets a fresh device take on an account identity', () => {
+    given([]).when(link()).then([linked()]);
+  });
+
+  it('records the link for a device already acting as that same person', () => {
+    given([registered()]).when(link()).then([linked()]);
+    given([registered(), linked()]).when(link()).thenNothing();
+  });
+
+  it('never merges a device that takes part as someone else', () => {
+    given([registered('Calm Owl', 'user-2')])
+      .when(link('user-1'))
+      .thenFails('conflict');
+  });
+
+  it('changes settings only for a registered device, and only when they change', () => {
+    given([]).when(settings(false)).thenFails('forbidden');
+    given([registered()]).when(settings(true)).thenNothing();
+    given([registered()])
+      .when(settings(false))
+      .then([
+        { type: 'SettingsChanged', data: { deviceHash: 'dev-a', showActivity: false, at: iso } },
+      ]);
+    given([
+      registered(),
+      { type: 'SettingsChanged', data: { deviceHash: 'dev-a', showActivity: false, at: iso } },
+    ])
+      .when(settings(false))
+      .thenNothing();
+  });
+});
+
+describe('agreements', () => {
+  const given = specFor(agreementsDecider);
+  const record = (agreementType: RecordAgreement['agreementType']): RecordAgreement => ({
+    type: 'RecordAgreement',
+    deviceHash: 'dev-a',
+    agreementType,
+    agreementVersion: '1.0',
+    at,
+  });
+  const recorded = (agreementType: RecordAgreement['agreementType']): AgreementEvent => ({
+    type: 'AgreementRecorded',
+    data: { deviceHash: 'dev-a', agreementType, agreementVersion: '1.0', at: iso },
+  });
+
+  it('records each decision once per version', () => {
+    given([])
+      .when(record('privacy'))
+      .then([recorded('privacy')]);
+    given([recorded('privacy')])
+      .when(record('privacy'))
+      .thenNothing();
+    given([recorded('privacy')])
+      .when(record('terms'))
+      .then([recorded('terms')]);
+  });
+
+  it('records a change of mind about privacy', () => {
+    given([recorded('privacy')])
+      .when(record('privacy_decline'))
+      .then([recorded('privacy_decline')]);
+    given([recorded('privacy_decline')])
+      .when(record('privacy'))
+      .then([recorded('privacy')]);
+  });
+});
