@@ -5,12 +5,14 @@ import { RouterProvider } from 'react-router-dom';
 import { router } from './app/router';
 import { LiveClient, setLiveClient } from './lib/live-client';
 import { createQueryClient } from './lib/query-client';
+import { startSessionKeeper } from './lib/session';
 import './styles.css';
 
 const queryClient = createQueryClient();
 const live = new LiveClient(queryClient);
 setLiveClient(live);
 live.start();
+startSessionKeeper();
 
 // Pages restored from the back/forward cache show fresh responses.
 window.addEventListener('pageshow', (event) => {

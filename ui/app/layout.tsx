@@ -1,5 +1,4 @@
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { Toaster } from '../components/ui/toast';
 import { useTheme } from '../lib/theme';
 import { useTodayQuestion } from '../lib/today-question';
 
@@ -19,6 +18,17 @@ const activeItem = (path: string, todayId: number | undefined): string | null =>
   if (path.includes('/mini')) return '/mini';
   if (path.includes('/settings')) return '/profile';
   return NAV.find((item) => path === item.to || path.startsWith(`${item.to}/`))?.to ?? null;
+};
+
+/** Each area enters its own way (the spec's fade, slide, scale, rotate and flip). */
+const transitionFor = (path: string) => {
+  if (path.startsWith('/admin')) return 'page-scale';
+  if (path.includes('/mini')) return 'page-flip';
+  if (['/setup', '/welcome', '/pseudonym-welcome', '/disclosure', '/auth'].includes(path)) {
+    return 'page-slide';
+  }
+  if (path.startsWith('/responses/')) return 'page-rotate';
+  return 'page-fade';
 };
 
 const ThemeToggle = () => {
@@ -59,7 +69,7 @@ export const Layout = () => {
       <main
         id="main"
         key={location.pathname}
-        className="page-enter mx-auto w-full max-w-5xl flex-1 px-4 py-6"
+        className={`${transitionFor(location.pathname)} mx-auto w-full max-w-5xl flex-1 px-4 py-6`}
       >
         <Outlet />
       </main>
@@ -94,7 +104,6 @@ export const Layout = () => {
           ))}
         </ul>
       </nav>
-      <Toaster />
     </div>
   );
 };

@@ -1,5 +1,7 @@
 import type { Problem } from '../../domain/contracts/problem';
+import { adminToken } from './admin-token';
 import { deviceId } from './device-identity';
+import { currentSession } from './session';
 
 /** A non-OK answer: its message is "status: text" (the spec's convention); the problem body rides along. */
 export class ApiError extends Error {
@@ -30,11 +32,14 @@ const remember = (body: unknown) => {
 
 export const api = async <T>(
   path: string,
-  init: { method?: string; body?: unknown } = {},
+  init: { method?: string; body?: unknown; token?: string } = {},
 ): Promise<T> => {
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = { 'X-Device-ID': deviceId(), Accept: 'application/json' };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  // The member session's token, else the admin token when one is kept (the spec's order).
+  const bearer = init.token ?? currentSession()?.access_token ?? adminToken();
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
   if (method === 'GET' && minPosition !== null) headers['X-Min-Position'] = minPosition.toString();
   const response = await fetch(path, {
     method,

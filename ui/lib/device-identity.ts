@@ -45,3 +45,6 @@ export const writeLocal = (key: string, value: string | null): void => {
     console.warn('Storage write failed', error);
   }
 };
+
+export const WELCOME_SEEN_KEY = 'boon-pseudonym-welcome-seen';
+export const DISCLOSURE_SEEN_KEY = 'boon-disclosure-seen';

@@ -1,6 +1,6 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' };
+type ButtonProps = ComponentPropsWithRef<'button'> & { variant?: 'primary' | 'secondary' };
 
 const styles = {
   primary:

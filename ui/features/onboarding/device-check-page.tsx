@@ -4,9 +4,8 @@ import { PSEUDONYM_KEY, readLocal, REGISTERED_KEY, writeLocal } from '../../lib/
 import { fetchDevicePseudonym } from './api/registration';
 
 /**
- * A device registered here (pseudonym stored) goes home; otherwise the server is asked.
- * Unregistered devices go to pseudonym setup for now: the spec sends them to /auth, which
- * arrives with the identity issue.
+ * A device registered here (pseudonym stored) goes home; otherwise the server is asked
+ * (a sign-in links the device there). Unregistered devices, and any failure, go to /auth.
  */
 const DeviceCheckPage = () => {
   const navigate = useNavigate();
@@ -24,7 +23,7 @@ const DeviceCheckPage = () => {
         navigate('/home', { replace: true });
       })
       .catch(() => {
-        if (!cancelled) navigate('/setup', { replace: true });
+        if (!cancelled) navigate('/auth', { replace: true });
       });
     return () => {
       cancelled = true;

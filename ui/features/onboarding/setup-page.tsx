@@ -1,10 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
-import { PSEUDONYM_KEY, REGISTERED_KEY, writeLocal } from '../../lib/device-identity';
+import { ApiError } from '../../lib/api-client';
+import { confirmAccount } from '../../lib/auth-api';
+import { PSEUDONYM_KEY, readLocal, REGISTERED_KEY, writeLocal } from '../../lib/device-identity';
+import { currentSession } from '../../lib/session';
 import { generatePseudonyms, localPseudonyms, registerDevice } from './api/registration';
+
+/** The device is registered but the account could not take its pseudonym: sign in again. */
+class MetadataUpdateFailed extends Error {
+  constructor(reason: unknown) {
+    super(reason instanceof ApiError ? reason.detail : 'Account update failed');
+  }
+}
 
 /** 'Enter Your Journey': pick one of three pseudonyms, tied to this device for good. */
 const SetupPage = () => {
@@ -24,17 +34,31 @@ const SetupPage = () => {
     staleTime: Infinity,
   });
   const register = useMutation({
-    mutationFn: registerDevice,
-    onSuccess: ({ pseudonym }) => {
-      writeLocal(PSEUDONYM_KEY, pseudonym);
+    mutationFn: async (name: string) => {
+      const registered = await registerDevice(name);
+      writeLocal(PSEUDONYM_KEY, registered.pseudonym);
       writeLocal(REGISTERED_KEY, 'true');
+      if (currentSession()) {
+        try {
+          await confirmAccount(registered.pseudonym);
+        } catch (error) {
+          throw new MetadataUpdateFailed(error);
+        }
+      }
+      return registered;
+    },
+    onSuccess: ({ pseudonym }) => {
       toast({
         title: 'Welcome to the product!',
         description: `Your journey begins as ${pseudonym}`,
       });
       setTimeout(() => navigate('/home'), 100);
     },
-    onError: () => {
+    onError: (error) => {
+      if (error instanceof MetadataUpdateFailed) {
+        navigate('/auth');
+        return;
+      }
       toast({
         title: 'Setup Error',
         description: 'There was an issue setting up your account. Please try again.',
@@ -44,6 +68,21 @@ const SetupPage = () => {
       setSelected(null);
     },
   });
+
+  // A device that already has its pseudonym only needs the account to take it on.
+  useEffect(() => {
+    const pseudonym = readLocal(PSEUDONYM_KEY);
+    const session = currentSession();
+    if (readLocal(REGISTERED_KEY) !== 'true' || !pseudonym) return;
+    if (!session || session.user.user_metadata.confirmed) {
+      navigate('/home', { replace: true });
+      return;
+    }
+    confirmAccount(pseudonym).then(
+      () => navigate('/home', { replace: true }),
+      () => navigate('/auth', { replace: true }),
+    );
+  }, [navigate]);
 
   const handleNewOptions = () => {
     setSelected(null);

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client';
 import { longDate, useTodayQuestion } from '../../lib/today-question';
 import { useLiveTopics } from '../../lib/live-client';
 import { localRecords } from '../../lib/local-responses';
+import { useRequireRegistration } from '../../lib/registration';
 import { hasRespondedQuery, resourcesQuery } from './api/responding';
 import { ResponseForm } from './components/response-form';
 
@@ -73,6 +74,7 @@ const AboutAndPrivacy = () => (
 const HomePage = () => {
   const navigate = useNavigate();
   const today = useTodayQuestion();
+  useRequireRegistration();
   const hasResponded = useQuery(hasRespondedQuery);
   useLiveTopics(['question:today']);
   const question = today.data;

@@ -1,11 +1,9 @@
 import type {
   DeviceRegistrationDto,
   GeneratePseudonymsDto,
-  PseudonymDto,
 } from '../../../../domain/contracts/identity';
 import { api } from '../../../lib/api-client';
 import { generatePseudonyms as makePseudonyms } from '../../../../domain/identity/pseudonym-words';
-import { deviceId } from '../../../lib/device-identity';
 
 export const generatePseudonyms = () =>
   api<GeneratePseudonymsDto>('/api/user/generate-pseudonyms', { method: 'POST', body: {} });
@@ -16,8 +14,7 @@ export const registerDevice = (pseudonym: string) =>
     body: { pseudonym, privacyConsent: true, termsConsent: true, onboarded: true },
   });
 
-export const fetchDevicePseudonym = () =>
-  api<PseudonymDto>(`/api/device/${encodeURIComponent(deviceId())}/pseudonym`);
+export { fetchOwnPseudonym as fetchDevicePseudonym } from '../../../lib/registration';
 
 const cryptoRandom = () => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
 

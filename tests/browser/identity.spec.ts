@@ -1,0 +1,261 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { AuthScreen, Onboarding } from './pages/onboarding';
+import { decideConsentUpFront, SetupPage } from './pages/setup-page';
+
+const shots = 'tests/artifacts/screenshots';
+const uniqueEmail = (who: string) =>
+  `${who}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+
+const visitor = async (browser: Browser, options: { consent?: boolean } = {}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (options.consent !== false) await decideConsentUpFront(page);
+  return { context, page };
+};
+
+const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first();
+
+test('first visit: splash → auth → carousel → setup → home', async ({ browser }) => {
+  const { context, page } = await visitor(browser);
+  const onboarding = new Onboarding(page);
+  await onboarding.enterFromSplash();
+  await page.screenshot({ path: `${shots}/auth-light.png`, fullPage: true });
+  await onboarding.continueWithoutAccount();
+  await expect(page.getByText('A journey of thoughtful exploration awaits')).toBeVisible();
+  await page.screenshot({ path: `${shots}/carousel-light.png`, fullPage: true });
+  await onboarding.walkCarousel();
+  // Home needs a pseudonym first.
+  await expect(page).toHaveURL(/\/setup$/);
+  const name = await new SetupPage(page).chooseFirstPseudonym();
+  await expect(toast(page, 'Welcome to the product!')).toBeVisible();
+  await expect(page.getByText(`Your journey begins as ${name}`).first()).toBeVisible();
+
+  // The next visit knows the device.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Enter' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await context.close();
+});
+
+test('the carousel locks its buttons while a slide changes', async ({ browser }) => {
+  const { context, page } = await visitor(browser);
+  await page.goto('/welcome');
+  const next = page.getByRole('button', { name: 'Next' });
+  await next.click();
+  await expect(next).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+  await expect(next).toBeEnabled();
+  await expect(page.getByText('2 of 4', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByText('1 of 4', { exact: true })).toBeVisible();
+  await context.close();
+});
+
+test('keyboard only: the carousel and pseudonym setup', async ({ browser }) => {
+  const { context, page } = await visitor(browser);
+  await page.goto('/welcome');
+  // Tab to Next, then Enter through the slides; focus comes back after each change.
+  const next = page.getByRole('button', { name: 'Next' });
+  for (let i = 0; i < 10 && !(await next.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(next).toBeFocused();
+  for (const n of [2, 3, 4]) {
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(`${n} of 4`, { exact: true })).toBeVisible();
+  }
+  const begin = page.getByRole('button', { name: 'Begin Your Journey' });
+  await expect(begin).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/setup$/);
+
+  // Setup: Tab into the radio group, arrow to an option, Tab to Begin Journey, Enter.
+  const firstRadio = page.getByRole('radio').first();
+  await expect(firstRadio).toBeVisible();
+  for (let i = 0; i < 20; i++) {
+    if (await firstRadio.evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(firstRadio).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(firstRadio).toBeChecked();
+  const beginJourney = page.getByRole('button', { name: 'Begin Journey' });
+  for (let i = 0; i < 10; i++) {
+    if (await beginJourney.evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(beginJourney).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/home$/);
+  await context.close();
+});
+
+test('sign-up → setup → home, then sign out and back in', async ({ browser }) => {
+  const { context, page } = await visitor(browser);
+  const auth = new AuthScreen(page);
+  const email = uniqueEmail('ada');
+  await page.goto('/auth');
+
+  await auth.submit('Sign Up', email, 'long enough pw', 'different pw');
+  await expect(auth.toast('Password Mismatch')).toBeVisible();
+  await auth.submit('Sign Up', email, 'short', 'short');
+  await expect(auth.toast('Password Too Short')).toBeVisible();
+  await auth.submit('Sign Up', '', '', '');
+  await expect(auth.toast('Missing Information')).toBeVisible();
+
+  await auth.submit('Sign Up', email, 'long enough pw');
+  await expect(page).toHaveURL(/\/setup$/);
+  const name = await new SetupPage(page).chooseFirstPseudonym();
+
+  // Signed in and confirmed: /auth sends you home.
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/home$/);
+
+  await page.goto('/settings');
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByText(name, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // Another device signs in and takes part as the same pseudonym.
+  const other = await visitor(browser);
+  const otherAuth = new AuthScreen(other.page);
+  await other.page.goto('/auth');
+  await otherAuth.submit('Sign In', email, 'long enough pw');
+  await expect(other.page).toHaveURL(/\/home$/);
+  await other.page.goto('/settings');
+  await expect(other.page.getByText(name, { exact: true })).toBeVisible();
+  await other.context.close();
+  await context.close();
+});
+
+test('sign-in with a wrong password shows Sign In Failed', async ({ browser }) => {
+  const { context, page } = await visitor(browser);
+  const auth = new AuthScreen(page);
+  await auth.submit('Sign In', uniqueEmail('nobody'), 'wrong password');
+  await expect(auth.toast('Sign In Failed')).toBeVisible();
+  await expect(page.getByText('Invalid login credentials').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.screenshot({ path: `${shots}/sign-in-failed.png`, fullPage: true });
+  await context.close();
+});
+
+test('the consent banner stays away once accepted, across reloads', async ({ browser }) => {
+  const { context, page } = await visitor(browser, { consent: false });
+  const recorded: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/user-agreements')) {
+      recorded.push((request.postDataJSON() as { agreementType: string }).agreementType);
+    }
+  });
+  await page.goto('/about');
+  const banner = page.getByRole('region', { name: 'Privacy consent' });
+  await expect(banner).toBeVisible();
+  await page.screenshot({ path: `${shots}/consent-banner.png` });
+  await banner.getByRole('button', { name: 'Accept' }).click();
+  await expect(banner).toBeHidden();
+  await expect.poll(() => recorded.sort()).toEqual(['privacy', 'terms']);
+  expect(await page.evaluate(() => localStorage.getItem('boon-consent'))).toBe('true');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(banner).toBeHidden();
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Enter' })).toBeVisible();
+  await expect(banner).toBeHidden();
+  await context.close();
+});
+
+test('theme: the toggle persists, and system follows an emulated dark scheme', async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser);
+  await new SetupPage(page).registerAsNewVisitor();
+  const html = page.locator('html');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/settings');
+  const select = page.getByLabel('Theme');
+  await expect(select).toHaveValue('system');
+  await expect(html).not.toHaveClass(/dark/);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveClass(/dark/);
+  await expect(page.getByText('Showing the dark theme now.')).toBeVisible();
+  await page.screenshot({ path: `${shots}/settings-dark.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(html).not.toHaveClass(/dark/);
+  await page.reload();
+  await expect(select).toHaveValue('light');
+  await expect(html).not.toHaveClass(/dark/);
+  await select.selectOption('system');
+  await expect(html).toHaveClass(/dark/);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(html).not.toHaveClass(/dark/);
+  await page.screenshot({ path: `${shots}/settings-light.png`, fullPage: true });
+  await context.close();
+});
+
+test('settings: Show Activity is saved on the server', async ({ browser }) => {
+  const { context, page } = await visitor(browser);
+  await new SetupPage(page).registerAsNewVisitor();
+  await page.goto('/settings');
+  const toggle = page.getByRole('switch', { name: 'Show Activity' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await toggle.click();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(toast(page, 'Settings Updated')).toBeVisible();
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await context.close();
+});
+
+test('admin: login → shell → logout, and the shell needs a login', async ({ browser }) => {
+  const { context, page } = await visitor(browser);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(toast(page, 'Login failed')).toBeVisible();
+
+  await page.getByLabel('Password').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  for (const tab of ['Generate', 'Edit', 'Schedule', 'Manage', 'Mini', 'Ideas', 'Submit']) {
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  }
+  await page.getByRole('tab', { name: 'Generate' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Edit' })).toHaveAttribute('aria-selected', 'true');
+  await page.screenshot({ path: `${shots}/admin-shell.png`, fullPage: true });
+
+  // Already an admin: the login page sends you on.
+  await page.goto('/admin-login');
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(toast(page, 'Logged out')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-login$/);
+  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await context.close();
+});
+
+test('legal pages and the not-found page', async ({ browser }) => {
+  const { context, page } = await visitor(browser);
+  await page.goto('/privacy-policy');
+  await expect(page.getByText(/17 June 2025/)).toBeVisible();
+  await expect(page.getByText(/30 days/).first()).toBeVisible();
+  await page.goto('/terms-of-use');
+  await expect(page.getByText(/Version 1\.0/)).toBeVisible();
+  await page.goto('/privacy');
+  await expect(page.getByText(/December 2024/)).toBeVisible();
+  await page.goto('/about');
+  await page.getByRole('tab', { name: 'Privacy' }).click();
+  await expect(page.getByRole('link', { name: /Privacy Policy/ }).first()).toBeVisible();
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,37 @@
+import type { AdminLoginDto, AdminVerifyDto } from '../../../domain/contracts/auth';
+import { api } from '../../lib/api-client';
+import { adminToken, storeAdminToken } from '../../lib/admin-token';
+
+/** Admin calls always carry the admin token, even when a member session exists too. */
+export const adminApi = <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
+  const token = adminToken();
+  return api<T>(path, token ? { ...init, token } : init);
+};
+
+export const logIn = async (username: string, password: string) => {
+  const result = await api<AdminLoginDto>('/api/admin/login', {
+    method: 'POST',
+    body: { username, password },
+  });
+  storeAdminToken(result.token);
+  return result;
+};
+
+/** Whether the kept token is still an admin's; a refused token is removed. */
+export const verifyAdmin = async (): Promise<AdminVerifyDto | null> => {
+  if (!adminToken()) return null;
+  try {
+    return await adminApi<AdminVerifyDto>('/api/admin/verify');
+  } catch {
+    storeAdminToken(null);
+    return null;
+  }
+};
+
+export const logOut = async () => {
+  try {
+    await adminApi('/api/admin/logout', { method: 'POST' });
+  } finally {
+    storeAdminToken(null);
+  }
+};

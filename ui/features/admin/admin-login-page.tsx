@@ -1,0 +1,108 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { useToast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
+import { logIn, verifyAdmin } from './admin-api';
+
+const inputClass =
+  'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 dark:border-stone-600 dark:bg-stone-900';
+
+const AdminLoginPage = () => {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [checking, setChecking] = useState(true);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    void verifyAdmin().then((admin) => {
+      if (cancelled) return;
+      if (admin) navigate('/admin', { replace: true });
+      else setChecking(false);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [navigate]);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      toast({
+        title: 'Login failed',
+        description: 'Username and password are required',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      await logIn(username.trim(), password);
+      navigate('/admin', { replace: true });
+    } catch (error) {
+      toast(
+        error instanceof ApiError
+          ? {
+              title: 'Login failed',
+              description: error.problem?.detail ?? 'Invalid credentials',
+              variant: 'destructive',
+            }
+          : {
+              title: 'Login error',
+              description: 'There was a problem connecting to the server',
+              variant: 'destructive',
+            },
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (checking) {
+    return (
+      <p role="status" className="flex items-center justify-center gap-3 py-12">
+        <span
+          aria-hidden="true"
+          className="h-5 w-5 animate-spin rounded-full border-2 border-amber-700 border-t-transparent"
+        />
+        Checking admin session...
+      </p>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-sm py-6">
+      <h1 className="text-3xl font-bold">Admin Login</h1>
+      <form onSubmit={(e) => void handleSubmit(e)} noValidate className="mt-6 flex flex-col gap-4">
+        <label className="block">
+          <span className="font-medium">Username</span>
+          <input
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            className={inputClass}
+          />
+        </label>
+        <label className="block">
+          <span className="font-medium">Password</span>
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={inputClass}
+          />
+        </label>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Logging in...' : 'Log In'}
+        </Button>
+      </form>
+    </section>
+  );
+};
+
+export default AdminLoginPage;

@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+
+const SLIDES = [
+  {
+    title: 'Welcome to the product',
+    text: 'A journey of thoughtful exploration awaits',
+  },
+  {
+    title: 'Daily Dilemmas',
+    text: 'Each day brings one question worth sitting with. Answer it once, in your own words.',
+  },
+  {
+    title: 'Community Connection',
+    text: 'Read how others see it, echo the answers that move you, and reply with care.',
+  },
+  {
+    title: 'Personal Growth',
+    text: 'Keep your streak, earn badges, and watch your own thinking change over time.',
+  },
+] as const;
+
+/** The transition, then the extra moment before the buttons answer again. */
+const TRANSITION_MS = 300;
+const UNLOCK_MS = 100;
+
+/** The onboarding carousel: four slides, Back/Next, locked while a slide changes. */
+const WelcomePage = () => {
+  const navigate = useNavigate();
+  const [index, setIndex] = useState(0);
+  const [locked, setLocked] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const backButton = useRef<HTMLButtonElement>(null);
+  const forwardButton = useRef<HTMLButtonElement>(null);
+  /** Disabled buttons drop focus; a keyboard user gets it back on the button they used. */
+  const refocus = useRef<'back' | 'forward' | null>(null);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  useEffect(() => {
+    if (locked || !refocus.current) return;
+    const back = backButton.current;
+    const target =
+      refocus.current === 'back' && back && !back.disabled ? back : forwardButton.current;
+    target?.focus();
+    refocus.current = null;
+  }, [locked]);
+
+  const go = (next: number) => {
+    if (locked || next < 0 || next >= SLIDES.length) return;
+    refocus.current = next > index ? 'forward' : 'back';
+    setLocked(true);
+    setIndex(next);
+    timers.current.push(setTimeout(() => setLocked(false), TRANSITION_MS + UNLOCK_MS));
+  };
+  const begin = () => {
+    if (locked) return;
+    setLocked(true);
+    setLeaving(true);
+    timers.current.push(setTimeout(() => navigate('/home'), TRANSITION_MS));
+  };
+
+  const slide = SLIDES[index]!;
+  const last = index === SLIDES.length - 1;
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Getting started"
+      className={`mx-auto flex max-w-xl flex-col items-center py-10 text-center transition-opacity duration-300 ${
+        leaving ? 'opacity-0' : 'opacity-100'
+      }`}
+    >
+      <div
+        key={index}
+        role="group"
+        aria-roledescription="slide"
+        aria-label={`${index + 1} of ${SLIDES.length}`}
+        className="slide-enter min-h-48"
+      >
+        <h1 className="text-3xl font-bold">{slide.title}</h1>
+        <p className="mt-4 text-lg text-stone-700 dark:text-stone-200">{slide.text}</p>
+      </div>
+      <p aria-live="polite" className="mt-6 text-sm text-stone-600 dark:text-stone-300">
+        {index + 1} of {SLIDES.length}
+      </p>
+      <div className="mt-2 flex gap-2" aria-hidden="true">
+        {SLIDES.map((s, i) => (
+          <span
+            key={s.title}
+            className={`h-2 w-2 rounded-full ${
+              i === index ? 'bg-amber-700 dark:bg-amber-400' : 'bg-stone-300 dark:bg-stone-600'
+            }`}
+          />
+        ))}
+      </div>
+      <div className="mt-8 flex gap-3">
+        <Button
+          ref={backButton}
+          variant="secondary"
+          onClick={() => go(index - 1)}
+          disabled={locked || index === 0}
+        >
+          Back
+        </Button>
+        {last ? (
+          <Button ref={forwardButton} onClick={begin} disabled={locked}>
+            Begin Your Journey
+          </Button>
+        ) : (
+          <Button ref={forwardButton} onClick={() => go(index + 1)} disabled={locked}>
+            Next
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+};
+
+export default WelcomePage;
