@@ -19,6 +19,7 @@ test('first visit: splash → auth → carousel → setup → home', async ({ br
   const { context, page } = await visitor(browser);
   const onboarding = new Onboarding(page);
   await onboarding.enterFromSplash();
+  await expect(page.getByRole('heading', { name: 'Welcome to Boon' })).toBeVisible();
   await page.screenshot({ path: `${shots}/auth-light.png`, fullPage: true });
   await onboarding.continueWithoutAccount();
   await expect(page.getByText('A journey of thoughtful exploration awaits')).toBeVisible();
@@ -61,6 +62,8 @@ test('keyboard only: the carousel and pseudonym setup', async ({ browser }) => {
   }
   await expect(next).toBeFocused();
   for (const n of [2, 3, 4]) {
+    // Focus returns to Next once the slide has changed and the buttons unlock.
+    await expect(next).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByText(`${n} of 4`, { exact: true })).toBeVisible();
   }
@@ -151,6 +154,7 @@ test('the consent banner stays away once accepted, across reloads', async ({ bro
   await page.goto('/about');
   const banner = page.getByRole('region', { name: 'Privacy consent' });
   await expect(banner).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'About Boon' })).toBeVisible();
   await page.screenshot({ path: `${shots}/consent-banner.png` });
   await banner.getByRole('button', { name: 'Accept' }).click();
   await expect(banner).toBeHidden();
@@ -173,7 +177,7 @@ test('theme: the toggle persists, and system follows an emulated dark scheme', a
   const html = page.locator('html');
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/settings');
-  const select = page.getByLabel('Theme');
+  const select = page.getByLabel('Theme', { exact: true });
   await expect(select).toHaveValue('system');
   await expect(html).not.toHaveClass(/dark/);
   await page.emulateMedia({ colorScheme: 'dark' });

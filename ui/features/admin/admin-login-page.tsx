@@ -10,7 +10,7 @@ const inputClass =
 
 const AdminLoginPage = () => {
   const navigate = useNavigate();
-  const { toast } = useToast();
+  const { toast, dismiss } = useToast();
   const [checking, setChecking] = useState(true);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -41,6 +41,7 @@ const AdminLoginPage = () => {
     setBusy(true);
     try {
       await logIn(username.trim(), password);
+      dismiss();
       navigate('/admin', { replace: true });
     } catch (error) {
       toast(

@@ -16,7 +16,7 @@ const inputClass =
 /** Sign In / Sign Up. Signed-in people go home; accounts not yet confirmed finish setup first. */
 const AuthPage = () => {
   const navigate = useNavigate();
-  const { toast } = useToast();
+  const { toast, dismiss } = useToast();
   const { loading, session } = useAuth();
   const [mode, setMode] = useState<Mode>('signin');
   const [email, setEmail] = useState('');
@@ -48,6 +48,7 @@ const AuthPage = () => {
     try {
       const next =
         mode === 'signin' ? await signIn(email, password) : await signUp(email, password);
+      dismiss();
       navigate(next.user.user_metadata.confirmed ? '/home' : '/setup', { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
