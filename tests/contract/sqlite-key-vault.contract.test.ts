@@ -4,5 +4,10 @@ import { describeKeyVaultContract } from './key-vault-contract';
 
 describeKeyVaultContract('SQLite', async () => {
   const db = openSqlite(':memory:');
-  return { ...openSqliteKeyVault(db), close: () => db.close() };
+  return {
+    ...openSqliteKeyVault(db),
+    close: () => {
+      db.close();
+    },
+  };
 });
