@@ -263,3 +263,34 @@ test('legal pages and the not-found page', async ({ browser }) => {
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await context.close();
 });
+
+test('the session refreshes itself when 90 s or less remain', async ({ browser }) => {
+  const { context, page } = await visitor(browser);
+  await page.clock.install();
+  const auth = new AuthScreen(page);
+  await page.goto('/auth');
+  await auth.submit('Sign Up', uniqueEmail('tick'), 'long enough pw');
+  await expect(page).toHaveURL(/\/setup$/);
+  const stored = () =>
+    page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('boon-auth-session') ?? 'null') as {
+          refresh_token: string;
+        } | null,
+    );
+  const first = (await stored())!.refresh_token;
+
+  // Ten minutes in, 5 minutes remain: no refresh yet.
+  const refreshes: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/refresh')) refreshes.push(request.method());
+  });
+  await page.clock.fastForward('10:00');
+  expect(refreshes).toEqual([]);
+
+  // Past 13:30 the 30-second tick finds 90 s or less left and rotates the refresh token.
+  await page.clock.fastForward('04:00');
+  await expect.poll(() => refreshes.length).toBe(1);
+  await expect.poll(async () => (await stored())?.refresh_token).not.toBe(first);
+  await context.close();
+});
