@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { accountDecider, accountStreamId } from '../../domain/accounts/account';
 import { emailDecider, emailStreamId } from '../../domain/accounts/email-reservation';
+import { weakPasswordReasons } from '../../domain/accounts/password-policy';
 import {
   invalidRefreshToken,
   sessionDecider,
@@ -16,7 +17,7 @@ import {
 import { deviceDecider, deviceStreamId } from '../../domain/identity/devices';
 import type { DeviceEvent } from '../../domain/identity/events';
 import { fold } from '../../domain/shared/decider';
-import { conflict, DomainError, unauthorized } from '../../domain/shared/errors';
+import { conflict, DomainError, invalid, unauthorized } from '../../domain/shared/errors';
 import { hashPassword, verifyPassword } from '../../infra/auth/passwords';
 import { seal } from '../../infra/auth/sealing';
 import { randomSecret } from '../../infra/crypto';
@@ -79,6 +80,10 @@ export const authRoutes = (ctx: AppContext) => {
 
   router.post('/auth/signup', async (req, res) => {
     const body = parseInput(signUpBody, req.body);
+    const weak = weakPasswordReasons(body.password, body.email);
+    if (weak.length > 0) {
+      throw invalid('password', 'Weak password', `Password is too weak: ${weak.join('; ')}.`);
+    }
     const device = optionalDevice(req);
     const emailHash = emailHashOf(ctx, body.email);
     if (await reservationHolder(ctx, emailHash)) {

@@ -73,6 +73,13 @@ describe('sign-up', () => {
   it('refuses bad input with the field named and nothing appended', async () => {
     await refusesWithoutEvents(() => signUp('ada@example.org', 'short'), 400, 'password');
     await refusesWithoutEvents(() => signUp('not an email'), 400, 'email');
+    const weak = await refusesWithoutEvents(
+      () => signUp('ada@example.org', 'password123'),
+      400,
+      'password',
+    );
+    expect(weak.body.title).toBe('Weak password');
+    expect(weak.body.detail).toMatch(/most common passwords/);
     await refusesWithoutEvents(
       () => request(t.app).post('/api/auth/signup').send({ password: 'long enough pw' }),
       400,

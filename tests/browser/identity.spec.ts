@@ -294,3 +294,29 @@ test('the session refreshes itself when 90 s or less remain', async ({ browser }
   await expect.poll(async () => (await stored())?.refresh_token).not.toBe(first);
   await context.close();
 });
+
+test('setup while the server is unreachable keeps the pseudonym and sends it later', async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser);
+  await page.route('**/api/user/setup', (route) => route.abort('connectionrefused'));
+  await page.goto('/setup');
+  const name = await new SetupPage(page).chooseFirstPseudonym();
+  await expect(page.getByText(`Your journey begins as ${name}`).first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('boon-registration-fallback'))).toBe(
+    'true',
+  );
+  const deviceId = await page.evaluate(() => localStorage.getItem('boon-device-id'));
+
+  // Back online: the next visit to home registers the kept name with the server.
+  await page.unroute('**/api/user/setup');
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('boon-registration-fallback')))
+    .toBeNull();
+  const known = await page.request.get(`/api/device/${deviceId}/pseudonym`, {
+    headers: { 'X-Device-ID': deviceId! },
+  });
+  expect(await known.json()).toEqual({ pseudonym: name });
+  await context.close();
+});

@@ -48,8 +48,12 @@ export const updateSessionUser = (user: UserDto) => {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** A refresh the server refused for good (400/401) ends the session; anything else is retried. */
+/**
+ * A refresh the server answered with anything but a passing fault ends the session; network
+ * failures and 502/503/504 (and 429) are retried, as the spec's retryable fetch errors.
+ */
 class RefreshRefused extends Error {}
+const RETRYABLE = new Set([429, 502, 503, 504]);
 
 const exchange = async (refreshToken: string): Promise<Session> => {
   const response = await fetch('/api/auth/refresh', {
@@ -58,8 +62,8 @@ const exchange = async (refreshToken: string): Promise<Session> => {
     credentials: 'include',
     body: JSON.stringify({ refresh_token: refreshToken }),
   });
-  if (response.status === 400 || response.status === 401) throw new RefreshRefused();
-  if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
+  if (RETRYABLE.has(response.status)) throw new Error(`${response.status}: ${response.statusText}`);
+  if (!response.ok) throw new RefreshRefused();
   return (await response.json()) as Session;
 };
 

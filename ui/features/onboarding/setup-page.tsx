@@ -5,9 +5,15 @@ import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { confirmAccount } from '../../lib/auth-api';
-import { PSEUDONYM_KEY, readLocal, REGISTERED_KEY, writeLocal } from '../../lib/device-identity';
+import { PSEUDONYM_KEY, readLocal, REGISTERED_KEY } from '../../lib/device-identity';
 import { currentSession } from '../../lib/session';
-import { generatePseudonyms, localPseudonyms, registerDevice } from './api/registration';
+import {
+  generatePseudonyms,
+  isUnreachable,
+  localPseudonyms,
+  registerDevice,
+  rememberRegistration,
+} from './api/registration';
 
 /** The device is registered but the account could not take its pseudonym: sign in again. */
 class MetadataUpdateFailed extends Error {
@@ -35,9 +41,16 @@ const SetupPage = () => {
   });
   const register = useMutation({
     mutationFn: async (name: string) => {
-      const registered = await registerDevice(name);
-      writeLocal(PSEUDONYM_KEY, registered.pseudonym);
-      writeLocal(REGISTERED_KEY, 'true');
+      let registered: { pseudonym: string };
+      try {
+        registered = await registerDevice(name);
+      } catch (error) {
+        if (!isUnreachable(error)) throw error;
+        // The server is out of reach: keep the name here and send it on the next visit.
+        rememberRegistration(name, true);
+        return { pseudonym: name };
+      }
+      rememberRegistration(registered.pseudonym, false);
       if (currentSession()) {
         try {
           await confirmAccount(registered.pseudonym);

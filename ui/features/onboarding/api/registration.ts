@@ -1,20 +1,16 @@
-import type {
-  DeviceRegistrationDto,
-  GeneratePseudonymsDto,
-} from '../../../../domain/contracts/identity';
-import { api } from '../../../lib/api-client';
+import type { GeneratePseudonymsDto } from '../../../../domain/contracts/identity';
 import { generatePseudonyms as makePseudonyms } from '../../../../domain/identity/pseudonym-words';
+import { api } from '../../../lib/api-client';
 
 export const generatePseudonyms = () =>
   api<GeneratePseudonymsDto>('/api/user/generate-pseudonyms', { method: 'POST', body: {} });
 
-export const registerDevice = (pseudonym: string) =>
-  api<DeviceRegistrationDto & { position: string | null }>('/api/user/setup', {
-    method: 'POST',
-    body: { pseudonym, privacyConsent: true, termsConsent: true, onboarded: true },
-  });
-
-export { fetchOwnPseudonym as fetchDevicePseudonym } from '../../../lib/registration';
+export {
+  fetchOwnPseudonym as fetchDevicePseudonym,
+  isUnreachable,
+  registerDevice,
+  rememberRegistration,
+} from '../../../lib/registration';
 
 const cryptoRandom = () => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
 
