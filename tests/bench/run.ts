@@ -1,5 +1,6 @@
 // `npm run bench`: every figure with its baseline measured in the same run; misses are reported, not hidden.
 import { appendRate } from './append-rate';
+import { authCost } from './auth-cost';
 import { httpThroughput } from './http-throughput';
 import { liveLatency } from './live-latency';
 import { printFigure, writeReport, type Figure } from './report';
@@ -10,6 +11,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['HTTP RespondToQuestion throughput', httpThroughput],
   ['append → read model / ws notice latency', liveLatency],
   ['projection rebuild rate', rebuildRate],
+  ['account sign-in and session cost', authCost],
 ];
 
 const only = process.argv[2];

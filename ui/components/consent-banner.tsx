@@ -15,7 +15,7 @@ const record = (agreementType: AgreementType) =>
   }).catch((error: unknown) => console.warn('Consent not recorded', error));
 
 /** Shown on every page until a decision is stored on this device. */
-export const ConsentBanner = () => {
+export const ConsentBanner = ({ aboveNavigation }: { aboveNavigation: boolean }) => {
   const [decided, setDecided] = useState(() => readLocal(CONSENT_KEY) !== null);
   if (decided) return null;
   const decide = (accepted: boolean) => {
@@ -33,7 +33,7 @@ export const ConsentBanner = () => {
     <section
       role="region"
       aria-label="Privacy consent"
-      className="fixed inset-x-0 bottom-16 z-50 border-t border-stone-300 bg-white p-4 shadow-lg dark:border-stone-700 dark:bg-stone-900"
+      className={`fixed inset-x-0 ${aboveNavigation ? 'bottom-12' : 'bottom-0'} z-50 border-t border-stone-300 bg-white p-4 shadow-lg dark:border-stone-700 dark:bg-stone-900`}
     >
       <div className="mx-auto flex max-w-5xl flex-col gap-3 sm:flex-row sm:items-center">
         <p className="flex-1 text-sm text-stone-700 dark:text-stone-200">
