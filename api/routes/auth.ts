@@ -125,6 +125,7 @@ export const authRoutes = (ctx: AppContext) => {
 
   router.post('/auth/signin', async (req, res) => {
     const body = parseInput(signInBody, req.body);
+    optionalDevice(req); // a malformed device id is refused before any work
     const emailHash = emailHashOf(ctx, body.email);
     const attempt = guardAttempt(ctx, req, res, emailHash);
     const account = await reservationHolder(ctx, emailHash);
