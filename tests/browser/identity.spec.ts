@@ -116,7 +116,7 @@ test('sign-up → setup → home, then sign out and back in', async ({ browser }
 
   await page.goto('/settings');
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
-  await expect(page.getByText(name, { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Pseudonym', { exact: true })).toHaveValue(name);
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/home$/);
 
@@ -127,7 +127,7 @@ test('sign-up → setup → home, then sign out and back in', async ({ browser }
   await otherAuth.submit('Sign In', email, 'long enough pw');
   await expect(other.page).toHaveURL(/\/home$/);
   await other.page.goto('/settings');
-  await expect(other.page.getByText(name, { exact: true })).toBeVisible();
+  await expect(other.page.getByLabel('Pseudonym', { exact: true })).toHaveValue(name);
   await other.context.close();
   await context.close();
 });

@@ -22,6 +22,7 @@ const SettingsPage = () => {
   const { session } = useAuth();
   const themeId = useId();
   const activityId = useId();
+  const pseudonymId = useId();
   const settings = useQuery({
     queryKey: ['settings', deviceId()],
     queryFn: () => api<SettingsDto>(settingsPath()),
@@ -58,13 +59,21 @@ const SettingsPage = () => {
       <h1 className="text-3xl font-bold">Settings</h1>
 
       <div className="space-y-2">
-        <h2 className="text-xl font-semibold">Pseudonym</h2>
-        <p className="rounded-md border border-stone-300 bg-stone-100 px-3 py-2 dark:border-stone-600 dark:bg-stone-800">
-          {settings.isPending
-            ? 'Loading...'
-            : (settings.data?.pseudonym ?? (notRegistered ? 'Not chosen yet' : 'Unavailable'))}
-        </p>
-        <p className="text-sm text-stone-600 dark:text-stone-300">
+        <label htmlFor={pseudonymId} className="block text-xl font-semibold">
+          Pseudonym
+        </label>
+        <input
+          id={pseudonymId}
+          readOnly
+          aria-describedby={`${pseudonymId}-hint`}
+          value={
+            settings.isPending
+              ? 'Loading...'
+              : (settings.data?.pseudonym ?? (notRegistered ? 'Not chosen yet' : 'Unavailable'))
+          }
+          className="block w-full rounded-md border border-stone-300 bg-stone-100 px-3 py-2 dark:border-stone-600 dark:bg-stone-800"
+        />
+        <p id={`${pseudonymId}-hint`} className="text-sm text-stone-600 dark:text-stone-300">
           Automatically assigned and tied to this device; it cannot be changed.
           {notRegistered && (
             <>
