@@ -72,6 +72,14 @@ test('keyboard only: the carousel and pseudonym setup', async ({ browser }) => {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/setup$/);
 
+  // Begin Journey without a choice explains what is missing.
+  const beginJourney = page.getByRole('button', { name: 'Begin Journey' });
+  await expect(beginJourney).toHaveAttribute('aria-disabled', 'true');
+  await beginJourney.focus();
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Please Select a Pseudonym')).toBeVisible();
+  await expect(page).toHaveURL(/\/setup$/);
+
   // Setup: Tab into the radio group, arrow to an option, Tab to Begin Journey, Enter.
   const firstRadio = page.getByRole('radio').first();
   await expect(firstRadio).toBeVisible();
@@ -82,7 +90,7 @@ test('keyboard only: the carousel and pseudonym setup', async ({ browser }) => {
   await expect(firstRadio).toBeFocused();
   await page.keyboard.press('Space');
   await expect(firstRadio).toBeChecked();
-  const beginJourney = page.getByRole('button', { name: 'Begin Journey' });
+  await expect(beginJourney).not.toHaveAttribute('aria-disabled', 'true');
   for (let i = 0; i < 10; i++) {
     if (await beginJourney.evaluate((el) => el === document.activeElement)) break;
     await page.keyboard.press('Tab');

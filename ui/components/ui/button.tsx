@@ -4,7 +4,7 @@ type ButtonProps = ComponentPropsWithRef<'button'> & { variant?: 'primary' | 'se
 
 const styles = {
   primary:
-    'bg-amber-700 text-white hover:bg-amber-800 disabled:bg-stone-400 dark:disabled:bg-stone-600 disabled:cursor-not-allowed',
+    'bg-amber-700 text-white hover:bg-amber-800 disabled:bg-stone-400 dark:disabled:bg-stone-600 disabled:cursor-not-allowed aria-disabled:bg-stone-300 aria-disabled:text-stone-700 aria-disabled:hover:bg-stone-300 dark:aria-disabled:bg-stone-700 dark:aria-disabled:text-stone-200 aria-disabled:cursor-not-allowed',
   secondary:
     'border border-stone-400 text-stone-800 hover:bg-stone-100 dark:border-stone-500 dark:text-stone-100 dark:hover:bg-stone-800 disabled:opacity-50',
 };

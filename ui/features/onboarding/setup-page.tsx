@@ -153,8 +153,9 @@ const SetupPage = () => {
         </Button>
         <Button
           onClick={handleBegin}
-          disabled={busy || !selected}
-          aria-disabled={busy || !selected}
+          // Without a choice it looks and reads disabled but still explains itself when pressed.
+          disabled={busy}
+          aria-disabled={!selected || undefined}
         >
           {register.isPending ? 'Beginning journey...' : 'Begin Journey'}
         </Button>
