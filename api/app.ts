@@ -20,13 +20,15 @@ import { sharedResponseRoutes } from './routes/shared-responses';
 export type AppOptions = {
   /** The built UI to serve (index.html plus assets); omitted in API-only tests. */
   uiDir?: string;
+  /** Express 'trust proxy': whose X-Forwarded-For names the client (rate limits use it). */
+  trustProxy?: string | number | boolean;
 };
 
 /** Builds the HTTP app from its dependencies; nothing global, so tests build as many as they like. */
 export const createApp = (ctx: AppContext, options: AppOptions = {}): Express => {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.trustProxy ?? 'loopback');
   app.use(requestContext(ctx.logger));
   app.use(healthRoutes(ctx));
   app.use(opsRoutes(ctx));

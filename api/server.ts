@@ -67,7 +67,10 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
       limiter: createRateLimiter(clock),
     },
   };
-  const app = createApp(context, options.uiDir ? { uiDir: options.uiDir } : {});
+  const app = createApp(context, {
+    trustProxy: config.trustProxy,
+    ...(options.uiDir ? { uiDir: options.uiDir } : {}),
+  });
   const server = createServer(app);
   const hub = attachLiveHub(server, readModels, logger);
 

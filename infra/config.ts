@@ -21,6 +21,13 @@ const schema = z.object({
   ADMIN_USERNAME: z.string().trim().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('loopback')
+    .refine((v) => /^(\d+|loopback|linklocal|uniquelocal|true|false|[\d.:/a-f, ]+)$/i.test(v), {
+      message: 'must be a hop count, loopback/linklocal/uniquelocal, or addresses/CIDRs',
+    }),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(120).max(86_400).default(900),
   DAY_TIMEZONE: z
     .string()
@@ -42,6 +49,8 @@ export type Config = {
   /** Signs tokens and keys the email index; generated into DATA_DIR when not set. */
   authSecret: string | undefined;
   accessTokenSeconds: number;
+  /** Which proxies' X-Forwarded-For to believe: the client address drives the rate limits. */
+  trustProxy: string | number | boolean;
   dayRules: { timeZone: string; startHour: number };
   sqliteSynchronous: 'FULL' | 'NORMAL';
   readWaitMs: number;
@@ -78,6 +87,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         : undefined,
     authSecret: c.AUTH_SECRET,
     accessTokenSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
+    trustProxy: /^\d+$/.test(c.TRUST_PROXY)
+      ? Number(c.TRUST_PROXY)
+      : c.TRUST_PROXY === 'true'
+        ? true
+        : c.TRUST_PROXY === 'false'
+          ? false
+          : c.TRUST_PROXY,
     dayRules: { timeZone: c.DAY_TIMEZONE, startHour: c.DAY_START_HOUR },
     sqliteSynchronous: c.SQLITE_SYNCHRONOUS,
     readWaitMs: c.READ_WAIT_MS,

@@ -152,6 +152,18 @@ describe('sign-in', () => {
     expect((await signIn('ada@example.org', 'long enough pw')).status).toBe(200);
   });
 
+  it('limits failed attempts per address across many accounts', async () => {
+    const from = (address: string, i: number) =>
+      request(t.app)
+        .post('/api/auth/signin')
+        .set('X-Forwarded-For', address)
+        .send({ email: `guess${i}@example.org`, password: 'wrong guess' });
+    for (let i = 0; i < 30; i++) expect((await from('203.0.113.7', i)).status).toBe(401);
+    expect((await from('203.0.113.7', 99)).status).toBe(429);
+    // Someone else, behind another address, is not held up.
+    expect((await from('198.51.100.2', 99)).status).toBe(401);
+  });
+
   it('links a fresh device to the account’s identity, and leaves a device with its own alone', async () => {
     const first = await t.register(newDeviceId(), 'Calm Owl');
     await signUp('owl@example.org', 'long enough pw', first.deviceId);

@@ -39,6 +39,28 @@ describe('configuration', () => {
       expect(text).toContain(name);
   });
 
+  it('reads the auth settings and the proxies to trust', () => {
+    expect(loadConfig({})).toMatchObject({ accessTokenSeconds: 900, trustProxy: 'loopback' });
+    expect(
+      loadConfig({
+        TRUST_PROXY: '2',
+        ACCESS_TOKEN_TTL_SECONDS: '300',
+        AUTH_SECRET: 'x'.repeat(32),
+      }),
+    ).toMatchObject({ trustProxy: 2, accessTokenSeconds: 300, authSecret: 'x'.repeat(32) });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8, 127.0.0.1',
+    );
+    for (const env of [
+      { TRUST_PROXY: 'everyone!' },
+      { AUTH_SECRET: 'short' },
+      { ACCESS_TOKEN_TTL_SECONDS: '5' },
+      { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'short' },
+    ]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+    }
+  });
+
   it('stops start-up with the message and exit code 2', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
       env: { ...process.env, DAY_TIMEZONE: 'Nowhere/Special', PORT: '1' },
