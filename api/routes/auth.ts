@@ -19,7 +19,7 @@ import type { DeviceEvent } from '../../domain/identity/events';
 import { fold } from '../../domain/shared/decider';
 import { conflict, DomainError, invalid, unauthorized } from '../../domain/shared/errors';
 import { hashPassword, verifyPassword } from '../../infra/auth/passwords';
-import { seal } from '../../infra/auth/sealing';
+import { seal, unseal } from '../../infra/auth/sealing';
 import { randomSecret } from '../../infra/crypto';
 import {
   decoyPasswordHash,
@@ -112,7 +112,7 @@ export const authRoutes = (ctx: AppContext) => {
       userId: adopt?.userId ?? ctx.newId(),
       emailHash,
       email: await seal(ctx.auth.vault, accountId, body.email.trim()),
-      passwordHash,
+      passwordHash: await seal(ctx.auth.vault, accountId, passwordHash),
       displayName: adopt?.pseudonym ?? null,
       confirmed: adopt !== null,
       at,
@@ -131,7 +131,8 @@ export const authRoutes = (ctx: AppContext) => {
     const account = await reservationHolder(ctx, emailHash);
     const matches = await verifyPassword(
       body.password,
-      account?.passwordHash ?? (await decoyPasswordHash(ctx)),
+      (account && (await unseal(ctx.auth.vault, account.passwordHash))) ??
+        (await decoyPasswordHash(ctx)),
     );
     if (!account || !matches) {
       attempt.failed();

@@ -10,7 +10,7 @@ export type SignUp = {
   userId: string;
   emailHash: string;
   email: Sealed;
-  passwordHash: string;
+  passwordHash: Sealed;
   displayName: string | null;
   confirmed: boolean;
   at: Date;
@@ -35,7 +35,7 @@ export type AccountState =
       userId: string;
       emailHash: string;
       email: Sealed;
-      passwordHash: string;
+      passwordHash: Sealed;
       displayName: string | null;
       confirmed: boolean;
       createdAt: string;

@@ -31,7 +31,8 @@ export const AccountSignedUp = defineEvent({
     emailHash: sha256Hex,
     email: sealedSchema,
     /** scrypt with its parameters and salt; never the password. */
-    passwordHash: z.string().startsWith('scrypt$'),
+    /** The scrypt hash, sealed like the email: unreadable in the log, shredded on erasure. */
+    passwordHash: sealedSchema,
     displayName: z.string().min(1).nullable(),
     confirmed: z.boolean(),
     at: z.iso.datetime(),

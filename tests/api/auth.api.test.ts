@@ -49,12 +49,26 @@ describe('sign-up', () => {
     expect(res.body.expires_at).toBe(Math.floor(Date.parse('2026-11-22T15:00:00Z') / 1000) + 900);
   });
 
-  it('never writes the email or password in clear into the log', async () => {
+  it('never writes the email, the password or its hash readably into the log', async () => {
     await signUp('ada@example.org', 'my secret phrase');
     const log = JSON.stringify((await t.allEvents()).map((e) => e.data));
     expect(log).not.toContain('ada@example.org');
     expect(log).not.toContain('my secret phrase');
-    expect(log).toContain('scrypt$');
+    // Even the password hash is sealed with the account's key: shredding it leaves nothing.
+    expect(log).not.toContain('scrypt$');
+  });
+
+  it('after the account key is destroyed, nothing personal can be read or used', async () => {
+    const { body } = await signUp('ada@example.org', 'long enough pw');
+    await t.ctx.auth.vault.destroy(body.user.id);
+    const session = await request(t.app)
+      .get('/api/auth/session')
+      .set('Authorization', `Bearer ${body.access_token}`);
+    expect(session.status).toBe(200);
+    expect(session.body.user.email).toBeNull();
+    const again = await signIn('ada@example.org', 'long enough pw');
+    expect(again.status).toBe(401);
+    expect(again.body.detail).toBe('Invalid login credentials');
   });
 
   it('keeps normalized emails unique', async () => {
