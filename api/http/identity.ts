@@ -35,6 +35,24 @@ export const deviceOf = (req: Request): Device => {
 };
 
 /**
+ * The device named in the path (`:deviceId`), which must be the caller's own: the id is a
+ * bearer secret, so a header naming another device is refused (403) rather than answered.
+ * Without a header, the id in the path stands for the caller.
+ */
+export const ownDeviceInPath = (req: Request, what: string): Device => {
+  const deviceId = typeof req.params.deviceId === 'string' ? req.params.deviceId : '';
+  const header = req.get('x-device-id');
+  const caller = deviceOf({
+    get: (name: string) =>
+      name.toLowerCase() === 'x-device-id' ? (header ?? deviceId) : undefined,
+  } as Request);
+  if (caller.deviceId !== deviceId) {
+    throw forbidden('Not your device', `A device's ${what} is only shown to that device.`);
+  }
+  return caller;
+};
+
+/**
  * For commands: the registered actor behind the device, read from the device's own
  * stream (the authority), so a command right after registration never misses it.
  */

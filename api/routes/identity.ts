@@ -1,5 +1,4 @@
-import { Router, type Request } from 'express';
-import { z } from 'zod';
+import { Router } from 'express';
 import type {
   DeviceRegistrationDto,
   GeneratePseudonymsDto,
@@ -12,20 +11,13 @@ import {
   pseudonymDecider,
   pseudonymStreamId,
 } from '../../domain/identity/pseudonyms';
-import { forbidden, notFound } from '../../domain/shared/errors';
+import { notFound } from '../../domain/shared/errors';
 import { randomInt } from 'node:crypto';
 import type { DeviceDoc, PseudonymDoc } from '../../projections/identity';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
-import { actorForQuery, deviceOf } from '../http/identity';
+import { actorForQuery, deviceOf, ownDeviceInPath } from '../http/identity';
 import { parseInput } from '../http/validation';
-
-const deviceParams = z.object({ deviceId: z.string().min(1) });
-
-const withDeviceHeader = (req: Request, deviceId: string) =>
-  ({
-    get: (name: string) => (name.toLowerCase() === 'x-device-id' ? deviceId : req.get(name)),
-  }) as Request;
 
 const secureRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
@@ -74,14 +66,7 @@ export const identityRoutes = (ctx: AppContext) => {
   });
 
   router.get('/device/:deviceId/pseudonym', async (req, res) => {
-    const { deviceId } = parseInput(deviceParams, req.params, 'params');
-    // The id in the path is itself the bearer secret; a header naming another device is refused.
-    const caller = req.get('x-device-id')
-      ? deviceOf(req)
-      : deviceOf(withDeviceHeader(req, deviceId));
-    if (deviceId !== caller.deviceId) {
-      throw forbidden('Not your device', "A device's pseudonym is only shown to that device.");
-    }
+    const caller = ownDeviceInPath(req, 'pseudonym');
     const doc = await ctx.readModels
       .collection<DeviceDoc>('devices')
       .findOne({ _id: caller.deviceHash });

@@ -1,5 +1,4 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
 import {
   agreementBody,
   settingsPatchBody,
@@ -7,31 +6,14 @@ import {
 } from '../../domain/contracts/settings';
 import { agreementsDecider, agreementsStreamId } from '../../domain/identity/agreements';
 import { deviceDecider, deviceStreamId } from '../../domain/identity/devices';
-import { forbidden, notFound } from '../../domain/shared/errors';
+import { notFound } from '../../domain/shared/errors';
 import type { DeviceDoc } from '../../projections/identity';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
-import { deviceOf, type Device } from '../http/identity';
+import { deviceOf, ownDeviceInPath, type Device } from '../http/identity';
 import { parseInput } from '../http/validation';
 
-const deviceParams = z.object({ deviceId: z.string().min(1) });
-
-/**
- * The device named in the path, which must be the caller's own: the id is a bearer secret,
- * so a header naming another device is refused rather than answered.
- */
-export const ownDevice = (req: Request): Device => {
-  const { deviceId } = parseInput(deviceParams, req.params, 'params');
-  const header = req.get('x-device-id');
-  const caller = deviceOf({
-    get: (name: string) =>
-      name.toLowerCase() === 'x-device-id' ? (header ?? deviceId) : undefined,
-  } as Request);
-  if (caller.deviceId !== deviceId) {
-    throw forbidden('Not your device', "A device's settings are only shown to that device.");
-  }
-  return caller;
-};
+const ownDevice = (req: Request): Device => ownDeviceInPath(req, 'settings');
 
 export const settingsRoutes = (ctx: AppContext) => {
   const router = Router();

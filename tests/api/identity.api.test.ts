@@ -97,6 +97,20 @@ describe('device registration', () => {
     expect((await t.allEvents()).length).toBe(before);
   });
 
+  it('answers GET /api/device with the caller’s own pseudonym only', async () => {
+    const me = await t.register(newDeviceId(), 'Calm Owl');
+    const own = await request(t.app)
+      .get('/api/device')
+      .set('X-Device-ID', me.deviceId)
+      .set('X-Min-Position', me.position);
+    expect(own.body).toEqual({ pseudonym: 'Calm Owl' });
+    const stranger = await request(t.app).get('/api/device').set('X-Device-ID', newDeviceId());
+    expect(stranger.status).toBe(404);
+    const anonymous = await request(t.app).get('/api/device');
+    expect(anonymous.status).toBe(400);
+    expect(anonymous.body.field).toBe('X-Device-ID');
+  });
+
   it('never writes the raw device id into the log', async () => {
     const alice = await t.register();
     expect(
