@@ -54,7 +54,7 @@ export const sessionDto = async (
   const iat = nowSeconds(ctx);
   const exp = iat + ctx.auth.accessTokenSeconds;
   return {
-    access_token: signToken(ctx.auth.keys.tokenKey, {
+    access_token: await signToken(ctx.auth.keys.tokenKey, {
       sub: account.accountId,
       sid: familyId,
       role: 'authenticated',

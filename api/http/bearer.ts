@@ -13,10 +13,14 @@ const bearerOf = (req: Request): string | null => {
   return match ? match[1]! : null;
 };
 
-const claimsOf = (ctx: AppContext, req: Request, role: string): TokenClaims | null => {
+const claimsOf = async (
+  ctx: AppContext,
+  req: Request,
+  role: string,
+): Promise<TokenClaims | null> => {
   const token = bearerOf(req);
   if (!token) return null;
-  const claims = verifyToken(
+  const claims = await verifyToken(
     ctx.auth.keys.tokenKey,
     token,
     Math.floor(ctx.clock.now().getTime() / 1000),
@@ -28,7 +32,7 @@ export type AccountSession = { accountId: string; familyId: string };
 
 /** The signed-in account behind the bearer token; 401 when absent, expired or signed out. */
 export const accountSessionOf = async (ctx: AppContext, req: Request): Promise<AccountSession> => {
-  const claims = claimsOf(ctx, req, 'authenticated');
+  const claims = await claimsOf(ctx, req, 'authenticated');
   if (!claims) throw unauthorized('Invalid JWT', 'Sign in to continue.');
   const familyId = claims.sid as string;
   const history = await ctx.events.readStream(sessionStreamId(familyId));
@@ -43,7 +47,7 @@ export type AdminSession = { username: string; sessionId: string };
 
 /** The admin behind the bearer token; 401 for anyone else, including signed-in members. */
 export const adminOf = async (ctx: AppContext, req: Request): Promise<AdminSession> => {
-  const claims = claimsOf(ctx, req, 'admin');
+  const claims = await claimsOf(ctx, req, 'admin');
   const denied = unauthorized('Admin authentication required', 'Sign in as an admin to continue.');
   if (!claims || claims.sub !== ctx.auth.admin?.username) throw denied;
   const history = await ctx.events.readStream(adminStreamId(claims.sub));

@@ -48,7 +48,7 @@ export const adminAuthRoutes = (ctx: AppContext) => {
     });
     const iat = Math.floor(now.getTime() / 1000);
     const expiresAt = iat + ctx.auth.adminTokenSeconds;
-    const token = signToken(ctx.auth.keys.tokenKey, {
+    const token = await signToken(ctx.auth.keys.tokenKey, {
       sub: username,
       sid: sessionId,
       role: 'admin',
