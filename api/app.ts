@@ -1,9 +1,10 @@
 import express, { type Express } from 'express';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from './context';
 import { errorHandler, sendProblem } from './http/problems';
 import { readYourWrites } from './http/read-your-writes';
+import { inlineScriptHashes, securityHeaders } from './http/security-headers';
 import { requestContext } from './http/request-context';
 import { adminAuthRoutes } from './routes/admin-auth';
 import { authRoutes } from './routes/auth';
@@ -30,6 +31,11 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): Express =>
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback');
   app.use(requestContext(ctx.logger));
+  const shell =
+    options.uiDir && existsSync(join(options.uiDir, 'index.html'))
+      ? readFileSync(join(options.uiDir, 'index.html'), 'utf8')
+      : '';
+  app.use(securityHeaders(inlineScriptHashes(shell)));
   app.use(healthRoutes(ctx));
   app.use(opsRoutes(ctx));
 

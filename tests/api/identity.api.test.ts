@@ -118,6 +118,16 @@ describe('device registration', () => {
     ).not.toContain(alice.deviceId);
   });
 
+  it('sends a strict Content-Security-Policy and its companions', async () => {
+    const res = await request(t.app).get('/api/question/today');
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self'(;| 'sha256-)/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('answers unknown API routes with a 404 problem', async () => {
     const res = await request(t.app).get('/api/nothing-here');
     expect(res.status).toBe(404);

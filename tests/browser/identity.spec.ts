@@ -17,6 +17,10 @@ const toast = (page: Page, title: string) => page.getByText(title, { exact: true
 
 test('first visit: splash → auth → carousel → setup → home', async ({ browser }) => {
   const { context, page } = await visitor(browser);
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) blocked.push(message.text());
+  });
   const onboarding = new Onboarding(page);
   await onboarding.enterFromSplash();
   await expect(page.getByRole('heading', { name: 'Welcome to Boon' })).toBeVisible();
@@ -35,6 +39,8 @@ test('first visit: splash → auth → carousel → setup → home', async ({ br
   await page.goto('/');
   await page.getByRole('button', { name: 'Enter' }).click();
   await expect(page).toHaveURL(/\/home$/);
+  // The pre-paint theme script, the bundle and the live socket all pass the CSP.
+  expect(blocked).toEqual([]);
   await context.close();
 });
 
