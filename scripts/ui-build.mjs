@@ -1,4 +1,5 @@
-// Builds the UI when dist/ui is missing or older than any file under ui/ (or the vite config).
+// Builds the UI when dist/ui is missing or older than any file it is built from: ui/, the
+// shared domain code it imports (contracts, word lists) and the vite config.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ const newestIn = (path) => {
 
 export const ensureUiBuilt = () => {
   const built = 'dist/ui/index.html';
-  const sources = ['ui', 'vite.config.ts', 'domain/contracts'].filter(existsSync);
+  const sources = ['ui', 'vite.config.ts', 'domain'].filter(existsSync);
   const sourceTime = Math.max(...sources.map(newestIn));
   if (existsSync(built) && statSync(built).mtimeMs >= sourceTime) return;
   console.log('Building the UI (vite build)…');

@@ -7,8 +7,9 @@ import type {
 import { setupBody } from '../../domain/contracts/identity';
 import { deviceDecider, deviceStreamId } from '../../domain/identity/devices';
 import {
-  generatePseudonyms,
+  pseudonymCandidates,
   pseudonymDecider,
+  pseudonymKey,
   pseudonymStreamId,
 } from '../../domain/identity/pseudonyms';
 import { notFound } from '../../domain/shared/errors';
@@ -21,19 +22,36 @@ import { parseInput } from '../http/validation';
 
 const secureRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
+const OPTIONS = 3;
+/** Candidates looked up together: by key, so each check is an index lookup, never a scan. */
+const LOOKUP_BATCH = 8;
+
+function* take<T>(items: Iterator<T>, count: number): Generator<T> {
+  for (let i = 0; i < count; i++) {
+    const next = items.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
 export const identityRoutes = (ctx: AppContext) => {
   const router = Router();
 
   router.post('/user/generate-pseudonyms', async (_req, res) => {
-    const taken = new Set(
-      (
-        await ctx.readModels
-          .collection<PseudonymDoc>('pseudonyms')
-          .find({}, { projection: { _id: 1 } })
-      ).map((p) => p._id),
-    );
-    const pseudonyms = generatePseudonyms(3, (key) => taken.has(key), secureRandom);
-    res.json({ pseudonyms } satisfies GeneratePseudonymsDto);
+    const inUse = ctx.readModels.collection<PseudonymDoc>('pseudonyms');
+    const chosen = new Set<string>();
+    const candidates = pseudonymCandidates(secureRandom);
+    while (chosen.size < OPTIONS) {
+      const batch = [...take(candidates, LOOKUP_BATCH)];
+      if (batch.length === 0) break;
+      const found = await Promise.all(
+        batch.map((name) => inUse.findOne({ _id: pseudonymKey(name) })),
+      );
+      batch.forEach((name, i) => {
+        if (!found[i] && chosen.size < OPTIONS) chosen.add(name);
+      });
+    }
+    res.json({ pseudonyms: [...chosen] } satisfies GeneratePseudonymsDto);
   });
 
   router.post('/user/setup', async (req, res) => {

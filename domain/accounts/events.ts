@@ -30,8 +30,7 @@ export const AccountSignedUp = defineEvent({
     userId: z.string().min(1),
     emailHash: sha256Hex,
     email: sealedSchema,
-    /** scrypt with its parameters and salt; never the password. */
-    /** The scrypt hash, sealed like the email: unreadable in the log, shredded on erasure. */
+    /** The scrypt hash with its salt, sealed like the email: shredded on erasure. */
     passwordHash: sealedSchema,
     displayName: z.string().min(1).nullable(),
     confirmed: z.boolean(),

@@ -1,5 +1,5 @@
 /** The words pseudonyms are made of; shared by the server and the browser's offline fallback. */
-const ADJECTIVES = [
+const ADJECTIVES: readonly string[] = [
   'Amber',
   'Brave',
   'Calm',
@@ -52,7 +52,7 @@ const ADJECTIVES = [
   'Zealous',
 ];
 
-const NOUNS = [
+const NOUNS: readonly string[] = [
   'Owl',
   'Heron',
   'Willow',
@@ -115,28 +115,61 @@ const NOUNS = [
   'Zephyr',
 ];
 
-/** A pseudonym is two capitalised words (adjective + noun) from the product's lists. */
-export const PSEUDONYM_PATTERN = /^[A-Z][a-z]+ [A-Z][a-z]+$/;
+export const PSEUDONYM_WORDS = { adjectives: ADJECTIVES, nouns: NOUNS } as const;
+
+const ADJECTIVE_SET = new Set<string>(ADJECTIVES);
+const NOUN_SET = new Set<string>(NOUNS);
+
+/** The plain pairs number ADJECTIVES × NOUNS; past them a number keeps every name unique. */
+const NUMBER_MIN = 2;
+const NUMBER_MAX = 9999;
+
+/** Adjective + noun, optionally a number: the shape every pseudonym has. */
+export const PSEUDONYM_PATTERN = /^[A-Z][a-z]+ [A-Z][a-z]+(?: [1-9][0-9]{0,3})?$/;
+
+/** Whether a name is one the product could have offered: both words from its lists. */
+export const isOfferablePseudonym = (name: string): boolean => {
+  if (!PSEUDONYM_PATTERN.test(name)) return false;
+  const [adjective, noun, number] = name.split(' ');
+  if (!ADJECTIVE_SET.has(adjective!) || !NOUN_SET.has(noun!)) return false;
+  return number === undefined || Number(number) >= NUMBER_MIN;
+};
 
 export const pseudonymKey = (pseudonym: string) => pseudonym.trim().toLowerCase();
 
 export const pseudonymStreamId = (pseudonym: string) =>
   `pseudonym-${pseudonymKey(pseudonym).replace(/\s+/g, '-')}`;
 
+/** Plain draws before numbered names join in: once this many came up taken, pairs are scarce. */
+export const PLAIN_DRAWS = 60;
+/** Draws before giving up; numbered names make running out practically impossible before it. */
+export const MAX_DRAWS = 400;
+
+const pick = (words: readonly string[], random: () => number) =>
+  words[Math.floor(random() * words.length)]!;
+
 /**
- * Up to `count` distinct pseudonyms not in `taken`; `random` returns numbers in [0, 1).
- * Gives up after a bounded number of draws when nearly everything is taken.
+ * Candidate names in the order to try them: adjective + noun pairs first, then, if the
+ * caller still needs names after PLAIN_DRAWS, pairs with a number from 2 to 9999.
+ * `random` returns numbers in [0, 1). The caller checks each against the names in use.
  */
+export function* pseudonymCandidates(random: () => number): Generator<string> {
+  for (let draw = 0; draw < MAX_DRAWS; draw++) {
+    const pair = `${pick(ADJECTIVES, random)} ${pick(NOUNS, random)}`;
+    if (draw < PLAIN_DRAWS) yield pair;
+    else yield `${pair} ${NUMBER_MIN + Math.floor(random() * (NUMBER_MAX - NUMBER_MIN + 1))}`;
+  }
+}
+
+/** Up to `count` distinct candidates for which `taken` (given the name's key) is false. */
 export const generatePseudonyms = (
   count: number,
   taken: (key: string) => boolean,
   random: () => number,
 ): string[] => {
   const chosen = new Set<string>();
-  for (let draws = 0; chosen.size < count && draws < count * 200; draws++) {
-    const adjective = ADJECTIVES[Math.floor(random() * ADJECTIVES.length)]!;
-    const noun = NOUNS[Math.floor(random() * NOUNS.length)]!;
-    const name = `${adjective} ${noun}`;
+  for (const name of pseudonymCandidates(random)) {
+    if (chosen.size === count) break;
     if (!taken(pseudonymKey(name))) chosen.add(name);
   }
   return [...chosen];

@@ -1,11 +1,13 @@
 import type { Decider } from '../shared/decider';
 import { conflict, invalid } from '../shared/errors';
 import type { PseudonymEvent } from './events';
-import { PSEUDONYM_PATTERN } from './pseudonym-words';
+import { isOfferablePseudonym } from './pseudonym-words';
 
 export {
   generatePseudonyms,
+  isOfferablePseudonym,
   PSEUDONYM_PATTERN,
+  pseudonymCandidates,
   pseudonymKey,
   pseudonymStreamId,
 } from './pseudonym-words';
@@ -24,7 +26,7 @@ export const pseudonymDecider: Decider<ReservePseudonym, PseudonymEvent, Pseudon
   initialState: () => ({ heldBy: null }),
   evolve: (_state, event) => ({ heldBy: event.data.deviceHash }),
   decide: (command, state) => {
-    if (!PSEUDONYM_PATTERN.test(command.pseudonym.trim())) {
+    if (!isOfferablePseudonym(command.pseudonym.trim())) {
       throw invalid('pseudonym', 'Invalid pseudonym', 'Choose one of the offered pseudonyms.');
     }
     if (state.heldBy === command.deviceHash) return [];

@@ -1,6 +1,12 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PSEUDONYM_PATTERN } from '../../domain/identity/pseudonyms';
+import {
+  isOfferablePseudonym,
+  pseudonymKey,
+  pseudonymStreamId,
+  PSEUDONYM_WORDS,
+} from '../../domain/identity/pseudonym-words';
+import { appendEvents } from '../support/seed';
 import { newDeviceId, startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -17,7 +23,48 @@ describe('device registration', () => {
     expect(res.status).toBe(200);
     expect(res.body.pseudonyms).toHaveLength(3);
     expect(new Set(res.body.pseudonyms).size).toBe(3);
-    for (const p of res.body.pseudonyms) expect(p).toMatch(PSEUDONYM_PATTERN);
+    for (const p of res.body.pseudonyms) expect(isOfferablePseudonym(p)).toBe(true);
+  });
+
+  it('still offers free names, and registers one, when every plain pair is in use', async () => {
+    const { adjectives, nouns } = PSEUDONYM_WORDS;
+    const pairs = adjectives.flatMap((a) => nouns.map((n) => `${a} ${n}`));
+    let last = 0n;
+    for (const pseudonym of pairs) {
+      ({ position: last } = await appendEvents(t.events, pseudonymStreamId(pseudonym), [
+        {
+          type: 'PseudonymReserved',
+          data: { pseudonym, deviceHash: 'f'.repeat(64), at: '2026-11-22T12:00:00.000Z' },
+        },
+      ]));
+    }
+    await t.readModels.waitFor(last, 10_000);
+    const res = await request(t.app).post('/api/user/generate-pseudonyms');
+    expect(res.body.pseudonyms).toHaveLength(3);
+    expect(new Set(res.body.pseudonyms).size).toBe(3);
+    const inUse = new Set(pairs.map(pseudonymKey));
+    for (const name of res.body.pseudonyms as string[]) {
+      expect(isOfferablePseudonym(name)).toBe(true);
+      expect(inUse.has(pseudonymKey(name))).toBe(false);
+    }
+    const deviceId = newDeviceId();
+    const setup = await request(t.app)
+      .post('/api/user/setup')
+      .set('X-Device-ID', deviceId)
+      .send({ pseudonym: res.body.pseudonyms[0], privacyConsent: true, termsConsent: true });
+    expect(setup.status).toBe(201);
+    expect(setup.body.pseudonym).toBe(res.body.pseudonyms[0]);
+  });
+
+  it('refuses a name outside the offered words, appending nothing', async () => {
+    const before = (await t.allEvents()).length;
+    const res = await request(t.app)
+      .post('/api/user/setup')
+      .set('X-Device-ID', newDeviceId())
+      .send({ pseudonym: 'Stupid Idiot', privacyConsent: true, termsConsent: true });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('pseudonym');
+    expect((await t.allEvents()).length).toBe(before);
   });
 
   it('registers a device and answers its pseudonym to that device only', async () => {

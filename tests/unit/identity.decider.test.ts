@@ -44,9 +44,17 @@ describe('pseudonym reservation', () => {
       .thenNothing();
   });
 
-  it('refuses names outside the adjective + noun shape', () => {
+  it('refuses names the product could not have offered', () => {
     given([]).when(reserve('<script>')).thenFails('invalid');
     given([]).when(reserve('')).thenFails('invalid');
+    // The right shape is not enough: both words must come from the product's lists.
+    given([]).when(reserve('Stupid Idiot')).thenFails('invalid');
+  });
+
+  it('reserves a numbered name once the plain pairs run short', () => {
+    given([])
+      .when(reserve('Calm Owl 42'))
+      .then([reserved('Calm Owl 42')]);
   });
 });
 
