@@ -6,7 +6,7 @@ import { decideConsentUpFront } from './pages/setup-page';
 const screens: [string, string][] = [
   ['/', 'Boon'],
   ['/auth', 'Welcome to Boon'],
-  ['/welcome', 'Welcome to the product'],
+  ['/welcome', 'Welcome to Boon'],
   ['/setup', 'Enter Your Journey'],
   ['/disclosure', 'Before you begin'],
   ['/pseudonym-welcome', 'Your pseudonym'],

@@ -32,7 +32,7 @@ test('first visit: splash → auth → carousel → setup → home', async ({ br
   // Home needs a pseudonym first.
   await expect(page).toHaveURL(/\/setup$/);
   const name = await new SetupPage(page).chooseFirstPseudonym();
-  await expect(toast(page, 'Welcome to the product!')).toBeVisible();
+  await expect(toast(page, 'Welcome to Boon!')).toBeVisible();
   await expect(page.getByText(`Your journey begins as ${name}`).first()).toBeVisible();
 
   // The next visit knows the device.

@@ -21,12 +21,7 @@ export class Onboarding {
 
   /** Walks the four slides with Next, checking each title and 'n of 4'. */
   async walkCarousel() {
-    const titles = [
-      'Welcome to the product',
-      'Daily Dilemmas',
-      'Community Connection',
-      'Personal Growth',
-    ];
+    const titles = ['Welcome to Boon', 'Daily Dilemmas', 'Community Connection', 'Personal Growth'];
     for (const [i, title] of titles.entries()) {
       await expect(this.slideTitle()).toHaveText(title);
       await expect(this.page.getByText(`${i + 1} of 4`, { exact: true })).toBeVisible();

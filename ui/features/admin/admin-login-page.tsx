@@ -1,12 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { logIn, verifyAdmin } from './admin-api';
-
-const inputClass =
-  'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 dark:border-stone-600 dark:bg-stone-900';
 
 const AdminLoginPage = () => {
   const navigate = useNavigate();
@@ -77,27 +75,21 @@ const AdminLoginPage = () => {
     <section className="mx-auto max-w-sm py-6">
       <h1 className="text-3xl font-bold">Admin Login</h1>
       <form onSubmit={(e) => void handleSubmit(e)} noValidate className="mt-6 flex flex-col gap-4">
-        <label className="block">
-          <span className="font-medium">Username</span>
-          <input
-            name="username"
-            autoComplete="username"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            className={inputClass}
-          />
-        </label>
-        <label className="block">
-          <span className="font-medium">Password</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
-          />
-        </label>
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onValueChange={setUsername}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+        />
         <Button type="submit" disabled={busy}>
           {busy ? 'Logging in...' : 'Log In'}
         </Button>

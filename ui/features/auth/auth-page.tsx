@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH } from '../../../domain/contracts/auth';
 import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
 import { Tabs } from '../../components/ui/tabs';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
@@ -9,9 +10,6 @@ import { signIn, signUp } from '../../lib/auth-api';
 import { useAuth } from '../../lib/session';
 
 type Mode = 'signin' | 'signup';
-
-const inputClass =
-  'mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 dark:border-stone-600 dark:bg-stone-900';
 
 /** Sign In / Sign Up. Signed-in people go home; accounts not yet confirmed finish setup first. */
 const AuthPage = () => {
@@ -63,40 +61,31 @@ const AuthPage = () => {
 
   const form = (
     <form onSubmit={(e) => void handleSubmit(e)} noValidate className="flex flex-col gap-4">
-      <label className="block">
-        <span className="font-medium">Email</span>
-        <input
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          className={inputClass}
-        />
-      </label>
-      <label className="block">
-        <span className="font-medium">Password</span>
-        <input
-          type="password"
-          name="password"
-          autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          className={inputClass}
-        />
-      </label>
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onValueChange={setEmail}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+        value={password}
+        onValueChange={setPassword}
+      />
       {mode === 'signup' && (
-        <label className="block">
-          <span className="font-medium">Confirm Password</span>
-          <input
-            type="password"
-            name="confirm-password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            className={inputClass}
-          />
-        </label>
+        <TextField
+          label="Confirm Password"
+          type="password"
+          name="confirm-password"
+          autoComplete="new-password"
+          value={confirm}
+          onValueChange={setConfirm}
+        />
       )}
       <Button type="submit" disabled={busy}>
         {mode === 'signin'

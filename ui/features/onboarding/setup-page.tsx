@@ -62,7 +62,7 @@ const SetupPage = () => {
     },
     onSuccess: ({ pseudonym }) => {
       toast({
-        title: 'Welcome to the product!',
+        title: 'Welcome to Boon!',
         description: `Your journey begins as ${pseudonym}`,
       });
       setTimeout(() => navigate('/home'), 100);

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 
 const SLIDES = [
   {
-    title: 'Welcome to the product',
+    title: 'Welcome to Boon',
     text: 'A journey of thoughtful exploration awaits',
   },
   {
