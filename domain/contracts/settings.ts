@@ -7,6 +7,8 @@ export const settingsPatchBody = z.strictObject({
 export type SettingsDto = { showActivity: boolean; pseudonym: string };
 
 export const AGREEMENT_VERSION = '1.0';
+/** Versions of the privacy policy and terms that were published: consent names one of these. */
+export const PUBLISHED_AGREEMENT_VERSIONS = [AGREEMENT_VERSION] as const;
 export const AGREEMENT_TYPES = ['privacy', 'terms', 'privacy_decline'] as const;
 export type AgreementType = (typeof AGREEMENT_TYPES)[number];
 
@@ -14,8 +16,7 @@ export const agreementBody = z.strictObject({
   agreementType: z.enum(AGREEMENT_TYPES, {
     error: `agreementType must be one of ${AGREEMENT_TYPES.join(', ')}`,
   }),
-  agreementVersion: z
-    .string({ error: 'agreementVersion is required' })
-    .trim()
-    .regex(/^\d+\.\d+$/, 'agreementVersion must look like 1.0'),
+  agreementVersion: z.enum(PUBLISHED_AGREEMENT_VERSIONS, {
+    error: `agreementVersion must be a published version: ${PUBLISHED_AGREEMENT_VERSIONS.join(', ')}`,
+  }),
 });

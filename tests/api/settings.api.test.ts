@@ -114,6 +114,8 @@ describe('user agreements', () => {
     const cases: [Record<string, unknown>, string | undefined, string][] = [
       [{ agreementType: 'marketing', agreementVersion: '1.0' }, newDeviceId(), 'agreementType'],
       [{ agreementType: 'privacy', agreementVersion: 'latest' }, newDeviceId(), 'agreementVersion'],
+      // A policy version that was never published cannot be agreed to.
+      [{ agreementType: 'privacy', agreementVersion: '2.0' }, newDeviceId(), 'agreementVersion'],
       [{ agreementType: 'privacy' }, newDeviceId(), 'agreementVersion'],
       [{ agreementType: 'privacy', agreementVersion: '1.0' }, undefined, 'X-Device-ID'],
     ];
