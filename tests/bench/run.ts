@@ -3,6 +3,7 @@ import { appendRate } from './append-rate';
 import { authCost } from './auth-cost';
 import { httpThroughput } from './http-throughput';
 import { liveLatency } from './live-latency';
+import { pseudonymOffers } from './pseudonym-offers';
 import { printFigure, writeReport, type Figure } from './report';
 import { rebuildRate } from './rebuild-rate';
 
@@ -12,6 +13,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['append → read model / ws notice latency', liveLatency],
   ['projection rebuild rate', rebuildRate],
   ['account sign-in and session cost', authCost],
+  ['pseudonym offers when names run short', pseudonymOffers],
 ];
 
 const only = process.argv[2];
