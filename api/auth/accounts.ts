@@ -20,6 +20,15 @@ export const emailHashOf = (ctx: AppContext, email: string) =>
 export const refreshSecretHash = (secret: string) =>
   createHash('sha256').update(secret, 'utf8').digest('hex');
 
+/**
+ * The refresh token's secret that replaces `presented`: a keyed function of it, so retrying an
+ * exchange whose answer was lost yields the same token, and nothing secret is stored.
+ */
+export const nextRefreshSecret = (ctx: AppContext, familyId: string, presented: string) =>
+  createHmac('sha256', ctx.auth.keys.refreshKey)
+    .update(`${familyId}.${presented}`, 'utf8')
+    .digest('base64url');
+
 export const loadAccount = async (ctx: AppContext, accountId: string): Promise<Account | null> => {
   const history = await ctx.events.readStream(accountStreamId(accountId));
   const state = fold(accountDecider, history as unknown as AccountEvent[]);

@@ -20,11 +20,11 @@ import { fold } from '../../domain/shared/decider';
 import { conflict, DomainError, invalid, unauthorized } from '../../domain/shared/errors';
 import { hashPassword, verifyPassword } from '../../infra/auth/passwords';
 import { seal, unseal } from '../../infra/auth/sealing';
-import { randomSecret } from '../../infra/crypto';
 import {
   decoyPasswordHash,
   emailHashOf,
   loadAccount,
+  nextRefreshSecret,
   refreshSecretHash,
   reservationHolder,
   sessionDto,
@@ -148,7 +148,7 @@ export const authRoutes = (ctx: AppContext) => {
     const { refresh_token } = parseInput(refreshBody, req.body);
     const [familyId, secret, ...rest] = refresh_token.split('.');
     if (!familyId || !secret || rest.length > 0) throw invalidRefreshToken();
-    const nextSecret = randomSecret(32);
+    const nextSecret = nextRefreshSecret(ctx, familyId, secret);
     const { events, position } = await runCommand(ctx, sessionStreamId(familyId), sessionDecider, {
       type: 'RefreshSession',
       presentedHash: refreshSecretHash(secret),

@@ -27,8 +27,18 @@ export type SessionState = {
   currentHash: string | null;
   /** Refresh tokens already exchanged: presenting one again means it leaked. */
   spent: ReadonlySet<string>;
+  /** The token exchanged last, and when: a retry of that exchange is not a leak. */
+  previousHash: string | null;
+  rotatedAt: number | null;
   revoked: boolean;
 };
+
+/**
+ * How long the token just exchanged may be presented again. The answer to an exchange can be
+ * lost on the way back (the client retries network failures); the retry must get the same new
+ * token rather than end the session everywhere. One client tick (30 s) covers its retries.
+ */
+export const REFRESH_RETRY_GRACE_MS = 30_000;
 
 export const invalidRefreshToken = () =>
   unauthorized('Invalid Refresh Token', 'Your session has ended. Please sign in again.');
@@ -39,6 +49,8 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
     accountId: null,
     currentHash: null,
     spent: new Set(),
+    previousHash: null,
+    rotatedAt: null,
     revoked: false,
   }),
   evolve: (state, event) => {
@@ -54,6 +66,8 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
         return {
           ...state,
           spent: state.currentHash ? new Set([...state.spent, state.currentHash]) : state.spent,
+          previousHash: state.currentHash,
+          rotatedAt: Date.parse(event.data.at),
           currentHash: event.data.tokenHash,
         };
       case 'SessionRevoked':
@@ -92,6 +106,14 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
         },
       ];
     }
+    // The answer to the last exchange was lost and the client asks again: it derives the same
+    // next token (so it knows the spent one's secret), and gets that token back.
+    const retried =
+      command.presentedHash === state.previousHash &&
+      command.nextHash === state.currentHash &&
+      state.rotatedAt !== null &&
+      command.at.getTime() - state.rotatedAt <= REFRESH_RETRY_GRACE_MS;
+    if (retried) return [];
     // A spent token came back: whoever holds the family's tokens, one of them is not its owner.
     if (state.spent.has(command.presentedHash)) {
       return [{ type: 'SessionRevoked', data: { familyId: state.familyId, reason: 'reuse', at } }];

@@ -7,6 +7,8 @@ export type AuthKeys = {
   tokenKey: Buffer;
   /** Keys the hash that indexes email addresses, so the log holds no guessable email digest. */
   emailIndexKey: Buffer;
+  /** Derives each refresh token from the one it replaces, so a retried exchange is repeatable. */
+  refreshKey: Buffer;
 };
 
 const derive = (secret: Buffer, purpose: string) =>
@@ -15,6 +17,7 @@ const derive = (secret: Buffer, purpose: string) =>
 export const deriveAuthKeys = (secret: Buffer): AuthKeys => ({
   tokenKey: derive(secret, 'tokens'),
   emailIndexKey: derive(secret, 'email-index'),
+  refreshKey: derive(secret, 'refresh-tokens'),
 });
 
 /**

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REFRESH_RETRY_GRACE_MS } from '../../domain/accounts/sessions';
 import { newDeviceId, startTestApp, testAdmin, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -235,6 +236,8 @@ describe('sessions', () => {
     expect(second.body.refresh_token).not.toBe(first.refresh_token);
     expect(second.body.user.email).toBe('ada@example.org');
 
+    // Past the retry grace, the spent token can only be a copy in someone else's hands.
+    t.setNow(new Date(Date.parse('2026-11-22T15:00:00Z') + REFRESH_RETRY_GRACE_MS + 1000));
     const replay = await request(t.app)
       .post('/api/auth/refresh')
       .send({ refresh_token: first.refresh_token });
@@ -251,6 +254,26 @@ describe('sessions', () => {
       .get('/api/auth/session')
       .set('Authorization', `Bearer ${second.body.access_token}`);
     expect(session.status).toBe(401);
+  });
+
+  it('answers a retried exchange with the same new token, revoking nothing', async () => {
+    const { body: first } = await signUp('ada@example.org');
+    const exchange = () =>
+      request(t.app).post('/api/auth/refresh').send({ refresh_token: first.refresh_token });
+    const answered = await exchange();
+    // The answer was lost on the way back; the client asks again a moment later.
+    t.setNow(new Date(Date.parse('2026-11-22T15:00:00Z') + 2_000));
+    const retried = await exchange();
+    expect(retried.status).toBe(200);
+    expect(retried.body.refresh_token).toBe(answered.body.refresh_token);
+    expect((await t.allEvents()).filter((e) => e.type === 'SessionRefreshed')).toHaveLength(1);
+    expect((await t.allEvents()).some((e) => e.type === 'SessionRevoked')).toBe(false);
+
+    const next = await request(t.app)
+      .post('/api/auth/refresh')
+      .send({ refresh_token: retried.body.refresh_token });
+    expect(next.status).toBe(200);
+    expect(next.body.refresh_token).not.toBe(retried.body.refresh_token);
   });
 
   it('refuses malformed and unknown refresh tokens without appending', async () => {

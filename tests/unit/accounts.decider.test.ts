@@ -7,7 +7,7 @@ import {
   ORPHAN_RESERVATION_MS,
 } from '../../domain/accounts/email-reservation';
 import type { AccountEvent, SessionEvent } from '../../domain/accounts/events';
-import { sessionDecider } from '../../domain/accounts/sessions';
+import { REFRESH_RETRY_GRACE_MS, sessionDecider } from '../../domain/accounts/sessions';
 import { specFor } from '../support/given-when-then';
 
 const at = new Date('2026-11-22T15:00:00Z');
@@ -160,6 +160,30 @@ describe('refresh-token rotation', () => {
   it('revokes the whole family when a spent token comes back', () => {
     given([started, refreshed('t2')])
       .when(refresh('t1', 'tX'))
+      .then([{ type: 'SessionRevoked', data: { familyId: 'fam', reason: 'reuse', at: iso } }]);
+  });
+
+  it('answers a retry of the last exchange within the grace as done', () => {
+    const later = (ms: number) => ({ ...refresh('t1', 't2'), at: new Date(at.getTime() + ms) });
+    given([started, refreshed('t2')])
+      .when(later(REFRESH_RETRY_GRACE_MS))
+      .thenNothing();
+    // Past the grace it is a replay (so is a retry naming another next token, above).
+    given([started, refreshed('t2')])
+      .when(later(REFRESH_RETRY_GRACE_MS + 1))
+      .then([
+        {
+          type: 'SessionRevoked',
+          data: {
+            familyId: 'fam',
+            reason: 'reuse',
+            at: later(REFRESH_RETRY_GRACE_MS + 1).at.toISOString(),
+          },
+        },
+      ]);
+    // Only the last exchange can be retried: an older spent token is always a replay.
+    given([started, refreshed('t2'), refreshed('t3')])
+      .when(refresh('t1', 't2'))
       .then([{ type: 'SessionRevoked', data: { familyId: 'fam', reason: 'reuse', at: iso } }]);
   });
 
