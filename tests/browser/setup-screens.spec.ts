@@ -1,13 +1,7 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { isOfferablePseudonym } from '../../domain/identity/pseudonym-words';
-import { decideConsentUpFront, SetupPage } from './pages/setup-page';
-
-const visitor = async (browser: Browser) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await decideConsentUpFront(page);
-  return { context, page };
-};
+import { SetupPage } from './pages/setup-page';
+import { visitor } from './pages/visitor';
 
 test('setup: New Options asks again and clears the choice', async ({ browser }) => {
   const { context, page } = await visitor(browser);
