@@ -1,5 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { atom, useAtom, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 
 export type ToastMessage = {
   id: number;
@@ -7,6 +9,8 @@ export type ToastMessage = {
   description?: string;
   variant?: 'default' | 'destructive';
   duration?: number;
+  /** The page it was raised on. */
+  path: string;
 };
 
 const toastAtom = atom<ToastMessage | null>(null);
@@ -16,14 +20,21 @@ let nextId = 1;
 export const useToast = () => {
   const set = useSetAtom(toastAtom);
   return {
-    toast: (message: Omit<ToastMessage, 'id'>) => set({ ...message, id: nextId++ }),
+    toast: (message: Omit<ToastMessage, 'id' | 'path'>) =>
+      set({ ...message, id: nextId++, path: window.location.pathname }),
     dismiss: () => set(null),
   };
 };
 
 export const Toaster = () => {
-  const current = useAtomValue(toastAtom);
-  const set = useSetAtom(toastAtom);
+  const [current, set] = useAtom(toastAtom);
+  const { pathname } = useLocation();
+  // An error speaks of the page whose action failed: it leaves with that page. Other toasts
+  // (a welcome, 'Logged out') are raised just before moving on, and travel with the person.
+  const stale = current?.variant === 'destructive' && current.path !== pathname;
+  useEffect(() => {
+    if (stale) set(null);
+  }, [stale, set]);
   return (
     <ToastPrimitive.Provider duration={5000} swipeThreshold={50}>
       {current && (
