@@ -11,30 +11,27 @@ export const inlineScriptHashes = (html: string): string[] =>
  * Headers that keep a stolen session out of reach of injected script and keep the app out
  * of other sites' frames: a strict Content-Security-Policy plus the usual companions.
  */
-export const securityHeaders =
-  (scriptHashes: readonly string[]): RequestHandler =>
-  (req, res, next) => {
+export const securityHeaders = (scriptHashes: readonly string[]): RequestHandler => {
+  const policy = [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return (req, res, next) => {
     const host = req.get('host');
     // 'self' covers ws: only in newer browsers; the live socket is named outright.
     const sockets = host && /^[\w.:[\]-]+$/.test(host) ? ` ws://${host} wss://${host}` : '';
-    res.setHeader(
-      'Content-Security-Policy',
-      [
-        "default-src 'self'",
-        `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data:",
-        `connect-src 'self'${sockets}`,
-        "font-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-      ].join('; '),
-    );
+    res.setHeader('Content-Security-Policy', `${policy}; connect-src 'self'${sockets}`);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     next();
   };
+};

@@ -125,7 +125,7 @@ const NUMBER_MIN = 2;
 const NUMBER_MAX = 9999;
 
 /** Adjective + noun, optionally a number: the shape every pseudonym has. */
-export const PSEUDONYM_PATTERN = /^[A-Z][a-z]+ [A-Z][a-z]+(?: [1-9][0-9]{0,3})?$/;
+const PSEUDONYM_PATTERN = /^[A-Z][a-z]+ [A-Z][a-z]+(?: [1-9][0-9]{0,3})?$/;
 
 /** Whether a name is one the product could have offered: both words from its lists. */
 export const isOfferablePseudonym = (name: string): boolean => {
@@ -143,7 +143,7 @@ export const pseudonymStreamId = (pseudonym: string) =>
 /** Plain draws before numbered names join in: once this many came up taken, pairs are scarce. */
 export const PLAIN_DRAWS = 60;
 /** Draws before giving up; numbered names make running out practically impossible before it. */
-export const MAX_DRAWS = 400;
+const MAX_DRAWS = 400;
 
 const pick = (words: readonly string[], random: () => number) =>
   words[Math.floor(random() * words.length)]!;

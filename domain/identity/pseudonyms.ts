@@ -3,14 +3,7 @@ import { conflict, invalid } from '../shared/errors';
 import type { PseudonymEvent } from './events';
 import { isOfferablePseudonym } from './pseudonym-words';
 
-export {
-  generatePseudonyms,
-  isOfferablePseudonym,
-  PSEUDONYM_PATTERN,
-  pseudonymCandidates,
-  pseudonymKey,
-  pseudonymStreamId,
-} from './pseudonym-words';
+export { pseudonymCandidates, pseudonymKey, pseudonymStreamId } from './pseudonym-words';
 
 export type ReservePseudonym = {
   type: 'ReservePseudonym';
