@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../infra/config';
 import { randomSecret } from '../infra/crypto';
 import { createLogger } from '../infra/logger';
+import { installProcessGuards } from './process-guards';
 import { startServer } from './server';
 
 const main = async () => {
@@ -16,6 +17,7 @@ const main = async () => {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  installProcessGuards(logger);
   // No default password exists: without configured credentials each start makes its own.
   const admin = config.admin ? undefined : { username: 'admin', password: randomSecret(18) };
   const running = await startServer({

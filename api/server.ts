@@ -72,6 +72,14 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     ...(options.uiDir ? { uiDir: options.uiDir } : {}),
   });
   const server = createServer(app);
+  // A malformed request line or header: answer 400 and close, never an 'error' that escapes.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  });
   const hub = attachLiveHub(server, readModels, logger);
 
   // Each product day gets its question as soon as it starts, not at the first visit.

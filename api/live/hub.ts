@@ -29,9 +29,15 @@ export const attachLiveHub = (server: Server, runner: ProjectionRunner, logger: 
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   };
 
+  // A frame ws rejects (too big, invalid UTF-8, unmasked, bad opcode...) surfaces as an
+  // 'error' on that socket; ws then closes it with the matching code (1009, 1007, 1002).
+  // Without a listener, EventEmitter would throw and end the process.
+  wss.on('error', (err) => logger.warn({ err }, 'live hub server error'));
+
   wss.on('connection', (socket) => {
     const topics = new Set<string>();
     alive.set(socket, true);
+    socket.on('error', (err) => logger.debug({ err }, 'closed a ws connection after a bad frame'));
     socket.on('pong', () => alive.set(socket, true));
     socket.on('message', (raw) => {
       let parsed: z.infer<typeof clientMessage>;
