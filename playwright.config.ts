@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const chromium = '/usr/bin/chromium';
+// E2E_PORT lets several checkouts run their journeys side by side.
+const port = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -10,7 +12,7 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: chromium,
       args: [
@@ -29,9 +31,9 @@ export default defineConfig({
   },
   webServer: {
     command: 'node scripts/e2e-server.mjs',
-    url: 'http://127.0.0.1:4173/healthz',
+    url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: '4173' },
+    env: { PORT: String(port) },
   },
 });
