@@ -3,14 +3,27 @@ import type { DayRules } from '../domain/shared/product-day';
 import type { Clock } from '../infra/clock';
 import type { EventStore } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logger';
-import type { ProjectionRunner } from '../projections/runner';
+import type { RebuildReport } from '../projections/engine/engine';
+import type { ReadModels } from '../projections/engine/read-models';
+import type { ProjectionStatus } from '../projections/engine/status';
 import type { AuthServices } from './auth/services';
 import type { KeyedLock } from './commands/keyed-lock';
+
+/** What developers may ask of the projections through any process. */
+export type ProjectionOps = {
+  status(): Promise<ProjectionStatus[]>;
+  /**
+   * Rebuilds the projection here when this process runs it (answering the report);
+   * otherwise asks the process that runs it (answering null).
+   */
+  rebuild(name: string): Promise<RebuildReport | null>;
+};
 
 /** Everything a route needs, passed in: the app has no globals. */
 export type AppContext = {
   events: EventStore;
-  readModels: ProjectionRunner;
+  readModels: ReadModels;
+  projections: ProjectionOps;
   clock: Clock;
   logger: Logger;
   dayRules: DayRules;

@@ -9,8 +9,6 @@ import { PRODUCTION_SCRYPT_COST } from '../infra/auth/passwords';
 import { deriveAuthKeys, loadAuthSecret } from '../infra/auth/secrets';
 import { newId } from '../infra/crypto';
 import type { Logger } from '../infra/logger';
-import { allProjections } from '../projections';
-import { ProjectionRunner } from '../projections/runner';
 import { createApp } from './app';
 import { createRateLimiter } from './auth/rate-limiter';
 import type { AdminCredentials } from './auth/services';
@@ -18,6 +16,7 @@ import { createKeyedLock } from './commands/keyed-lock';
 import { ensureQuestionOfTheDay } from './commands/question-of-the-day';
 import type { AppContext } from './context';
 import { attachLiveHub } from './live/hub';
+import { openRuntime, type Role } from './processes/runtime';
 import { openStores, type Stores } from './stores';
 
 export type RunningServer = {
@@ -37,19 +36,24 @@ export type StartOptions = {
   /** Admin credentials when the configuration has none (main generates them). */
   admin?: AdminCredentials;
   passwordCost?: number;
+  /** 'all' (default) also runs the projections; 'api' serves from what other processes project. */
+  role?: Exclude<Role, 'projector'>;
 };
 
 /** Opens the stores, starts the projections, the HTTP app and the ws hub on one port. */
 export const startServer = async (options: StartOptions): Promise<RunningServer> => {
   const { config, logger } = options;
   const stores = options.stores ?? (await openStores(config, logger));
-  const readModels = new ProjectionRunner(stores.events, stores.readStore, allProjections, logger);
-  await readModels.start();
+  const runtime = await openRuntime(stores, options.role ?? config.role, logger, {
+    leaseTtlMs: config.leaseTtlMs,
+  });
+  const { readModels } = runtime;
   const admin = config.admin ?? options.admin ?? null;
   const clock = options.clock ?? systemClock;
   const context: AppContext = {
     events: stores.events,
     readModels,
+    projections: runtime.ops,
     clock,
     logger,
     dayRules: config.dayRules,
@@ -80,7 +84,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     }
     socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
-  const hub = attachLiveHub(server, readModels, logger);
+  const hub = attachLiveHub(server, readModels.notices, logger);
 
   // Each product day gets its question as soon as it starts, not at the first visit.
   const activateToday = () =>
@@ -105,8 +109,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
       await hub.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await readModels.stop();
-      await stores.close();
+      await runtime.close();
     },
   };
 };

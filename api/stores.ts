@@ -40,7 +40,9 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
   const readStore = config.mongoDbUrl
     ? await (
         await import('../infra/read-store/mongo-read-store')
-      ).openMongoReadStore(config.mongoDbUrl)
+      ).openMongoReadStore(config.mongoDbUrl, {
+        onWarning: (err, message) => logger.warn({ err }, message),
+      })
     : openEmbeddedReadStore(connect('NORMAL'));
   const mongoVault = config.mongoDbUrl
     ? await (

@@ -24,7 +24,7 @@ import type { DomainEvent, EventDefinition } from './shared/events';
 import type { z } from 'zod';
 
 /** Every event type the product writes, at its current schema version. */
-const definitions: EventDefinition<string, z.ZodType>[] = [
+const definitions = [
   DeviceRegistered,
   PseudonymReserved,
   DeviceLinkedToAccount,
@@ -46,9 +46,27 @@ const definitions: EventDefinition<string, z.ZodType>[] = [
   ReplyPosted,
   ReplyDeleted,
   PerspectivePairViewed,
-];
+] as const;
 
-const byType = new Map(definitions.map((d) => [d.type, d]));
+type Definition = (typeof definitions)[number];
+
+/** The name of every event type the product writes. */
+export type EventType = Definition['type'];
+
+/** The current shape of one event type, derived from its schema (never written twice). */
+export type EventOfType<T extends EventType> = {
+  type: T;
+  data: z.infer<Extract<Definition, { type: T }>['schema']>;
+};
+
+/** Any event the product writes, as a discriminated union on `type`. */
+export type AnyEvent = { [T in EventType]: EventOfType<T> }[EventType];
+
+const byType = new Map<string, EventDefinition<string, z.ZodType>>(
+  definitions.map((d) => [d.type, d]),
+);
+
+export const isKnownEventType = (type: string): type is EventType => byType.has(type);
 
 /** Schema version of an event type; events of types this build does not know stay at their own version. */
 export const currentVersionOf = (type: string): number => byType.get(type)?.version ?? 1;

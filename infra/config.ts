@@ -13,6 +13,8 @@ const optionalUrl = (protocols: string[]) =>
     });
 
 const schema = z.object({
+  ROLE: z.enum(['all', 'api', 'projector']).default('all'),
+  LEASE_TTL_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -40,6 +42,10 @@ const schema = z.object({
 });
 
 export type Config = {
+  /** all: HTTP, ws and projections; api: HTTP and ws; projector: projections (and /healthz). */
+  role: 'all' | 'api' | 'projector';
+  /** How long a projection lease lasts without renewal: a dead projector's work moves after it. */
+  leaseTtlMs: number;
   port: number;
   host: string;
   dataDir: string;
@@ -76,6 +82,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const c = parsed.data;
   return {
+    role: c.ROLE,
+    leaseTtlMs: c.LEASE_TTL_MS,
     port: c.PORT,
     host: c.HOST,
     dataDir: resolve(c.DATA_DIR),

@@ -1,6 +1,5 @@
-import type { EchoGivenData, EchoWithdrawnData } from '../domain/echoes/events';
 import type { Doc } from '../infra/read-store/read-store';
-import type { Projection } from './projection';
+import { collection, projection } from './engine/define';
 
 /** `_id` is `${actorId}:${responseId}`: whether that actor currently echoes that response. */
 export type EchoStatusDoc = Doc & { actorId: string; responseId: string };
@@ -10,30 +9,28 @@ export type EchoDayDoc = Doc & { actorId: string; day: string; given: number };
 export const echoStatusId = (actorId: string, responseId: string) => `${actorId}:${responseId}`;
 export const echoDayId = (actorId: string, day: string) => `${actorId}:${day}`;
 
-export const echoesProjection: Projection = {
+export const echoesProjection = projection({
   name: 'echoes',
   version: 1,
-  collections: ['echo_status', 'echo_days'],
-  handles: ['EchoGiven', 'EchoWithdrawn'],
-  async apply(event, context) {
-    const status = context.collection<EchoStatusDoc>('echo_status');
-    if (event.type === 'EchoGiven') {
-      const data = event.data as EchoGivenData;
-      await status.upsertOne({
+  collections: {
+    echo_status: collection<EchoStatusDoc>({ key: { actorId: 1, responseId: 1 } }),
+    echo_days: collection<EchoDayDoc>(),
+  },
+  on: {
+    EchoGiven: async ({ data }, db) => {
+      await db.echo_status.upsertOne({
         _id: echoStatusId(data.actorId, data.responseId),
         actorId: data.actorId,
         responseId: data.responseId,
       });
-      await context
-        .collection<EchoDayDoc>('echo_days')
-        .updateOne(
-          { _id: echoDayId(data.actorId, data.day) },
-          { $inc: { given: 1 }, $set: { actorId: data.actorId, day: data.day } },
-          { upsert: true },
-        );
-    } else {
-      const data = event.data as EchoWithdrawnData;
-      await status.deleteOne({ _id: echoStatusId(data.actorId, data.responseId) });
-    }
+      await db.echo_days.updateOne(
+        { _id: echoDayId(data.actorId, data.day) },
+        { $inc: { given: 1 }, $set: { actorId: data.actorId, day: data.day } },
+        { upsert: true },
+      );
+    },
+    EchoWithdrawn: async ({ data }, db) => {
+      await db.echo_status.deleteOne({ _id: echoStatusId(data.actorId, data.responseId) });
+    },
   },
-};
+});

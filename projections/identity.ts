@@ -1,12 +1,6 @@
-import type {
-  DeviceLinkedToAccountData,
-  DeviceRegisteredData,
-  PseudonymReservedData,
-  SettingsChangedData,
-} from '../domain/identity/events';
 import { pseudonymKey } from '../domain/identity/pseudonyms';
 import type { Doc } from '../infra/read-store/read-store';
-import type { Projection } from './projection';
+import { collection, projection } from './engine/define';
 
 export type DeviceDoc = Doc & {
   userId: string;
@@ -18,53 +12,46 @@ export type DeviceDoc = Doc & {
 export type PseudonymDoc = Doc & { pseudonym: string };
 
 /** Registered devices (by device-id hash), their settings, and the pseudonyms in use. */
-export const identityProjection: Projection = {
+export const identityProjection = projection({
   name: 'identity',
   version: 2,
-  collections: ['devices', 'pseudonyms'],
-  handles: ['DeviceRegistered', 'DeviceLinkedToAccount', 'SettingsChanged', 'PseudonymReserved'],
-  async apply(event, context) {
-    const devices = context.collection<DeviceDoc>('devices');
-    switch (event.type) {
-      case 'DeviceRegistered': {
-        const data = event.data as DeviceRegisteredData;
-        await devices.upsertOne({
-          _id: data.deviceHash,
-          userId: data.userId,
-          pseudonym: data.pseudonym,
-          registeredAt: data.at,
-          showActivity: true,
-        });
-        return;
-      }
-      case 'DeviceLinkedToAccount': {
-        const data = event.data as DeviceLinkedToAccountData;
-        const existing = await devices.findOne({ _id: data.deviceHash });
-        await devices.upsertOne({
-          registeredAt: data.at,
-          showActivity: true,
-          ...existing,
-          _id: data.deviceHash,
-          userId: data.userId,
-          pseudonym: data.pseudonym,
-          accountId: data.accountId,
-        });
-        return;
-      }
-      case 'SettingsChanged': {
-        const data = event.data as SettingsChangedData;
-        await devices.updateOne(
-          { _id: data.deviceHash },
-          { $set: { showActivity: data.showActivity } },
-        );
-        return;
-      }
-      default: {
-        const data = event.data as PseudonymReservedData;
-        await context
-          .collection<PseudonymDoc>('pseudonyms')
-          .upsertOne({ _id: pseudonymKey(data.pseudonym), pseudonym: data.pseudonym });
-      }
-    }
+  collections: {
+    devices: collection<DeviceDoc>({ key: { userId: 1 } }),
+    pseudonyms: collection<PseudonymDoc>(),
   },
-};
+  on: {
+    DeviceRegistered: async ({ data }, db) => {
+      await db.devices.upsertOne({
+        _id: data.deviceHash,
+        userId: data.userId,
+        pseudonym: data.pseudonym,
+        registeredAt: data.at,
+        showActivity: true,
+      });
+    },
+    DeviceLinkedToAccount: async ({ data }, db) => {
+      const existing = await db.devices.findOne({ _id: data.deviceHash });
+      await db.devices.upsertOne({
+        registeredAt: data.at,
+        showActivity: true,
+        ...existing,
+        _id: data.deviceHash,
+        userId: data.userId,
+        pseudonym: data.pseudonym,
+        accountId: data.accountId,
+      });
+    },
+    SettingsChanged: async ({ data }, db) => {
+      await db.devices.updateOne(
+        { _id: data.deviceHash },
+        { $set: { showActivity: data.showActivity } },
+      );
+    },
+    PseudonymReserved: async ({ data }, db) => {
+      await db.pseudonyms.upsertOne({
+        _id: pseudonymKey(data.pseudonym),
+        pseudonym: data.pseudonym,
+      });
+    },
+  },
+});

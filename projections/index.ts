@@ -1,11 +1,12 @@
+import type { Projection } from './engine/define';
 import { echoesProjection } from './echoes';
 import { identityProjection } from './identity';
 import { perspectivePairsProjection } from './perspective-pairs';
-import type { Projection } from './projection';
 import { questionsProjection } from './questions';
 import { repliesProjection } from './replies';
 import { responsesByQuestionProjection } from './responses-by-question';
 
+/** Every read model, in one list: the engine runs them, the API reads them. */
 export const allProjections: readonly Projection[] = [
   identityProjection,
   questionsProjection,

@@ -1,14 +1,12 @@
-import type { EchoGivenData, EchoWithdrawnData } from '../domain/echoes/events';
-import type { PerspectivePairViewedData } from '../domain/perspectives/events';
+import { sharedTopics } from '../domain/contracts/topics';
 import { contrastBetween } from '../domain/perspectives/pairing';
-import type { QuestionOfTheDayActivatedData } from '../domain/questions/events';
-import type { ResponseDeletedData, ResponseSubmittedData } from '../domain/responses/events';
-import type { Doc, WriteCollection } from '../infra/read-store/read-store';
-import type { Projection, ProjectionContext } from './projection';
-import { responseTopics } from './responses-by-question';
+import type { Doc } from '../infra/read-store/read-store';
+import { collection, projection, type ProjectionDb } from './engine/define';
 
 type Side = {
   responseId: string;
+  /** Log position of the answer, zero-padded: "oldest first" without ties. */
+  seq: string;
   content: string;
   pseudonym: string;
   spectrumPosition: number | null;
@@ -29,139 +27,138 @@ export type PairDoc = Doc & {
   createdAt: string;
 };
 
+/** `_id` is a paired response's id: which pair it is in (so no query scans the pairs). */
+type MemberDoc = Doc & { pairId: string; side: 'one' | 'two' };
+
 type QuestionTextDoc = Doc & { content: string };
 
 const CANDIDATES = 50;
 
-const pairOf = (pairs: WriteCollection<PairDoc>, responseId: string) =>
-  pairs.findOne({ $or: [{ 'one.responseId': responseId }, { 'two.responseId': responseId }] });
+const collections = {
+  perspective_pairs: collection<PairDoc>({ key: { questionId: 1, createdAt: 1 } }),
+  perspective_pool: collection<PoolDoc>({ key: { questionId: 1, seq: 1 } }),
+  perspective_members: collection<MemberDoc>(),
+  perspective_questions: collection<QuestionTextDoc>(),
+};
+
+type Db = ProjectionDb<typeof collections>;
+
+const pairOf = async (db: Db, responseId: string) => {
+  const member = await db.perspective_members.findOne({ _id: responseId });
+  if (!member) return null;
+  const pair = await db.perspective_pairs.findOne({ _id: member.pairId });
+  return pair ? { pair, side: member.side } : null;
+};
+
+const sideOf = (d: PoolDoc): Side => ({
+  responseId: d.responseId,
+  seq: d.seq,
+  content: d.content,
+  pseudonym: d.pseudonym,
+  spectrumPosition: d.spectrumPosition,
+  echoCount: d.echoCount,
+});
 
 /** Pairs the response with the oldest waiting response it contrasts with, or leaves it waiting. */
-const placeInPool = async (context: ProjectionContext, entry: PoolDoc) => {
-  const pool = context.collection<PoolDoc>('perspective_pool');
-  // Only the oldest few waiting answers are candidates: the work per response stays bounded
-  // however many answers a question collects.
-  const waiting = await pool.find(
+const placeInPool = async (db: Db, entry: PoolDoc) => {
+  // Only the oldest few waiting answers are candidates, read through the (questionId, seq)
+  // index: the work per response stays bounded however many answers a question collects.
+  const waiting = await db.perspective_pool.find(
     { questionId: entry.questionId },
-    { sort: { at: 1 }, limit: CANDIDATES },
+    { sort: { seq: 1 }, limit: CANDIDATES },
   );
   const partner = waiting.find((w) => w._id !== entry._id && contrastBetween(w, entry) !== null);
   if (!partner) {
-    await pool.upsertOne(entry);
+    await db.perspective_pool.upsertOne(entry);
     return;
   }
-  const question = await context
-    .collection<QuestionTextDoc>('perspective_questions')
-    .findOne({ _id: String(entry.questionId) });
-  const side = (d: PoolDoc): Side => ({
-    responseId: d.responseId,
-    content: d.content,
-    pseudonym: d.pseudonym,
-    spectrumPosition: d.spectrumPosition,
-    echoCount: d.echoCount,
-  });
-  await pool.deleteOne({ _id: partner._id });
-  await pool.deleteOne({ _id: entry._id });
-  await context.collection<PairDoc>('perspective_pairs').upsertOne({
-    _id: `${partner.responseId}~${entry.responseId}`,
+  const question = await db.perspective_questions.findOne({ _id: String(entry.questionId) });
+  const pairId = `${partner.responseId}~${entry.responseId}`;
+  await db.perspective_pool.deleteOne({ _id: partner._id });
+  await db.perspective_pool.deleteOne({ _id: entry._id });
+  await db.perspective_pairs.upsertOne({
+    _id: pairId,
     questionId: entry.questionId,
     questionContent: question?.content ?? '',
-    one: side(partner),
-    two: side(entry),
+    one: sideOf(partner),
+    two: sideOf(entry),
     insight: contrastBetween(partner, entry)!,
     viewCount: 0,
     createdAt: entry.at,
   });
+  await db.perspective_members.upsertOne({ _id: partner.responseId, pairId, side: 'one' });
+  await db.perspective_members.upsertOne({ _id: entry.responseId, pairId, side: 'two' });
+};
+
+const adjustEchoes = async (db: Db, responseId: string, step: 1 | -1) => {
+  const waiting = await db.perspective_pool.findOne({ _id: responseId });
+  if (waiting) {
+    await db.perspective_pool.updateOne(
+      { _id: waiting._id },
+      { $set: { echoCount: Math.max(0, waiting.echoCount + step) } },
+    );
+  }
+  const found = await pairOf(db, responseId);
+  if (found) {
+    const { pair, side } = found;
+    await db.perspective_pairs.updateOne(
+      { _id: pair._id },
+      { $set: { [`${side}.echoCount`]: Math.max(0, pair[side].echoCount + step) } },
+    );
+  }
 };
 
 /**
  * Shared perspectives: each response is paired with an earlier one that contrasts with it
  * (another spectrum side, or another length label). A deleted response frees its partner.
  */
-export const perspectivePairsProjection: Projection = {
+export const perspectivePairsProjection = projection({
   name: 'perspective-pairs',
-  version: 1,
-  collections: ['perspective_pairs', 'perspective_pool', 'perspective_questions'],
-  handles: [
-    'QuestionOfTheDayActivated',
-    'ResponseSubmitted',
-    'ResponseDeleted',
-    'EchoGiven',
-    'EchoWithdrawn',
-    'PerspectivePairViewed',
-  ],
-  async apply(event, context) {
-    const pairs = context.collection<PairDoc>('perspective_pairs');
-    const pool = context.collection<PoolDoc>('perspective_pool');
-    switch (event.type) {
-      case 'QuestionOfTheDayActivated': {
-        const data = event.data as QuestionOfTheDayActivatedData;
-        await context
-          .collection<QuestionTextDoc>('perspective_questions')
-          .upsertOne({ _id: String(data.questionId), content: data.content });
-        return;
-      }
-      case 'ResponseSubmitted': {
-        const data = event.data as ResponseSubmittedData;
-        await placeInPool(context, {
-          _id: data.responseId,
-          responseId: data.responseId,
-          questionId: data.questionId,
-          content: data.content,
-          pseudonym: data.pseudonym,
-          spectrumPosition: data.spectrumPosition,
-          echoCount: 0,
-          at: data.at,
+  version: 3,
+  collections,
+  on: {
+    QuestionOfTheDayActivated: async ({ data }, db) => {
+      await db.perspective_questions.upsertOne({
+        _id: String(data.questionId),
+        content: data.content,
+      });
+    },
+    ResponseSubmitted: async ({ data, position }, db) => {
+      await placeInPool(db, {
+        _id: data.responseId,
+        responseId: data.responseId,
+        seq: String(position).padStart(20, '0'),
+        questionId: data.questionId,
+        content: data.content,
+        pseudonym: data.pseudonym,
+        spectrumPosition: data.spectrumPosition,
+        echoCount: 0,
+        at: data.at,
+      });
+      db.notify(sharedTopics.responses.name(data.questionId));
+    },
+    ResponseDeleted: async ({ data }, db) => {
+      await db.perspective_pool.deleteOne({ _id: data.responseId });
+      const found = await pairOf(db, data.responseId);
+      if (found) {
+        const { pair } = found;
+        await db.perspective_pairs.deleteOne({ _id: pair._id });
+        await db.perspective_members.deleteOne({ _id: pair.one.responseId });
+        await db.perspective_members.deleteOne({ _id: pair.two.responseId });
+        const partner = pair.one.responseId === data.responseId ? pair.two : pair.one;
+        await placeInPool(db, {
+          _id: partner.responseId,
+          ...partner,
+          questionId: pair.questionId,
+          at: pair.createdAt,
         });
-        context.notify(responseTopics.forQuestion(data.questionId));
-        return;
       }
-      case 'ResponseDeleted': {
-        const data = event.data as ResponseDeletedData;
-        await pool.deleteOne({ _id: data.responseId });
-        const pair = await pairOf(pairs, data.responseId);
-        if (pair) {
-          await pairs.deleteOne({ _id: pair._id });
-          const partner = pair.one.responseId === data.responseId ? pair.two : pair.one;
-          const original = await pool.findOne({ _id: partner.responseId });
-          if (!original) {
-            await placeInPool(context, {
-              _id: partner.responseId,
-              ...partner,
-              questionId: pair.questionId,
-              at: pair.createdAt,
-            });
-          }
-        }
-        context.notify(responseTopics.forQuestion(data.questionId));
-        return;
-      }
-      case 'PerspectivePairViewed': {
-        const data = event.data as PerspectivePairViewedData;
-        await pairs.updateOne({ _id: data.pairId }, { $inc: { viewCount: 1 } });
-        return;
-      }
-      case 'EchoGiven':
-      case 'EchoWithdrawn': {
-        const data = event.data as EchoGivenData | EchoWithdrawnData;
-        const step = event.type === 'EchoGiven' ? 1 : -1;
-        const waiting = await pool.findOne({ _id: data.responseId });
-        if (waiting) {
-          await pool.updateOne(
-            { _id: waiting._id },
-            { $set: { echoCount: Math.max(0, waiting.echoCount + step) } },
-          );
-        }
-        const pair = await pairOf(pairs, data.responseId);
-        if (pair) {
-          const field = pair.one.responseId === data.responseId ? 'one' : 'two';
-          await pairs.updateOne(
-            { _id: pair._id },
-            { $set: { [`${field}.echoCount`]: Math.max(0, pair[field].echoCount + step) } },
-          );
-        }
-        return;
-      }
-    }
+      db.notify(sharedTopics.responses.name(data.questionId));
+    },
+    PerspectivePairViewed: async ({ data }, db) => {
+      await db.perspective_pairs.updateOne({ _id: data.pairId }, { $inc: { viewCount: 1 } });
+    },
+    EchoGiven: ({ data }, db) => adjustEchoes(db, data.responseId, 1),
+    EchoWithdrawn: ({ data }, db) => adjustEchoes(db, data.responseId, -1),
   },
-};
+});

@@ -1,6 +1,6 @@
-import type { QuestionOfTheDayActivatedData } from '../domain/questions/events';
+import { sharedTopics } from '../domain/contracts/topics';
 import type { Doc } from '../infra/read-store/read-store';
-import type { Projection } from './projection';
+import { collection, projection } from './engine/define';
 
 export type QuestionDoc = Doc & {
   id: number;
@@ -12,32 +12,28 @@ export type QuestionDoc = Doc & {
   source: 'bank' | 'admin';
 };
 
-export const questionTopics = {
-  today: 'question:today',
-  one: (id: number) => `question:${id}`,
-};
-
 /** Questions that have been (or are) the question of the day, by id and by day. */
-export const questionsProjection: Projection = {
+export const questionsProjection = projection({
   name: 'questions',
   version: 1,
-  collections: ['questions'],
-  handles: ['QuestionOfTheDayActivated'],
-  async apply(event, context) {
-    const data = event.data as QuestionOfTheDayActivatedData;
-    const questions = context.collection<QuestionDoc>('questions');
-    // A question shown again on a later day moves to that day; the previous holder of the day is replaced.
-    await questions.deleteMany({ day: data.day });
-    await questions.upsertOne({
-      _id: String(data.questionId),
-      id: data.questionId,
-      content: data.content,
-      category: data.category,
-      day: data.day,
-      submissionId: data.submissionId,
-      source: data.source,
-    });
-    context.notify(questionTopics.today);
-    context.notify(questionTopics.one(data.questionId));
+  collections: {
+    questions: collection<QuestionDoc>({ key: { day: 1 } }, { key: { id: 1 } }),
   },
-};
+  on: {
+    QuestionOfTheDayActivated: async ({ data }, db) => {
+      // A question shown again on a later day moves to that day; the day's previous holder is replaced.
+      await db.questions.deleteMany({ day: data.day });
+      await db.questions.upsertOne({
+        _id: String(data.questionId),
+        id: data.questionId,
+        content: data.content,
+        category: data.category,
+        day: data.day,
+        submissionId: data.submissionId,
+        source: data.source,
+      });
+      db.notify(sharedTopics.questionToday.name());
+      db.notify(sharedTopics.question.name(data.questionId));
+    },
+  },
+});

@@ -1,7 +1,6 @@
-import type { ReplyDeletedData, ReplyPostedData } from '../domain/replies/events';
+import { sharedTopics } from '../domain/contracts/topics';
 import type { Doc } from '../infra/read-store/read-store';
-import type { Projection } from './projection';
-import { responseTopics } from './responses-by-question';
+import { collection, projection } from './engine/define';
 
 export type ReplyDoc = Doc & {
   responseId: string;
@@ -14,16 +13,15 @@ export type ReplyDoc = Doc & {
 };
 
 /** The standing replies to each response. */
-export const repliesProjection: Projection = {
+export const repliesProjection = projection({
   name: 'replies',
   version: 1,
-  collections: ['replies'],
-  handles: ['ReplyPosted', 'ReplyDeleted'],
-  async apply(event, context) {
-    const replies = context.collection<ReplyDoc>('replies');
-    if (event.type === 'ReplyPosted') {
-      const data = event.data as ReplyPostedData;
-      await replies.upsertOne({
+  collections: {
+    replies: collection<ReplyDoc>({ key: { responseId: 1, dateAdded: 1 } }),
+  },
+  on: {
+    ReplyPosted: async ({ data }, db) => {
+      await db.replies.upsertOne({
         _id: data.replyId,
         responseId: data.responseId,
         questionId: data.questionId,
@@ -32,11 +30,11 @@ export const repliesProjection: Projection = {
         content: data.content,
         dateAdded: data.at,
       });
-      context.notify(responseTopics.forQuestion(data.questionId));
-    } else {
-      const data = event.data as ReplyDeletedData;
-      await replies.deleteOne({ _id: data.replyId });
-      context.notify(responseTopics.forQuestion(data.questionId));
-    }
+      db.notify(sharedTopics.responses.name(data.questionId));
+    },
+    ReplyDeleted: async ({ data }, db) => {
+      await db.replies.deleteOne({ _id: data.replyId });
+      db.notify(sharedTopics.responses.name(data.questionId));
+    },
   },
-};
+});

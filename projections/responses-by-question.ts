@@ -1,9 +1,6 @@
-import type { EchoGivenData, EchoWithdrawnData } from '../domain/echoes/events';
-import type { QuestionOfTheDayActivatedData } from '../domain/questions/events';
-import type { ReplyDeletedData, ReplyPostedData } from '../domain/replies/events';
-import type { ResponseDeletedData, ResponseSubmittedData } from '../domain/responses/events';
-import type { Doc, WriteCollection } from '../infra/read-store/read-store';
-import type { Projection } from './projection';
+import { sharedTopics } from '../domain/contracts/topics';
+import type { Doc } from '../infra/read-store/read-store';
+import { collection, projection, type ProjectionDb } from './engine/define';
 
 export type ResponseDoc = Doc & {
   questionId: number;
@@ -18,99 +15,85 @@ export type ResponseDoc = Doc & {
   day: string;
   questionContent: string;
   questionCategory: string;
+  /**
+   * The spec's reading order as one sortable key: more echoes first, then newer, then by id.
+   * Paging walks an index on (questionId, rank), so a page costs the same at any list size.
+   */
+  rank: string;
 };
 
 type QuestionTextDoc = Doc & { content: string; category: string };
 
-export const responseTopics = {
-  forQuestion: (questionId: number) => `responses:${questionId}`,
+const LATEST = 9_999_999_999_999;
+
+export const rankOf = (echoCount: number, dateAdded: string, id: string) =>
+  `${String(1e9 - echoCount).padStart(10, '0')}.${String(LATEST - Date.parse(dateAdded)).padStart(13, '0')}.${id}`;
+
+const collections = {
+  responses: collection<ResponseDoc>(
+    { key: { questionId: 1, rank: 1 } },
+    { key: { authorId: 1, questionId: 1 } },
+  ),
+  response_questions: collection<QuestionTextDoc>(),
 };
 
 /** Moves a counter by one, never below zero; a response deleted meanwhile is simply gone. */
 const adjustCount = async (
-  responses: WriteCollection<ResponseDoc>,
+  db: ProjectionDb<typeof collections>,
   responseId: string,
   field: 'echoCount' | 'replyCount',
   step: 1 | -1,
 ) => {
-  const doc = await responses.findOne({ _id: responseId });
+  const doc = await db.responses.findOne({ _id: responseId });
   if (!doc) return;
-  await responses.updateOne(
+  const value = Math.max(0, doc[field] + step);
+  const echoCount = field === 'echoCount' ? value : doc.echoCount;
+  await db.responses.updateOne(
     { _id: responseId },
-    { $set: { [field]: Math.max(0, doc[field] + step) } },
+    { $set: { [field]: value, rank: rankOf(echoCount, doc.dateAdded, doc._id) } },
   );
+  db.notify(sharedTopics.responses.name(doc.questionId));
 };
 
 /** Every live response with its question's text, for the responses page and has-responded. */
-export const responsesByQuestionProjection: Projection = {
+export const responsesByQuestionProjection = projection({
   name: 'responses-by-question',
-  version: 2,
-  collections: ['responses', 'response_questions'],
-  handles: [
-    'QuestionOfTheDayActivated',
-    'ResponseSubmitted',
-    'ResponseDeleted',
-    'EchoGiven',
-    'EchoWithdrawn',
-    'ReplyPosted',
-    'ReplyDeleted',
-  ],
-  async apply(event, context) {
-    const responses = context.collection<ResponseDoc>('responses');
-    switch (event.type) {
-      case 'QuestionOfTheDayActivated': {
-        const data = event.data as QuestionOfTheDayActivatedData;
-        await context.collection<QuestionTextDoc>('response_questions').upsertOne({
-          _id: String(data.questionId),
-          content: data.content,
-          category: data.category,
-        });
-        return;
-      }
-      case 'ResponseSubmitted': {
-        const data = event.data as ResponseSubmittedData;
-        const question = await context
-          .collection<QuestionTextDoc>('response_questions')
-          .findOne({ _id: String(data.questionId) });
-        await responses.upsertOne({
-          _id: data.responseId,
-          questionId: data.questionId,
-          authorId: data.authorId,
-          pseudonym: data.pseudonym,
-          content: data.content,
-          spectrumPosition: data.spectrumPosition,
-          echoCount: 0,
-          replyCount: 0,
-          dateAdded: data.at,
-          day: data.day,
-          questionContent: question?.content ?? '',
-          questionCategory: question?.category ?? '',
-        });
-        context.notify(responseTopics.forQuestion(data.questionId));
-        return;
-      }
-      case 'ResponseDeleted': {
-        const data = event.data as ResponseDeletedData;
-        await responses.deleteOne({ _id: data.responseId });
-        context.notify(responseTopics.forQuestion(data.questionId));
-        return;
-      }
-      case 'EchoGiven':
-      case 'EchoWithdrawn': {
-        const data = event.data as EchoGivenData | EchoWithdrawnData;
-        const step = event.type === 'EchoGiven' ? 1 : -1;
-        await adjustCount(responses, data.responseId, 'echoCount', step);
-        context.notify(responseTopics.forQuestion(data.questionId));
-        return;
-      }
-      case 'ReplyPosted':
-      case 'ReplyDeleted': {
-        const data = event.data as ReplyPostedData | ReplyDeletedData;
-        const step = event.type === 'ReplyPosted' ? 1 : -1;
-        await adjustCount(responses, data.responseId, 'replyCount', step);
-        context.notify(responseTopics.forQuestion(data.questionId));
-        return;
-      }
-    }
+  version: 3,
+  collections,
+  on: {
+    QuestionOfTheDayActivated: async ({ data }, db) => {
+      await db.response_questions.upsertOne({
+        _id: String(data.questionId),
+        content: data.content,
+        category: data.category,
+      });
+    },
+    ResponseSubmitted: async ({ data }, db) => {
+      const question = await db.response_questions.findOne({ _id: String(data.questionId) });
+      await db.responses.upsertOne({
+        _id: data.responseId,
+        questionId: data.questionId,
+        authorId: data.authorId,
+        pseudonym: data.pseudonym,
+        content: data.content,
+        spectrumPosition: data.spectrumPosition,
+        echoCount: 0,
+        replyCount: 0,
+        dateAdded: data.at,
+        day: data.day,
+        questionContent: question?.content ?? '',
+        questionCategory: question?.category ?? '',
+        rank: rankOf(0, data.at, data.responseId),
+      });
+      db.notify(sharedTopics.responses.name(data.questionId));
+    },
+    ResponseDeleted: async ({ data }, db) => {
+      await db.responses.deleteOne({ _id: data.responseId });
+      db.notify(sharedTopics.responses.name(data.questionId));
+    },
+    EchoGiven: ({ data }, db) => adjustCount(db, data.responseId, 'echoCount', 1),
+    EchoWithdrawn: ({ data }, db) => adjustCount(db, data.responseId, 'echoCount', -1),
+    ReplyPosted: ({ data }, db) => adjustCount(db, data.responseId, 'replyCount', 1),
+    ReplyDeleted: ({ data }, db) => adjustCount(db, data.responseId, 'replyCount', -1),
   },
-};
+});

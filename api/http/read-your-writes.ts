@@ -21,7 +21,11 @@ export const readYourWrites =
         ),
       );
     }
-    const reached = await ctx.readModels.waitFor(BigInt(header), ctx.readWaitMs);
+    const reached = await ctx.readModels.waitFor(
+      BigInt(header),
+      ctx.readModels.projections.map((p) => p.name),
+      ctx.readWaitMs,
+    );
     if (!reached) res.setHeader('X-Read-Model-Stale', 'true');
     next();
   };

@@ -1,10 +1,10 @@
 import type { Server } from 'node:http';
-import type { Subscription } from 'rxjs';
+import type { Observable, Subscription } from 'rxjs';
 import { WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
 import type { ServerMessage } from '../../domain/contracts/live';
 import type { Logger } from '../../infra/logger';
-import type { ProjectionRunner } from '../../projections/runner';
+import type { CommitNotice } from '../../infra/read-store/read-store';
 
 const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), topics: z.array(z.string().max(200)).max(50) }),
@@ -20,7 +20,11 @@ const MAX_TOPICS_PER_SOCKET = 100;
  * The ws endpoint at /ws: browsers subscribe to topics and receive a `changed`
  * notice after a projection committed a change behind one of them.
  */
-export const attachLiveHub = (server: Server, runner: ProjectionRunner, logger: Logger) => {
+export const attachLiveHub = (
+  server: Server,
+  notices: Observable<CommitNotice>,
+  logger: Logger,
+) => {
   const wss = new WebSocketServer({ server, path: '/ws', maxPayload: 16 * 1024 });
   const subscribers = new Map<string, Set<WebSocket>>();
   const alive = new WeakMap<WebSocket, boolean>();
@@ -72,10 +76,10 @@ export const attachLiveHub = (server: Server, runner: ProjectionRunner, logger: 
     });
   });
 
-  const changes: Subscription = runner.changes.subscribe((notice) => {
+  const changes: Subscription = notices.subscribe((notice) => {
     for (const topic of notice.topics) {
       for (const socket of subscribers.get(topic) ?? []) {
-        send(socket, { type: 'changed', topic, position: notice.position.toString() });
+        send(socket, { type: 'changed', topic, position: notice.position });
       }
     }
   });

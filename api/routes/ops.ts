@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
-import { forbidden, notFound } from '../../domain/shared/errors';
+import { forbidden } from '../../domain/shared/errors';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validation';
 
@@ -26,14 +26,16 @@ export const opsRoutes = (ctx: AppContext) => {
   router.use('/ops', loopbackOnly);
 
   router.get('/ops/projections', async (_req, res) => {
-    res.json(await ctx.readModels.status());
+    res.json(await ctx.projections.status());
   });
 
+  // Rebuilt here when this process runs the projection; otherwise the process that runs it
+  // is asked to (202), and the status shows the rebuild's progress.
   router.post('/ops/projections/:name/rebuild', async (req, res) => {
     const { name } = parseInput(projectionParams, req.params, 'params');
-    const known = (await ctx.readModels.status()).some((p) => p.name === name);
-    if (!known) throw notFound('Unknown projection', `There is no projection named ${name}.`);
-    res.json(await ctx.readModels.rebuild(name));
+    const report = await ctx.projections.rebuild(name);
+    if (report) res.json(report);
+    else res.status(202).json({ name, requested: true });
   });
 
   return router;

@@ -42,7 +42,7 @@ export const questionRoutes = (ctx: AppContext) => {
     let doc = await questions.findOne({ day });
     if (!doc) {
       const { question, position } = await ensureQuestionOfTheDay(ctx, day);
-      if (position !== null) await ctx.readModels.waitFor(position, ctx.readWaitMs, ['questions']);
+      if (position !== null) await ctx.readModels.waitFor(position, ['questions'], ctx.readWaitMs);
       doc = await questions.findOne({ _id: String(question.questionId) });
     }
     if (!doc) throw notFound('No question', 'No question available today');

@@ -25,7 +25,23 @@ const questionIdParams = z.object({
 
 const responseIdParams = z.object({ id: z.string().min(1).max(100) });
 
-export const toResponseDto = (doc: ResponseDoc, viewerId: string | null): ResponseDto => ({
+/** What a reader of a response is shown, wherever the response comes from. */
+type ResponseFields = Pick<
+  ResponseDoc,
+  | '_id'
+  | 'questionId'
+  | 'authorId'
+  | 'pseudonym'
+  | 'content'
+  | 'spectrumPosition'
+  | 'echoCount'
+  | 'replyCount'
+  | 'dateAdded'
+  | 'questionContent'
+  | 'questionCategory'
+>;
+
+export const toResponseDto = (doc: ResponseFields, viewerId: string | null): ResponseDto => ({
   id: doc._id,
   questionId: doc.questionId,
   content: doc.content,
@@ -94,7 +110,6 @@ export const responseRoutes = (ctx: AppContext) => {
           echoCount: 0,
           replyCount: 0,
           dateAdded: submitted.data.at,
-          day: submitted.data.day,
           questionContent: todays.content,
           questionCategory: todays.category,
         },

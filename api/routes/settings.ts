@@ -39,7 +39,7 @@ export const settingsRoutes = (ctx: AppContext) => {
       showActivity: body.showActivity,
       at: ctx.clock.now(),
     });
-    if (position !== null) await ctx.readModels.waitFor(position, ctx.readWaitMs);
+    if (position !== null) await ctx.readModels.waitFor(position, ['identity'], ctx.readWaitMs);
     res.json({ ...(await settingsOf(device)), position: position?.toString() ?? null });
   });
 

@@ -35,5 +35,7 @@ export type EventStore = StreamAccess & {
   subscribeToAll(start: SubscriptionStart, signal: AbortSignal): AsyncIterable<RecordedEvent>;
   /** Position of the last event in the log, or null when the log is empty. */
   headPosition(): Promise<bigint | null>;
+  /** How many events follow `position` (all of them from null), counting up to `cap`. */
+  countEventsAfter(position: bigint | null, cap: number): Promise<number>;
   close(): Promise<void>;
 };

@@ -60,20 +60,35 @@ const toRecorded = (resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedE
   });
 };
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done);
-  });
+/** Client 6.2.1 knows only esdb:// URLs; KurrentDB's names for the same format are accepted. */
+export const clientConnectionString = (url: string) =>
+  url.replace(
+    /^(kurrentdb|kdb)(\+discover)?:\/\//,
+    (_m, _scheme, discover = '') => `esdb${discover}://`,
+  );
+
+export class EventStoreUnreachableError extends Error {
+  constructor(url: string, cause: unknown) {
+    super(
+      `EventStoreDB at ${url.replace(/\/\/[^@/]*@/, '//')} did not answer: ${String(cause)}. ` +
+        `Is it running, and does EVENTSTORE_URL name it (e.g. esdb://localhost:2113?tls=false)?`,
+    );
+    this.name = 'EventStoreUnreachableError';
+  }
+}
+
+/** Raw records read per request; pages of domain events are assembled from as many as it takes. */
+const RAW_PAGE = 1000;
 
 /** The EventStore port on EventStoreDB / KurrentDB (`@eventstore/db-client`). */
 export const openEventStoreDb = async (connectionString: string): Promise<EventStore> => {
-  const client = EventStoreDBClient.connectionString(connectionString);
+  const client = EventStoreDBClient.connectionString(clientConnectionString(connectionString));
+  try {
+    for await (const resolved of client.readAll({ maxCount: 1, deadline: 5000 })) void resolved;
+  } catch (error) {
+    await client.dispose();
+    throw new EventStoreUnreachableError(connectionString, error);
+  }
 
   const readStream = async (streamId: string): Promise<RecordedEvent[]> => {
     const events: RecordedEvent[] = [];
@@ -92,55 +107,84 @@ export const openEventStoreDb = async (connectionString: string): Promise<EventS
     return events;
   };
 
+  /**
+   * Domain events after `after`, read forwards by raw record. System and link records are
+   * skipped, so a page comes back short only at the end of the log, never before it.
+   */
   const readAll = async ({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> => {
     const events: RecordedEvent[] = [];
-    // readAll includes the event at fromPosition; ours is exclusive, so it is skipped below.
-    const read = client.readAll({
-      fromPosition: after === undefined ? START : toClientPosition(after),
-      direction: FORWARDS,
-      maxCount: maxCount + 1,
-    });
-    for await (const resolved of read) {
-      const recorded = toRecorded(resolved);
-      if (!recorded || (after !== undefined && recorded.position <= after)) continue;
-      events.push(recorded);
-      if (events.length === maxCount) break;
+    let from: bigint | undefined = after;
+    for (;;) {
+      let raw = 0;
+      let last: bigint | undefined = undefined;
+      // readAll includes the record at fromPosition; ours is exclusive, so it is skipped.
+      for await (const resolved of client.readAll({
+        fromPosition: from === undefined ? START : toClientPosition(from),
+        direction: FORWARDS,
+        maxCount: RAW_PAGE,
+      })) {
+        raw++;
+        const position = resolved.event?.position?.commit ?? resolved.commitPosition;
+        if (position !== undefined) last = position;
+        const recorded = toRecorded(resolved);
+        if (!recorded || (after !== undefined && recorded.position <= after)) continue;
+        if (events.length > 0 && recorded.position <= events[events.length - 1]!.position) continue;
+        events.push(recorded);
+        if (events.length === maxCount) return events;
+      }
+      if (raw < RAW_PAGE || last === undefined || last === from) return events;
+      from = last;
     }
-    return events;
   };
 
+  const headPosition = async (): Promise<bigint | null> => {
+    let from: 'end' | { commit: bigint; prepare: bigint } = 'end';
+    for (;;) {
+      let raw = 0;
+      let last: bigint | undefined = undefined;
+      for await (const resolved of client.readAll({
+        fromPosition: from,
+        direction: 'backwards',
+        maxCount: RAW_PAGE,
+      })) {
+        raw++;
+        const recorded = toRecorded(resolved);
+        if (recorded) return recorded.position;
+        last = resolved.event?.position?.commit ?? resolved.commitPosition ?? last;
+      }
+      if (raw < RAW_PAGE || last === undefined) return null;
+      from = toClientPosition(last);
+    }
+  };
+
+  /**
+   * Errors reach the caller (the projection runner records them, backs off and subscribes
+   * again from its own position): a failing event never stalls a projection silently.
+   */
   async function* subscribeToAll(
     start: SubscriptionStart,
     signal: AbortSignal,
   ): AsyncIterable<RecordedEvent> {
     let after = start === 'start' ? null : start.after;
-    let backoff = 100;
-    while (!signal.aborted) {
-      const subscription = client.subscribeToAll({
-        fromPosition: after === null ? START : toClientPosition(after),
-        filter: excludeSystemEvents(),
-      });
-      const stop = () => void subscription.unsubscribe();
-      signal.addEventListener('abort', stop);
-      try {
-        for await (const resolved of subscription) {
-          const recorded = toRecorded(resolved);
-          // A resubscription may hand back the last event seen: positions tell.
-          if (!recorded || (after !== null && recorded.position <= after)) continue;
-          yield recorded;
-          after = recorded.position;
-          backoff = 100;
-        }
-      } catch (error) {
+    const subscription = client.subscribeToAll({
+      fromPosition: after === null ? START : toClientPosition(after),
+      filter: excludeSystemEvents(),
+    });
+    const stop = () => void subscription.unsubscribe();
+    signal.addEventListener('abort', stop);
+    try {
+      for await (const resolved of subscription) {
         if (signal.aborted) return;
-        // Dropped (server restart, network): resubscribe from the last delivered position.
-        console.warn(`EventStoreDB subscription dropped (${String(error)}); resubscribing`);
-      } finally {
-        signal.removeEventListener('abort', stop);
-        await subscription.unsubscribe().catch(() => undefined);
+        const recorded = toRecorded(resolved);
+        if (!recorded || (after !== null && recorded.position <= after)) continue;
+        yield recorded;
+        after = recorded.position;
       }
-      await sleep(backoff, signal);
-      backoff = Math.min(backoff * 2, 5000);
+    } catch (error) {
+      if (!signal.aborted) throw error;
+    } finally {
+      signal.removeEventListener('abort', stop);
+      await subscription.unsubscribe().catch(() => undefined);
     }
   }
 
@@ -179,16 +223,20 @@ export const openEventStoreDb = async (connectionString: string): Promise<EventS
         throw error;
       }
     },
-    headPosition: async () => {
-      for await (const resolved of client.readAll({
-        fromPosition: 'end',
-        direction: 'backwards',
-        maxCount: 50,
-      })) {
-        const recorded = toRecorded(resolved);
-        if (recorded) return recorded.position;
+    headPosition,
+    countEventsAfter: async (position, cap) => {
+      let count = 0;
+      let from = position ?? undefined;
+      while (count < cap) {
+        const page = await readAll({
+          ...(from === undefined ? {} : { after: from }),
+          maxCount: Math.min(RAW_PAGE, cap - count),
+        });
+        count += page.length;
+        if (page.length === 0) break;
+        from = page[page.length - 1]!.position;
       }
-      return null;
+      return count;
     },
     close: () => client.dispose(),
   };

@@ -104,6 +104,9 @@ export const openSqliteEventStore = (
   const selectAll = db.prepare<[number, number], EventRow>(
     'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
   );
+  const selectCount = db.prepare<[number, number], { count: number }>(
+    'SELECT COUNT(*) AS count FROM (SELECT 1 FROM events WHERE position > ? LIMIT ?)',
+  );
   const selectHead = db.prepare<[], { position: number | null }>(
     'SELECT MAX(position) AS position FROM events',
   );
@@ -285,6 +288,8 @@ export const openSqliteEventStore = (
       const { position } = selectHead.get() ?? { position: null };
       return position === null ? null : BigInt(position);
     },
+    countEventsAfter: async (position, cap) =>
+      selectCount.get(Number(position ?? 0n), cap)?.count ?? 0,
     close: async () => {
       flush();
       closed = true;

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { SqliteDatabase } from '../sqlite';
-import { applyUpdate, cloneDoc, compileFilter, idOf, seedFromFilter, shape } from './matching';
-import type {
-  Doc,
-  Filter,
-  FindOptions,
-  ReadCollection,
-  ReadStore,
-  UnitOfWork,
-  UpdateSpec,
-  WriteCollection,
+import { createMemoryCore, type CommitSet, type Persistence } from './memory/memory-read-store';
+import {
+  LeaseLostError,
+  type CommitNotice,
+  type Doc,
+  type Lease,
+  type LeaseStore,
+  type ReadStore,
 } from './read-store';
 
 const SCHEMA = `
@@ -20,29 +18,95 @@ CREATE TABLE IF NOT EXISTS read_documents (
   doc TEXT NOT NULL,
   PRIMARY KEY (collection, id)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS read_commits (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  origin TEXT NOT NULL,
+  changes TEXT NOT NULL,
+  notices TEXT NOT NULL,
+  at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS read_leases (
+  name TEXT PRIMARY KEY,
+  owner TEXT NOT NULL,
+  token INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
 `;
 
-type Documents = Map<string, Doc>;
-/** Changes of one unit of work: a document, or null for a deletion. */
-type Overlay = Map<string, Map<string, Doc | null>>;
+type CommitRow = { seq: number; origin: string; changes: string; notices: string };
+type LeaseRow = { name: string; owner: string; token: number; expires_at: number };
 
-class DuplicateKeyError extends Error {
-  constructor(collection: string, id: string) {
-    super(`E11000 duplicate key error collection: ${collection} _id: ${id}`);
-    this.name = 'DuplicateKeyError';
-  }
-}
+export type EmbeddedReadStoreOptions = {
+  /** How often this process looks for units of work other processes committed. */
+  pollIntervalMs?: number;
+  /** Commit records kept for processes that read them late; older ones are pruned. */
+  keepCommits?: number;
+  now?: () => number;
+};
+
+const toLease = (row: LeaseRow): Lease => ({
+  name: row.name,
+  owner: row.owner,
+  token: row.token,
+  expiresAt: row.expires_at,
+});
+
+/** Leases in the shared file: each change is one IMMEDIATE transaction, so two processes never both win. */
+const sqliteLeases = (db: SqliteDatabase, now: () => number): LeaseStore => {
+  const select = db.prepare<[string], LeaseRow>('SELECT * FROM read_leases WHERE name = ?');
+  const upsert = db.prepare(
+    `INSERT INTO read_leases (name, owner, token, expires_at) VALUES (@name, @owner, @token, @expiresAt)
+     ON CONFLICT(name) DO UPDATE SET owner = excluded.owner, token = excluded.token, expires_at = excluded.expires_at`,
+  );
+  const acquire = db.transaction((name: string, owner: string, ttlMs: number): Lease | null => {
+    const row = select.get(name);
+    const at = now();
+    if (row && row.owner !== owner && row.expires_at > at) return null;
+    const token =
+      row && row.owner === owner && row.expires_at > at ? row.token : (row?.token ?? 0) + 1;
+    const lease = { name, owner, token, expiresAt: at + ttlMs };
+    upsert.run(lease);
+    return lease;
+  });
+  const renew = db.transaction((lease: Lease, ttlMs: number): Lease | null => {
+    const row = select.get(lease.name);
+    if (!row || row.token !== lease.token || row.owner !== lease.owner) return null;
+    const renewed = { ...lease, expiresAt: now() + ttlMs };
+    upsert.run(renewed);
+    return renewed;
+  });
+  const release = db.transaction((lease: Lease) => {
+    const row = select.get(lease.name);
+    if (row && row.token === lease.token) upsert.run({ ...toLease(row), expiresAt: 0 });
+  });
+  return {
+    acquire: async (name, owner, ttlMs) => acquire.immediate(name, owner, ttlMs),
+    renew: async (lease, ttlMs) => renew.immediate(lease, ttlMs),
+    release: async (lease) => release.immediate(lease),
+    list: async () => db.prepare<[], LeaseRow>('SELECT * FROM read_leases').all().map(toLease),
+  };
+};
 
 /**
- * The embedded read store: every collection lives in memory (queried with mingo's
- * MongoDB semantics) and is persisted to SQLite. A unit of work collects its changes
- * in an overlay that readers outside it do not see, then writes them in one
- * SQLite transaction and publishes them together.
+ * The embedded read store: collections in memory (mingo semantics, declared indexes) persisted
+ * in the SQLite file. Several processes may share the file: every unit of work is recorded in
+ * `read_commits` with the documents it changed and its notices, and each process tails that
+ * record to refresh what it holds in memory and to learn of other processes' commits.
  */
-export const openEmbeddedReadStore = (db: SqliteDatabase): ReadStore => {
+export const openEmbeddedReadStore = (
+  db: SqliteDatabase,
+  options: EmbeddedReadStoreOptions = {},
+): ReadStore => {
   db.exec(SCHEMA);
+  const now = options.now ?? Date.now;
+  const keepCommits = options.keepCommits ?? 20_000;
+  const origin = randomUUID();
+
   const loadDocuments = db.prepare<[string], { doc: string }>(
     'SELECT doc FROM read_documents WHERE collection = ?',
+  );
+  const loadDocument = db.prepare<[string, string], { doc: string }>(
+    'SELECT doc FROM read_documents WHERE collection = ? AND id = ?',
   );
   const saveDocument = db.prepare(
     `INSERT INTO read_documents (collection, id, doc) VALUES (?, ?, ?)
@@ -53,165 +117,125 @@ export const openEmbeddedReadStore = (db: SqliteDatabase): ReadStore => {
   const dropDocuments = db.prepare('DELETE FROM read_documents WHERE collection = ?');
   const unregisterCollection = db.prepare('DELETE FROM read_collections WHERE name = ?');
   const selectCollections = db.prepare<[], { name: string }>('SELECT name FROM read_collections');
+  const selectToken = db.prepare<[string], { token: number }>(
+    'SELECT token FROM read_leases WHERE name = ?',
+  );
+  const insertCommit = db.prepare(
+    'INSERT INTO read_commits (origin, changes, notices, at) VALUES (?, ?, ?, ?)',
+  );
+  const selectCommits = db.prepare<[number], CommitRow>(
+    'SELECT seq, origin, changes, notices FROM read_commits WHERE seq > ? ORDER BY seq LIMIT 500',
+  );
+  const selectLastSeq = db.prepare<[], { seq: number | null }>(
+    'SELECT MAX(seq) AS seq FROM read_commits',
+  );
+  const pruneCommits = db.prepare('DELETE FROM read_commits WHERE seq <= ?');
 
-  const loaded = new Map<string, Documents>();
-  const documentsOf = (name: string): Documents => {
-    let docs = loaded.get(name);
-    if (!docs) {
-      docs = new Map();
-      for (const row of loadDocuments.all(name)) {
-        const doc = JSON.parse(row.doc) as Doc;
-        docs.set(doc._id, doc);
-      }
-      loaded.set(name, docs);
+  let commitsSincePrune = 0;
+  const writeCommit = db.transaction((set: CommitSet) => {
+    for (const fence of set.fences) {
+      if (selectToken.get(fence.name)?.token !== fence.token) throw new LeaseLostError(fence.name);
     }
-    return docs;
-  };
-
-  const commitOverlay = db.transaction((overlay: Overlay) => {
-    for (const [name, changes] of overlay) {
+    const changed: Record<string, string[]> = {};
+    for (const [name, docs] of set.changes) {
       registerCollection.run(name);
-      for (const [id, doc] of changes) {
+      changed[name] = [...docs.keys()];
+      for (const [id, doc] of docs) {
         if (doc === null) removeDocument.run(name, id);
         else saveDocument.run(name, id, JSON.stringify(doc));
       }
     }
+    if (set.changes.size === 0 && set.notices.length === 0) return;
+    insertCommit.run(origin, JSON.stringify(changed), JSON.stringify(set.notices), now());
+    if (++commitsSincePrune >= 1000) {
+      commitsSincePrune = 0;
+      const last = selectLastSeq.get()?.seq ?? 0;
+      pruneCommits.run(last - keepCommits);
+    }
   });
 
-  const publishOverlay = (overlay: Overlay) => {
-    for (const [name, changes] of overlay) {
-      const docs = documentsOf(name);
-      for (const [id, doc] of changes) {
-        if (doc === null) docs.delete(id);
-        else docs.set(id, doc);
-      }
-    }
-  };
-
-  /** Documents as a reader sees them: the committed ones with `changes` laid over them. */
-  function* visible(name: string, changes?: Map<string, Doc | null>): Iterable<Doc> {
-    const docs = documentsOf(name);
-    if (!changes || changes.size === 0) {
-      yield* docs.values();
-      return;
-    }
-    for (const [id, doc] of docs) if (!changes.has(id)) yield doc;
-    for (const doc of changes.values()) if (doc !== null) yield doc;
-  }
-
-  const lookup = (name: string, id: string, changes?: Map<string, Doc | null>) => {
-    if (changes?.has(id)) return changes.get(id) ?? null;
-    return documentsOf(name).get(id) ?? null;
-  };
-
-  const matching = (name: string, filter: Filter, changes?: Map<string, Doc | null>): Doc[] => {
-    const id = idOf(filter);
-    if (id !== null) {
-      const doc = lookup(name, id, changes);
-      return doc && compileFilter(filter)(doc) ? [doc] : [];
-    }
-    const test = compileFilter(filter);
-    const found: Doc[] = [];
-    for (const doc of visible(name, changes)) if (test(doc)) found.push(doc);
-    return found;
-  };
-
-  const reader = <T extends Doc>(
-    name: string,
-    changesOf: () => Map<string, Doc | null> | undefined,
-  ): ReadCollection<T> => ({
-    findOne: async (filter) => {
-      const [doc] = matching(name, filter, changesOf());
-      return doc ? (cloneDoc(doc) as T) : null;
+  const persistence: Persistence = {
+    load: function* (name) {
+      for (const row of loadDocuments.iterate(name)) yield JSON.parse(row.doc) as Doc;
     },
-    find: async (filter, options?: FindOptions) =>
-      shape(matching(name, filter, changesOf()), options).map((d) => cloneDoc(d) as T),
-    count: async (filter = {}) => matching(name, filter, changesOf()).length,
-  });
-
-  const writer = <T extends Doc>(name: string, overlay: Overlay): WriteCollection<T> => {
-    const changes = () => {
-      let c = overlay.get(name);
-      if (!c) {
-        c = new Map();
-        overlay.set(name, c);
-      }
-      return c;
-    };
-    const updateMatching = (docs: Doc[], spec: UpdateSpec) => {
-      for (const doc of docs) {
-        const copy = cloneDoc(doc);
-        applyUpdate(copy, spec);
-        copy._id = doc._id;
-        changes().set(doc._id, copy);
-      }
-      return docs.length;
-    };
-    return {
-      ...reader<T>(name, () => overlay.get(name)),
-      insertOne: async (doc) => {
-        if (lookup(name, doc._id, overlay.get(name))) throw new DuplicateKeyError(name, doc._id);
-        changes().set(doc._id, cloneDoc(doc));
-      },
-      upsertOne: async (doc) => {
-        changes().set(doc._id, cloneDoc(doc));
-      },
-      updateOne: async (filter, spec, options) => {
-        const [doc] = matching(name, filter, overlay.get(name));
-        if (doc) return updateMatching([doc], spec);
-        if (!options?.upsert) return 0;
-        const seeded = seedFromFilter(filter);
-        seeded._id ??= randomUUID();
-        applyUpdate(seeded, spec);
-        changes().set(seeded._id, seeded);
-        return 1;
-      },
-      updateMany: async (filter, spec) =>
-        updateMatching(matching(name, filter, overlay.get(name)), spec),
-      deleteOne: async (filter) => {
-        const [doc] = matching(name, filter, overlay.get(name));
-        if (!doc) return 0;
-        changes().set(doc._id, null);
-        return 1;
-      },
-      deleteMany: async (filter) => {
-        const docs = matching(name, filter, overlay.get(name));
-        for (const doc of docs) changes().set(doc._id, null);
-        return docs.length;
-      },
-    };
-  };
-
-  // Units of work run one after another so their overlays never interleave.
-  let tail: Promise<unknown> = Promise.resolve();
-
-  return {
-    engine: 'embedded',
-    collection: <T extends Doc>(name: string) => reader<T>(name, () => undefined),
-    transaction: <R>(work: (tx: UnitOfWork) => Promise<R>): Promise<R> => {
-      const run = async () => {
-        const overlay: Overlay = new Map();
-        const result = await work({
-          collection: <T extends Doc>(name: string) => writer<T>(name, overlay),
-        });
-        commitOverlay(overlay);
-        publishOverlay(overlay);
-        return result;
-      };
-      const next = tail.then(run, run);
-      tail = next.catch(() => undefined);
-      return next;
-    },
-    dropCollection: async (name) => {
+    commit: (set) => writeCommit.immediate(set),
+    drop: (name) => {
       db.transaction(() => {
         dropDocuments.run(name);
         unregisterCollection.run(name);
-      })();
-      loaded.delete(name);
+        insertCommit.run(origin, JSON.stringify({ [name]: '*' }), '[]', now());
+      }).immediate();
     },
-    listCollections: async () => selectCollections.all().map((row) => row.name),
+    list: () => selectCollections.all().map((row) => row.name),
+  };
+
+  const core = createMemoryCore({
+    engine: 'embedded',
+    persistence,
+    leases: sqliteLeases(db, now),
+  });
+
+  // Tail the commit record: other processes' changes refresh what this one holds in memory
+  // (read in one snapshot, applied synchronously), then their notices are emitted here.
+  let lastSeq = selectLastSeq.get()?.seq ?? 0;
+  const readNewCommits = db.transaction(() => {
+    const rows = selectCommits.all(lastSeq);
+    if (rows.length === 0) return { notices: [] as CommitNotice[], more: false };
+    const pruned = rows[0]!.seq > lastSeq + 1;
+    const loaded = new Set(core.loadedCollections());
+    const notices: CommitNotice[] = [];
+    if (pruned) core.unloadAll();
+    for (const row of rows) {
+      lastSeq = row.seq;
+      if (row.origin === origin) continue;
+      const changed = JSON.parse(row.changes) as Record<string, string[] | '*'>;
+      if (!pruned) {
+        const updates: [string, string, Doc | null][] = [];
+        for (const [name, ids] of Object.entries(changed)) {
+          if (!loaded.has(name)) continue;
+          if (ids === '*') {
+            core.unloadCollection(name);
+            continue;
+          }
+          for (const id of ids) {
+            const row = loadDocument.get(name, id);
+            updates.push([name, id, row ? (JSON.parse(row.doc) as Doc) : null]);
+          }
+        }
+        core.applyExternal(updates);
+      }
+      notices.push(...(JSON.parse(row.notices) as CommitNotice[]));
+    }
+    return { notices, more: rows.length === 500 };
+  });
+
+  const pollIntervalMs = options.pollIntervalMs ?? 10;
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+  const poll = () => {
+    if (closed) return;
+    try {
+      for (;;) {
+        const { notices, more } = readNewCommits();
+        notices.forEach((notice) => core.emit(notice));
+        if (!more) break;
+      }
+    } catch {
+      // A busy or briefly unreadable file: the next poll reads from the same place.
+    } finally {
+      timer = closed ? null : setTimeout(poll, pollIntervalMs);
+      timer?.unref();
+    }
+  };
+  timer = setTimeout(poll, pollIntervalMs);
+  timer.unref();
+
+  return {
+    ...core.store,
     close: async () => {
-      await tail;
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await core.store.close();
     },
   };
 };

@@ -1,5 +1,6 @@
 import { Query, update } from 'mingo';
-import type { Doc, Filter, FindOptions, SortSpec, UpdateSpec } from './read-store';
+import { compareValues, valueAt } from './memory/values';
+import type { Doc, Filter, SortSpec, UpdateSpec } from './read-store';
 
 const isPlainEquality = (value: unknown) =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
@@ -30,24 +31,12 @@ export const compileFilter = (filter: Filter): ((doc: Doc) => boolean) => {
 export const idOf = (filter: Filter): string | null =>
   typeof filter._id === 'string' ? filter._id : null;
 
-const compareValues = (a: unknown, b: unknown): number => {
-  if (a === b) return 0;
-  if (a === undefined || a === null) return -1;
-  if (b === undefined || b === null) return 1;
-  return (a as number | string) < (b as number | string) ? -1 : 1;
-};
-
 export const sortDocs = (docs: Doc[], sort: SortSpec): Doc[] => {
-  const keys = Object.entries(sort).map(([path, direction]) => ({
-    parts: path.split('.'),
-    direction,
-  }));
+  const keys = Object.entries(sort).map(([path, direction]) => ({ path, direction }));
   // Each document's sort values are read once, not on every comparison.
   const decorated = docs.map((doc) => ({
     doc,
-    values: keys.map(({ parts }) =>
-      parts.reduce<unknown>((v, key) => (v as Record<string, unknown>)?.[key], doc),
-    ),
+    values: keys.map(({ path }) => valueAt(doc, path)),
   }));
   decorated.sort((a, b) => {
     for (let i = 0; i < keys.length; i++) {
@@ -59,7 +48,7 @@ export const sortDocs = (docs: Doc[], sort: SortSpec): Doc[] => {
   return decorated.map((d) => d.doc);
 };
 
-const project = (doc: Doc, projection: Record<string, 0 | 1>): Doc => {
+export const project = (doc: Doc, projection: Record<string, 0 | 1>): Doc => {
   const entries = Object.entries(projection);
   const including = entries.some(([key, flag]) => flag === 1 && key !== '_id');
   if (including) {
@@ -71,13 +60,6 @@ const project = (doc: Doc, projection: Record<string, 0 | 1>): Doc => {
   const out: Record<string, unknown> = { ...doc };
   for (const [key, flag] of entries) if (flag === 0) delete out[key];
   return out as Doc;
-};
-
-export const shape = (docs: Doc[], options: FindOptions = {}): Doc[] => {
-  let result = options.sort ? sortDocs(docs, options.sort) : docs;
-  if (options.skip) result = result.slice(options.skip);
-  if (options.limit !== undefined && options.limit > 0) result = result.slice(0, options.limit);
-  return options.projection ? result.map((d) => project(d, options.projection!)) : result;
 };
 
 export const isOperatorUpdate = (spec: UpdateSpec) =>

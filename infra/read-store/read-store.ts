@@ -1,3 +1,5 @@
+import type { Observable } from 'rxjs';
+
 /**
  * The read store port: named collections of JSON documents keyed by `_id`,
  * with MongoDB filter, update, sort and projection semantics.
@@ -15,10 +17,21 @@ export type FindOptions = {
   projection?: Record<string, 0 | 1>;
 };
 
+/**
+ * An index a query needs, declared by the projection that owns the collection. Indexed
+ * fields hold scalars (no multikey indexes). The embedded store uses them for equality,
+ * range and sort; MongoDB gets them created at start.
+ */
+export type IndexSpec = { key: SortSpec; unique?: boolean; name?: string };
+
+/** How a query was answered: by which index (null: a scan) and how many documents it read. */
+export type QueryPlan = { index: string | null; examined: number };
+
 export type ReadCollection<T extends Doc = Doc> = {
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   count(filter?: Filter): Promise<number>;
+  explain(filter: Filter, options?: FindOptions): Promise<QueryPlan>;
 };
 
 export type WriteCollection<T extends Doc = Doc> = ReadCollection<T> & {
@@ -31,22 +44,67 @@ export type WriteCollection<T extends Doc = Doc> = ReadCollection<T> & {
   deleteMany(filter: Filter): Promise<number>;
 };
 
+/**
+ * What a committed unit of work tells every process: which projection moved to which log
+ * position (as a string: a bigint), in which generation of its collections, and the live
+ * topics whose data changed.
+ */
+export type CommitNotice = {
+  projection: string;
+  generation: number;
+  position: string;
+  topics: string[];
+};
+
+/** The right to run one projection, for a while. The token grows with every change of holder. */
+export type Lease = { name: string; owner: string; token: number; expiresAt: number };
+
+export type LeaseStore = {
+  /** Takes the lease when it is free, expired or already ours (then renews it); else null. */
+  acquire(name: string, owner: string, ttlMs: number): Promise<Lease | null>;
+  /** Extends a lease still held with the same token; null when it was lost. */
+  renew(lease: Lease, ttlMs: number): Promise<Lease | null>;
+  /** Gives the lease up at once, so another process can take it without waiting for expiry. */
+  release(lease: Lease): Promise<void>;
+  list(): Promise<Lease[]>;
+};
+
+/** A unit of work whose fenced lease changed holder is refused; nothing of it is written. */
+export class LeaseLostError extends Error {
+  constructor(readonly lease: string) {
+    super(`Lease ${lease} is held by another process: commit refused`);
+    this.name = 'LeaseLostError';
+  }
+}
+
 /** Writes made inside one unit of work become visible and durable together, or not at all. */
 export type UnitOfWork = {
   collection<T extends Doc = Doc>(name: string): WriteCollection<T>;
+  /** The commit is refused (LeaseLostError) unless this lease still has this token. */
+  fence(lease: Pick<Lease, 'name' | 'token'>): void;
+  /** Published to every process sharing the store once the unit of work is committed. */
+  notify(notice: CommitNotice): void;
 };
 
 export type ReadStore = {
-  readonly engine: 'embedded' | 'mongodb';
+  readonly engine: 'memory' | 'embedded' | 'mongodb';
   collection<T extends Doc = Doc>(name: string): ReadCollection<T>;
   /**
    * Runs `work` as one atomic unit: all its writes are committed together, or none
-   * when it throws. Units of work run one at a time per store instance.
+   * when it throws. Readers never see part of a unit of work.
    */
   transaction<R>(work: (tx: UnitOfWork) => Promise<R>): Promise<R>;
+  /** Creates the indexes (idempotent). */
+  ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   /** Drops a collection and all its documents. */
   dropCollection(name: string): Promise<void>;
   /** Names of existing collections. */
   listCollections(): Promise<string[]>;
+  readonly leases: LeaseStore;
+  /**
+   * Notices of units of work committed by any process sharing this store, each emitted once
+   * its writes are visible to this process's reads.
+   */
+  readonly notices: Observable<CommitNotice>;
   close(): Promise<void>;
 };

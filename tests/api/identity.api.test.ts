@@ -38,7 +38,7 @@ describe('device registration', () => {
         },
       ]));
     }
-    await t.readModels.waitFor(last, 10_000);
+    await t.caughtUp(last, 10_000);
     const res = await request(t.app).post('/api/user/generate-pseudonyms');
     expect(res.body.pseudonyms).toHaveLength(3);
     expect(new Set(res.body.pseudonyms).size).toBe(3);

@@ -77,7 +77,7 @@ export const liveLatency = async (): Promise<Figure[]> => {
             .then(async ({ position }) => {
               ack.push(performance.now() - started);
               sent.push({ position, at: started });
-              await server.context.readModels.waitFor(position, 10_000, ['responses-by-question']);
+              await server.context.readModels.waitFor(position, ['responses-by-question'], 10_000);
               visible.push(performance.now() - started);
             }),
         );

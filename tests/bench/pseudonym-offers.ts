@@ -63,7 +63,7 @@ export const pseudonymOffers = async (): Promise<Figure[]> => {
     ),
   );
   const last = appended.reduce((max, r) => (r.position > max ? r.position : max), 0n);
-  await readModels.waitFor(last, 30_000);
+  await readModels.waitFor(last, ['identity'], 30_000);
   const full = await offersPerSecond(server.url);
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });

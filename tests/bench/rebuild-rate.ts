@@ -7,7 +7,7 @@ import { silentLogger } from '../../infra/logger';
 import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
 import { openSqlite } from '../../infra/sqlite';
 import { responsesByQuestionProjection } from '../../projections/responses-by-question';
-import { ProjectionRunner } from '../../projections/runner';
+import { ProjectionEngine } from '../../projections/engine/engine';
 import type { Figure } from './report';
 
 const EVENTS = 1_000_000;
@@ -109,16 +109,22 @@ export const rebuildRate = async (): Promise<Figure[]> => {
   }
   const readRate = read / ((performance.now() - started) / 1000);
 
-  const runner = new ProjectionRunner(
+  const readStore = openEmbeddedReadStore(db);
+  const engine = new ProjectionEngine(
     store,
-    openEmbeddedReadStore(db),
+    readStore,
     [responsesByQuestionProjection],
     silentLogger(),
   );
+  await engine.start();
+  while (engine.processorOf('responses-by-question')?.status().mode !== 'live') {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   started = performance.now();
-  const report = await runner.rebuild('responses-by-question');
+  const report = await engine.rebuild('responses-by-question');
   const rate = report.events / ((performance.now() - started) / 1000);
-  await runner.stop();
+  await engine.stop();
+  await readStore.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
   return [

@@ -10,6 +10,6 @@ afterAll(async () => {
 
 describeReadStoreContract(
   'MongoDB',
-  () => openMongoReadStore('url' in engine ? engine.url : '', 'boon_contract'),
+  () => openMongoReadStore('url' in engine ? engine.url : '', { dbName: 'boon_contract' }),
   'skipReason' in engine ? { skipReason: engine.skipReason } : {},
 );

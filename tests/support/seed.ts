@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EventOfType } from '../../domain/event-catalog';
 import type { EventStore } from '../../infra/event-store/event-store';
 
 /** Appends domain events the way the command side would, for projection tests and benchmarks. */
@@ -13,7 +14,10 @@ export const appendEvents = async (
     'any',
   );
 
-export const activation = (day: string, questionId: number) => ({
+export const activation = (
+  day: string,
+  questionId: number,
+): EventOfType<'QuestionOfTheDayActivated'> => ({
   type: 'QuestionOfTheDayActivated',
   data: {
     day,
@@ -31,7 +35,7 @@ export const submission = (
   questionId: number,
   authorId: string,
   at: string,
-) => ({
+): EventOfType<'ResponseSubmitted'> => ({
   type: 'ResponseSubmitted',
   data: {
     responseId,
@@ -45,7 +49,12 @@ export const submission = (
   },
 });
 
-export const deletion = (responseId: string, questionId: number, authorId: string, at: string) => ({
+export const deletion = (
+  responseId: string,
+  questionId: number,
+  authorId: string,
+  at: string,
+): EventOfType<'ResponseDeleted'> => ({
   type: 'ResponseDeleted',
   data: { responseId, questionId, authorId, day: at.slice(0, 10), at },
 });

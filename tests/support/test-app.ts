@@ -12,8 +12,7 @@ import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store
 import { silentLogger } from '../../infra/logger';
 import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
 import { openSqlite } from '../../infra/sqlite';
-import { allProjections } from '../../projections';
-import { ProjectionRunner } from '../../projections/runner';
+import { openRuntime } from '../../api/processes/runtime';
 
 export const testBank: BankQuestion[] = [1, 2, 3].map((id) => ({
   id,
@@ -39,14 +38,27 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
   const db = openSqlite(':memory:');
   const events = openSqliteEventStore(db, { pollIntervalMs: 20 });
   const readStore = openEmbeddedReadStore(db);
+  const vault = openSqliteKeyVault(db);
   const logger = silentLogger();
-  const readModels = new ProjectionRunner(events, readStore, allProjections, logger, {
-    retryDelayMs: 50,
-  });
-  await readModels.start();
+  const runtime = await openRuntime(
+    {
+      events,
+      readStore,
+      vault,
+      close: async () => {
+        await events.close();
+        await readStore.close();
+        db.close();
+      },
+    },
+    'all',
+    logger,
+  );
+  const { readModels } = runtime;
   const ctx: AppContext = {
     events,
     readModels,
+    projections: runtime.ops,
     clock: { now: () => now },
     logger,
     dayRules: { timeZone: 'America/New_York', startHour: 3 },
@@ -56,7 +68,7 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
     streamLock: createKeyedLock(),
     auth: {
       keys: deriveAuthKeys(randomBytes(32)),
-      vault: openSqliteKeyVault(db),
+      vault,
       passwordCost: 2 ** 10,
       accessTokenSeconds: 900,
       adminTokenSeconds: 12 * 60 * 60,
@@ -95,6 +107,14 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
     ctx,
     events,
     readModels,
+    engine: runtime.engine!,
+    /** Resolves once every projection has passed the position. */
+    caughtUp: (position: bigint, timeoutMs = 10_000) =>
+      readModels.waitFor(
+        position,
+        readModels.projections.map((p) => p.name),
+        timeoutMs,
+      ),
     allEvents,
     register,
     todaysQuestion,
@@ -102,9 +122,7 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
       now = date;
     },
     close: async () => {
-      await readModels.stop();
-      await events.close();
-      db.close();
+      await runtime.close();
     },
   };
 };

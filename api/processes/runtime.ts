@@ -1,0 +1,56 @@
+import type { Logger } from '../../infra/logger';
+import { allProjections } from '../../projections';
+import { ProjectionEngine, type EngineOptions } from '../../projections/engine/engine';
+import { projectionOps } from '../../projections/engine/ops';
+import { StoreReadModels } from '../../projections/engine/read-models';
+import type { ProjectionOps } from '../context';
+import type { Stores } from '../stores';
+
+/** What a process runs: HTTP and ws (api), projections (projector), or both (all). */
+export type Role = 'all' | 'api' | 'projector';
+
+export type Runtime = {
+  stores: Stores;
+  readModels: StoreReadModels;
+  /** Null in an api process: the projections run elsewhere. */
+  engine: ProjectionEngine | null;
+  ops: ProjectionOps;
+  close(): Promise<void>;
+};
+
+/**
+ * The parts every process shares: the stores, the read models it serves from (following
+ * the store, whoever runs the projections), and, unless it is api-only, the projection
+ * engine, which takes every free projection lease.
+ */
+export const openRuntime = async (
+  stores: Stores,
+  role: Role,
+  logger: Logger,
+  engineOptions: EngineOptions = {},
+): Promise<Runtime> => {
+  const readModels = new StoreReadModels(stores.readStore, allProjections);
+  await readModels.start();
+  const engine =
+    role === 'api'
+      ? null
+      : new ProjectionEngine(
+          stores.events,
+          stores.readStore,
+          allProjections,
+          logger,
+          engineOptions,
+        );
+  await engine?.start();
+  return {
+    stores,
+    readModels,
+    engine,
+    ops: projectionOps(stores.events, stores.readStore, allProjections, engine),
+    close: async () => {
+      await engine?.stop();
+      readModels.stop();
+      await stores.close();
+    },
+  };
+};

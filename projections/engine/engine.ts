@@ -1,0 +1,383 @@
+import { randomUUID } from 'node:crypto';
+import { conflict, notFound } from '../../domain/shared/errors';
+import type { EventStore } from '../../infra/event-store/event-store';
+import type { Logger } from '../../infra/logger';
+import type { Doc, Lease, ReadStore } from '../../infra/read-store/read-store';
+import { collectionNames, physicalName, type Projection } from './define';
+import { LogTail } from './log-tail';
+import { Processor, STATE_COLLECTION, type StateDoc } from './processor';
+import { ensureProjectionIndexes } from './indexes';
+import { sleep } from './timing';
+
+export type EngineOptions = {
+  /** Names this process in leases; random by default. */
+  owner?: string;
+  leaseTtlMs?: number;
+  /** How often held leases are renewed and free ones sought. */
+  leaseCheckMs?: number;
+  batchSize?: number;
+  catchUpBatchSize?: number;
+  maxBatchMs?: number;
+  tailCapacity?: number;
+  /** How long an old generation is kept after a swap, for reads already under way. */
+  dropDelayMs?: number;
+};
+
+/** A rebuild asked for by any process, done by the one holding the projection's lease. */
+export const REQUESTS = 'projection_requests';
+type RequestDoc = Doc & { requestedAt: string };
+
+/** Asks whichever process runs the projection to rebuild it, at its next lease check. */
+export const requestRebuild = (readStore: ReadStore, name: string) =>
+  readStore.transaction(async (tx) => {
+    await tx
+      .collection<RequestDoc>(REQUESTS)
+      .upsertOne({ _id: name, requestedAt: new Date().toISOString() });
+  });
+
+export type RebuildReport = { name: string; events: number; seconds: number; generation: number };
+
+type Slot = {
+  projection: Projection;
+  lease: Lease | null;
+  live: Processor | null;
+  rebuild: Promise<RebuildReport> | null;
+  rebuildProcessor: Processor | null;
+};
+
+/**
+ * Runs projections in this process: for each, it takes the projection's lease (so exactly
+ * one process runs it), feeds it from the process's one subscription, rebuilds it into a
+ * fresh generation when asked or when its version changed, and gives the lease up on stop.
+ */
+export class ProjectionEngine {
+  readonly owner: string;
+  private readonly slots = new Map<string, Slot>();
+  private readonly tail: LogTail;
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private stopped = false;
+  private recordedTailError: string | null = null;
+  private readonly dropping = new AbortController();
+  private readonly drops = new Set<Promise<void>>();
+  private readonly settings: Required<Omit<EngineOptions, 'owner'>>;
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly readStore: ReadStore,
+    projections: readonly Projection[],
+    private readonly logger: Logger,
+    options: EngineOptions = {},
+  ) {
+    this.owner = options.owner ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
+    this.settings = {
+      leaseTtlMs: options.leaseTtlMs ?? 10_000,
+      leaseCheckMs: options.leaseCheckMs ?? 2_000,
+      batchSize: options.batchSize ?? 500,
+      catchUpBatchSize: options.catchUpBatchSize ?? 5_000,
+      maxBatchMs: options.maxBatchMs ?? 10_000,
+      tailCapacity: options.tailCapacity ?? 20_000,
+      dropDelayMs: options.dropDelayMs ?? 30_000,
+    };
+    this.tail = new LogTail(events, logger, this.settings.tailCapacity);
+    const owners = new Map<string, string>();
+    for (const projection of projections) {
+      if (this.slots.has(projection.name))
+        throw new Error(`Two projections named ${projection.name}`);
+      for (const name of collectionNames(projection)) {
+        const other = owners.get(name);
+        if (other) throw new Error(`Collection ${name} belongs to ${other} and ${projection.name}`);
+        owners.set(name, projection.name);
+      }
+      this.slots.set(projection.name, {
+        projection,
+        lease: null,
+        live: null,
+        rebuild: null,
+        rebuildProcessor: null,
+      });
+    }
+  }
+
+  get projections(): Projection[] {
+    return [...this.slots.values()].map((slot) => slot.projection);
+  }
+
+  /** Takes every free lease and starts those projections; keeps looking for free ones. */
+  async start(): Promise<void> {
+    await this.tick();
+    this.timer = setInterval(() => {
+      this.ticking ??= this.tick().finally(() => {
+        this.ticking = null;
+      });
+    }, this.settings.leaseCheckMs);
+    this.timer.unref();
+  }
+
+  /** Finishes each batch in hand, commits its checkpoint, and releases the leases. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.ticking;
+    for (const slot of this.slots.values()) await slot.rebuildProcessor?.stop();
+    await Promise.all([...this.slots.values()].map((slot) => slot.live?.stop()));
+    await this.tail.stop();
+    this.dropping.abort();
+    await Promise.allSettled([...this.drops]);
+    for (const slot of this.slots.values()) {
+      if (slot.lease) await this.readStore.leases.release(slot.lease).catch(() => undefined);
+      slot.lease = null;
+      slot.live = null;
+    }
+  }
+
+  /** Names of the projections this process runs now. */
+  held(): string[] {
+    return [...this.slots.values()].filter((s) => s.lease).map((s) => s.projection.name);
+  }
+
+  processorOf(name: string): Processor | null {
+    return this.slots.get(name)?.live ?? null;
+  }
+
+  tailError(): string | null {
+    return this.tail.lastError;
+  }
+
+  /** Replays the whole log into a fresh generation while the current one serves, then swaps. */
+  async rebuild(name: string): Promise<RebuildReport> {
+    const slot = this.slots.get(name);
+    if (!slot) throw notFound('Unknown projection', `There is no projection ${name}.`);
+    if (!slot.lease) {
+      throw conflict(
+        'Runs elsewhere',
+        `Projection ${name} runs in another process: rebuild it there.`,
+      );
+    }
+    if (slot.rebuild)
+      throw conflict('Already rebuilding', `Projection ${name} is already rebuilding.`);
+    const state = await this.stateOf(name);
+    return this.startRebuild(slot, (state?.generation ?? 0) + 1, null);
+  }
+
+  private async takeRequests() {
+    const requests = await this.readStore.collection<RequestDoc>(REQUESTS).find({});
+    for (const request of requests) {
+      const slot = this.slots.get(request._id);
+      if (!slot?.lease || slot.rebuild) continue;
+      await this.readStore.transaction(async (tx) => {
+        await tx.collection(REQUESTS).deleteOne({ _id: request._id });
+      });
+      void this.rebuild(request._id).catch((error) =>
+        this.logger.error({ err: error, projection: request._id }, 'requested rebuild failed'),
+      );
+    }
+  }
+
+  isRebuilding(name: string): boolean {
+    return Boolean(this.slots.get(name)?.rebuild);
+  }
+
+  rebuildProgress(name: string): bigint | null {
+    return this.slots.get(name)?.rebuildProcessor?.checkpoint ?? null;
+  }
+
+  private async stateOf(id: string): Promise<StateDoc | null> {
+    return this.readStore.collection<StateDoc>(STATE_COLLECTION).findOne({ _id: id });
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    const taken: Slot[] = [];
+    for (const slot of this.slots.values()) {
+      try {
+        if (slot.lease) {
+          const renewed = await this.readStore.leases.renew(slot.lease, this.settings.leaseTtlMs);
+          if (renewed) slot.lease = renewed;
+          else await this.lose(slot);
+        } else {
+          const lease = await this.readStore.leases.acquire(
+            slot.projection.name,
+            this.owner,
+            this.settings.leaseTtlMs,
+          );
+          if (lease) {
+            slot.lease = lease;
+            taken.push(slot);
+          }
+        }
+      } catch (error) {
+        this.logger.error({ err: error, projection: slot.projection.name }, 'lease check failed');
+      }
+    }
+    await this.recordTailError();
+    await this.takeRequests().catch((error) =>
+      this.logger.error({ err: error }, 'could not read rebuild requests'),
+    );
+    if (taken.length === 0 || this.stopped) return;
+    const states = await Promise.all(taken.map((slot) => this.stateOf(slot.projection.name)));
+    if (!this.tail.running) {
+      // The one subscription starts where the furthest-behind projection taken now stands.
+      const positions = states.map((s) => (s?.checkpoint ? BigInt(s.checkpoint) : null));
+      const lowest = positions.some((p) => p === null)
+        ? null
+        : positions.reduce<bigint | null>((min, p) => (min === null || p! < min ? p : min), null);
+      this.tail.start(lowest);
+    }
+    for (const [i, slot] of taken.entries()) await this.run(slot, states[i] ?? null);
+  }
+
+  /** A failing subscription stalls every live projection here: their status says why. */
+  private async recordTailError() {
+    const error = this.tail.lastError;
+    if (error === this.recordedTailError) return;
+    this.recordedTailError = error;
+    for (const slot of this.slots.values()) {
+      await slot.live?.recordError(error).catch(() => undefined);
+    }
+  }
+
+  private async lose(slot: Slot) {
+    this.logger.warn({ projection: slot.projection.name }, 'projection lease lost');
+    slot.lease = null;
+    const live = slot.live;
+    const rebuilding = slot.rebuildProcessor;
+    slot.live = null;
+    await Promise.all([live?.stop(), rebuilding?.stop()]);
+  }
+
+  /** Starts a projection whose lease this process just took. */
+  private async run(slot: Slot, state: StateDoc | null): Promise<void> {
+    const { projection } = slot;
+    if (state && state.version !== projection.version) {
+      this.logger.info(
+        { projection: projection.name, from: state.version, to: projection.version },
+        'projection version changed: rebuilding it from the first event',
+      );
+      const pending = await this.stateOf(`${projection.name}#rebuild`);
+      const resume =
+        pending?.version === projection.version && pending.generation === state.generation + 1
+          ? pending
+          : null;
+      void this.startRebuild(slot, state.generation + 1, resume).catch((error) =>
+        this.logger.error({ err: error, projection: projection.name }, 'rebuild failed'),
+      );
+      return;
+    }
+    this.startLive(
+      slot,
+      state?.generation ?? 1,
+      state?.checkpoint ? BigInt(state.checkpoint) : null,
+    );
+  }
+
+  private async startLive(slot: Slot, generation: number, checkpoint: bigint | null) {
+    await ensureProjectionIndexes(this.readStore, slot.projection, generation);
+    const processor = this.processor(slot, generation, checkpoint, slot.projection.name, true);
+    slot.live = processor;
+    processor.start();
+  }
+
+  private processor(
+    slot: Slot,
+    generation: number,
+    checkpoint: bigint | null,
+    stateId: string,
+    live: boolean,
+  ) {
+    return new Processor({
+      projection: slot.projection,
+      generation,
+      checkpoint,
+      stateId,
+      events: this.events,
+      readStore: this.readStore,
+      logger: this.logger,
+      tail: live ? this.tail : null,
+      lease: () => slot.lease,
+      batchSize: this.settings.batchSize,
+      catchUpBatchSize: this.settings.catchUpBatchSize,
+      maxBatchMs: this.settings.maxBatchMs,
+      announce: live,
+      onLeaseLost: () => void this.lose(slot),
+    });
+  }
+
+  private startRebuild(slot: Slot, generation: number, resume: StateDoc | null) {
+    const work = this.rebuildInto(slot, generation, resume);
+    slot.rebuild = work;
+    return work.finally(() => {
+      slot.rebuild = null;
+      slot.rebuildProcessor = null;
+    });
+  }
+
+  private async rebuildInto(
+    slot: Slot,
+    generation: number,
+    resume: StateDoc | null,
+  ): Promise<RebuildReport> {
+    const { projection } = slot;
+    const started = performance.now();
+    if (!resume) await this.dropGeneration(projection, generation);
+    await ensureProjectionIndexes(this.readStore, projection, generation);
+    const rebuilding = this.processor(
+      slot,
+      generation,
+      resume?.checkpoint ? BigInt(resume.checkpoint) : null,
+      `${projection.name}#rebuild`,
+      false,
+    );
+    slot.rebuildProcessor = rebuilding;
+    let events = await rebuilding.catchUpToHead();
+    // The live loop pauses only for the last few events, then the new generation takes over.
+    const previous = slot.live;
+    slot.live = null;
+    await previous?.stop();
+    events += await rebuilding.catchUpToHead();
+    const lease = slot.lease;
+    if (!lease)
+      throw conflict('Lease lost', `Projection ${projection.name} moved to another process.`);
+    const old = (await this.stateOf(projection.name))?.generation ?? null;
+    await this.readStore.transaction(async (tx) => {
+      tx.fence(lease);
+      const states = tx.collection<StateDoc>(STATE_COLLECTION);
+      await states.upsertOne({
+        _id: projection.name,
+        generation,
+        checkpoint: rebuilding.checkpoint === null ? null : String(rebuilding.checkpoint),
+        version: projection.version,
+        updatedAt: new Date().toISOString(),
+      });
+      await states.deleteOne({ _id: `${projection.name}#rebuild` });
+      tx.notify({
+        projection: projection.name,
+        generation,
+        position: String(rebuilding.checkpoint ?? 0n),
+        topics: [],
+      });
+    });
+    if (!this.stopped && slot.lease) await this.startLive(slot, generation, rebuilding.checkpoint);
+    if (old !== null && old !== generation) this.dropLater(projection, old);
+    const seconds = (performance.now() - started) / 1000;
+    this.logger.info({ projection: projection.name, events, seconds }, 'projection rebuilt');
+    return { name: projection.name, events, seconds, generation };
+  }
+
+  /** The old generation goes once reads already under way on it have finished. */
+  private dropLater(projection: Projection, generation: number) {
+    const drop = sleep(this.settings.dropDelayMs, this.dropping.signal).then(() =>
+      this.dropping.signal.aborted ? undefined : this.dropGeneration(projection, generation),
+    );
+    this.drops.add(drop);
+    void drop
+      .catch((error) => this.logger.warn({ err: error }, 'could not drop an old generation'))
+      .finally(() => this.drops.delete(drop));
+  }
+
+  private async dropGeneration(projection: Projection, generation: number) {
+    for (const logical of collectionNames(projection)) {
+      await this.readStore.dropCollection(physicalName(logical, generation));
+    }
+  }
+}

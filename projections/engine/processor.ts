@@ -1,0 +1,240 @@
+import type { RecordedEvent } from '../../domain/shared/events';
+import type { EventStore } from '../../infra/event-store/event-store';
+import type { Logger } from '../../infra/logger';
+import {
+  LeaseLostError,
+  type Doc,
+  type Lease,
+  type ReadStore,
+  type UnitOfWork,
+} from '../../infra/read-store/read-store';
+import { collectionNames, physicalName, type Projection, type ProjectionDb } from './define';
+import type { LogTail, TailConsumer } from './log-tail';
+import { backoffDelay, sleep } from './timing';
+
+export const STATE_COLLECTION = 'projection_state';
+
+export type StateDoc = Doc & {
+  generation: number;
+  checkpoint: string | null;
+  version: number;
+  updatedAt: string;
+  /** The last failure, for every process's status; cleared by the next successful commit. */
+  lastError?: string;
+};
+
+export type ProcessorOptions = {
+  projection: Projection;
+  generation: number;
+  checkpoint: bigint | null;
+  /** `_id` of its state document: the projection's name, or `{name}#rebuild` while rebuilding. */
+  stateId: string;
+  events: EventStore;
+  readStore: ReadStore;
+  logger: Logger;
+  /** Live processors share the tail; a rebuild reads its own pages until the head. */
+  tail: LogTail | null;
+  lease: () => Lease | null;
+  batchSize: number;
+  catchUpBatchSize: number;
+  /** Longest a unit of work may spend applying events before it commits what it has. */
+  maxBatchMs: number;
+  /** Whether commits announce themselves to other processes (live ones do). */
+  announce: boolean;
+  onLeaseLost: () => void;
+};
+
+export type ProcessorStatus = {
+  checkpoint: bigint | null;
+  mode: 'live' | 'catching-up' | 'stopped';
+  lastError: string | null;
+  eventsApplied: number;
+};
+
+/** Feeds one projection its events in order and commits each batch with its checkpoint. */
+export class Processor {
+  checkpoint: bigint | null;
+  lastError: string | null = null;
+  eventsApplied = 0;
+  private readonly consumer: TailConsumer;
+  private abort: AbortController | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(private readonly options: ProcessorOptions) {
+    this.checkpoint = options.checkpoint;
+    this.consumer = { checkpoint: options.checkpoint, attached: false };
+  }
+
+  get projection() {
+    return this.options.projection;
+  }
+
+  get generation() {
+    return this.options.generation;
+  }
+
+  status(): ProcessorStatus {
+    return {
+      checkpoint: this.checkpoint,
+      mode: !this.loop ? 'stopped' : this.consumer.attached ? 'live' : 'catching-up',
+      lastError: this.lastError,
+      eventsApplied: this.eventsApplied,
+    };
+  }
+
+  start(): void {
+    if (this.loop) return;
+    this.abort = new AbortController();
+    this.loop = this.run(this.abort.signal);
+  }
+
+  /** Stops after the batch in hand is committed (or refused). */
+  async stop(): Promise<void> {
+    this.abort?.abort();
+    await this.loop;
+    this.loop = null;
+    if (this.consumer.attached) this.options.tail?.detach(this.consumer);
+  }
+
+  /**
+   * Reads pages from the store until the head; resolves with the events applied.
+   * Used by rebuilds, which have no tail.
+   */
+  async catchUpToHead(signal?: AbortSignal): Promise<number> {
+    let applied = 0;
+    for (;;) {
+      if (signal?.aborted) return applied;
+      const page = await this.options.events.readAll({
+        ...(this.checkpoint === null ? {} : { after: this.checkpoint }),
+        maxCount: this.options.catchUpBatchSize,
+      });
+      if (page.length === 0) return applied;
+      applied += await this.commit(page);
+    }
+  }
+
+  private async run(signal: AbortSignal): Promise<void> {
+    const { tail } = this.options;
+    let attempt = 0;
+    while (!signal.aborted) {
+      try {
+        if (tail && !this.consumer.attached && tail.covers(this.checkpoint))
+          tail.attach(this.consumer);
+        if (tail && this.consumer.attached) {
+          const batch = tail.take(this.checkpoint, this.options.batchSize);
+          if (batch.length === 0) {
+            await tail.waitForEvents(this.consumer, signal);
+            continue;
+          }
+          await this.commit(batch);
+          tail.trim();
+        } else {
+          const page = await this.options.events.readAll({
+            ...(this.checkpoint === null ? {} : { after: this.checkpoint }),
+            maxCount: this.options.catchUpBatchSize,
+          });
+          if (page.length === 0) {
+            // At the head: wait for the tail to cover us (or, without one, for new events).
+            await sleep(tail?.running ? 5 : 50, signal);
+            continue;
+          }
+          await this.commit(page);
+        }
+        attempt = 0;
+        this.lastError = null;
+      } catch (error) {
+        if (error instanceof LeaseLostError) {
+          this.options.logger.warn(
+            { projection: this.projection.name },
+            'lease lost to another process: stopping this projection here',
+          );
+          this.lastError = error.message;
+          this.options.onLeaseLost();
+          return;
+        }
+        attempt++;
+        this.lastError = error instanceof Error ? error.message : String(error);
+        this.options.logger.error(
+          { err: error, projection: this.projection.name, attempt },
+          'projection batch failed; retrying',
+        );
+        await this.recordError(this.lastError).catch(() => undefined);
+        await sleep(backoffDelay(attempt), signal);
+      }
+    }
+  }
+
+  /** Leaves the failure in the state document, where every process's status reads it. */
+  async recordError(message: string | null): Promise<void> {
+    const lease = this.options.lease();
+    const { stateId, generation, projection } = this.options;
+    await this.options.readStore.transaction(async (tx) => {
+      if (lease) tx.fence(lease);
+      const states = tx.collection<StateDoc>(STATE_COLLECTION);
+      const state = (await states.findOne({ _id: stateId })) ?? {
+        _id: stateId,
+        generation,
+        checkpoint: this.checkpoint === null ? null : String(this.checkpoint),
+        version: projection.version,
+        updatedAt: new Date().toISOString(),
+      };
+      const { lastError: _previous, ...rest } = state;
+      await states.upsertOne(
+        message === null ? rest : { ...rest, lastError: message.slice(0, 500) },
+      );
+    });
+  }
+
+  /** Applies a batch and commits it with the checkpoint; returns the events it applied. */
+  private async commit(batch: readonly RecordedEvent[]): Promise<number> {
+    const { projection, generation, readStore, stateId } = this.options;
+    const lease = this.options.lease();
+    const started = performance.now();
+    let last: bigint | null = null;
+    let applied = 0;
+    const topics = new Set<string>();
+    await readStore.transaction(async (tx) => {
+      const db = this.dbFor(tx, topics);
+      for (const event of batch) {
+        // Positions only grow: anything at or before the checkpoint was applied already.
+        if (this.checkpoint !== null && event.position <= this.checkpoint) continue;
+        if (last !== null && event.position <= last) continue;
+        if (projection.handles.has(event.type)) await projection.apply(event, db);
+        last = event.position;
+        applied++;
+        if (performance.now() - started > this.options.maxBatchMs) break;
+      }
+      if (last === null) return;
+      if (lease) tx.fence(lease);
+      await tx.collection<StateDoc>(STATE_COLLECTION).upsertOne({
+        _id: stateId,
+        generation,
+        checkpoint: String(last),
+        version: projection.version,
+        updatedAt: new Date().toISOString(),
+      });
+      if (this.options.announce) {
+        tx.notify({
+          projection: projection.name,
+          generation,
+          position: String(last),
+          topics: [...topics],
+        });
+      }
+    });
+    if (last !== null) {
+      this.checkpoint = last;
+      this.consumer.checkpoint = last;
+      this.eventsApplied += applied;
+    }
+    return applied;
+  }
+
+  private dbFor(tx: UnitOfWork, topics: Set<string>): ProjectionDb<Projection['collections']> {
+    const db: Record<string, unknown> = { notify: (topic: string) => topics.add(topic) };
+    for (const logical of collectionNames(this.projection)) {
+      db[logical] = tx.collection(physicalName(logical, this.generation));
+    }
+    return db as ProjectionDb<Projection['collections']>;
+  }
+}

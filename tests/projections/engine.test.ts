@@ -1,0 +1,330 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { filter, firstValueFrom } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Doc } from '../../infra/read-store/read-store';
+import type { EventStore, SubscriptionStart } from '../../infra/event-store/event-store';
+import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
+import { silentLogger } from '../../infra/logger';
+import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
+import type { ReadStore } from '../../infra/read-store/read-store';
+import { openSqlite } from '../../infra/sqlite';
+import { allProjections } from '../../projections';
+import { collection, projection, type Projection } from '../../projections/engine/define';
+import { ProjectionEngine, type EngineOptions } from '../../projections/engine/engine';
+import { StoreReadModels } from '../../projections/engine/read-models';
+import { projectionStatus } from '../../projections/engine/status';
+import { appendEvents, seedHistory, submission } from '../support/seed';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+const open = (file = ':memory:') => {
+  const db = openSqlite(file);
+  const events = openSqliteEventStore(db, { pollIntervalMs: 10 });
+  const readStore = openEmbeddedReadStore(db, { pollIntervalMs: 5 });
+  cleanups.push(async () => {
+    await events.close();
+    await readStore.close();
+    db.close();
+  });
+  return { db, events, readStore };
+};
+
+const start = async (
+  events: EventStore,
+  readStore: ReadStore,
+  projections: readonly Projection[] = allProjections,
+  options: EngineOptions = {},
+) => {
+  const engine = new ProjectionEngine(events, readStore, projections, silentLogger(), {
+    batchSize: 7,
+    leaseCheckMs: 50,
+    dropDelayMs: 0,
+    ...options,
+  });
+  const readModels = new StoreReadModels(readStore, projections, 50);
+  await readModels.start();
+  await engine.start();
+  cleanups.push(async () => {
+    await engine.stop();
+    readModels.stop();
+  });
+  return { engine, readModels };
+};
+
+const caughtUp = async (
+  readModels: StoreReadModels,
+  events: EventStore,
+  names = readModels.projections.map((p) => p.name),
+) => {
+  const head = await events.headPosition();
+  expect(await readModels.waitFor(head ?? 0n, names, 5000)).toBe(true);
+};
+
+/** Every read model, sorted, as plain data: what two runs must agree on. */
+const snapshot = async (readModels: StoreReadModels) => {
+  const out: Record<string, unknown[]> = {};
+  for (const name of ['questions', 'responses', 'response_questions', 'devices', 'pseudonyms']) {
+    out[name] = await readModels.collection(name).find({}, { sort: { _id: 1 } });
+  }
+  return out;
+};
+
+/** A store whose subscription delivers every event twice, as an at-least-once transport may. */
+const deliveringTwice = (inner: EventStore): EventStore => ({
+  ...inner,
+  async *subscribeToAll(from: SubscriptionStart, signal: AbortSignal) {
+    for await (const event of inner.subscribeToAll(from, signal)) {
+      yield event;
+      yield event;
+    }
+  },
+});
+
+/** Counts every event it is handed, with an update that is not idempotent. */
+const tally = (name = 'tally') =>
+  projection({
+    name,
+    version: 1,
+    collections: { [name]: collection<Doc & { responses: number }>() },
+    on: {
+      ResponseSubmitted: async (_event, db) => {
+        await db[name]!.updateOne({ _id: 'all' }, { $inc: { responses: 1 } }, { upsert: true });
+      },
+    },
+  });
+
+describe('the projection engine', () => {
+  it('builds the same read model when every event is delivered twice', async () => {
+    const once = open();
+    await seedHistory(once.events);
+    const single = await start(once.events, once.readStore);
+    await caughtUp(single.readModels, once.events);
+
+    const twice = open();
+    await seedHistory(twice.events);
+    const doubled = await start(deliveringTwice(twice.events), twice.readStore);
+    await caughtUp(doubled.readModels, twice.events);
+
+    const [a, b] = [await snapshot(single.readModels), await snapshot(doubled.readModels)];
+    expect(a.responses!.length).toBeGreaterThan(10);
+    expect(b).toEqual(a);
+  });
+
+  it('applies a redelivered event once even to a handler that is not idempotent', async () => {
+    const { events, readStore } = open();
+    await seedHistory(events, 12);
+    const counting = tally();
+    const { readModels } = await start(deliveringTwice(events), readStore, [counting]);
+    await caughtUp(readModels, events);
+    expect(await readModels.collection('tally').findOne({ _id: 'all' })).toEqual({
+      _id: 'all',
+      responses: 12,
+    });
+  });
+
+  it('rebuilds into a fresh generation that equals incremental processing, while serving', async () => {
+    const { events, readStore } = open();
+    await seedHistory(events);
+    const { engine, readModels } = await start(events, readStore);
+    await caughtUp(readModels, events);
+    const incremental = await snapshot(readModels);
+
+    const report = await engine.rebuild('responses-by-question');
+    expect(report.generation).toBe(2);
+    expect(report.events).toBeGreaterThan(40);
+    await caughtUp(readModels, events);
+    expect(readModels.generationOf('responses-by-question')).toBe(2);
+    expect(await snapshot(readModels)).toEqual(incremental);
+    await expect
+      .poll(async () =>
+        (await readStore.listCollections()).filter((c) => c.startsWith('responses_g')),
+      )
+      .toEqual(['responses_g2']);
+
+    // The live loop runs again after the swap.
+    await appendEvents(events, 'responder-late', [
+      submission('late', 2, 'late', '2026-11-22T23:00:00.000Z'),
+    ]);
+    await caughtUp(readModels, events);
+    expect(await readModels.collection('responses').findOne({ _id: 'late' })).not.toBeNull();
+  });
+
+  it('resumes from its checkpoint after a restart, applying each event once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'boon-engine-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'boon.sqlite');
+    const applied: string[] = [];
+    const counting = projection({
+      name: 'counting',
+      version: 1,
+      collections: { seen: collection() },
+      on: {
+        ResponseSubmitted: async (event, db) => {
+          applied.push(event.id);
+          await db.seen.upsertOne({ _id: event.id });
+        },
+      },
+    });
+
+    const first = open(file);
+    await seedHistory(first.events, 10);
+    const one = await start(first.events, first.readStore, [counting]);
+    await caughtUp(one.readModels, first.events);
+    await one.engine.stop();
+    expect(applied).toHaveLength(10);
+
+    const second = open(file);
+    await appendEvents(second.events, 'responder-new', [
+      submission('new', 1, 'new', '2026-11-21T10:00:00.000Z'),
+    ]);
+    const two = await start(second.events, second.readStore, [counting]);
+    await caughtUp(two.readModels, second.events);
+    expect(applied).toHaveLength(11);
+    expect(new Set(applied).size).toBe(11);
+    expect(await two.readModels.collection('seen').count()).toBe(11);
+  });
+
+  it('reports position and lag, and announces each commit with the topics it changed', async () => {
+    const { events, readStore } = open();
+    const { engine, readModels } = await start(events, readStore);
+    const notice = firstValueFrom(
+      readModels.notices.pipe(filter((n) => n.topics.includes('responses:2'))),
+    );
+    await seedHistory(events, 2);
+    expect((await notice).projection).toBe('responses-by-question');
+    await caughtUp(readModels, events);
+    const status = await projectionStatus(events, readStore, allProjections, engine);
+    expect(status.map((s) => s.lagEvents)).toEqual(status.map(() => 0));
+    expect(status.every((s) => s.state === 'live')).toBe(true);
+    expect(status[0]!.checkpoint).toBe((await events.headPosition())!.toString());
+  });
+
+  it('lets a slow projection fall behind without holding up the others', async () => {
+    const { events, readStore } = open();
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    let slowHandled = 0;
+    const slow = projection({
+      name: 'slow',
+      version: 1,
+      collections: { slow: collection() },
+      on: {
+        ResponseSubmitted: () => {
+          busy(10);
+          slowHandled++;
+        },
+      },
+    });
+    const fast = tally('fast');
+    await seedHistory(events, 60);
+    const { readModels } = await start(events, readStore, [slow, fast], {
+      tailCapacity: 20,
+      batchSize: 500,
+      maxBatchMs: 30,
+    });
+    await caughtUp(readModels, events, ['fast']);
+    // Held to the slow one's pace, the fast one could be at most a window (20) ahead of it.
+    expect(slowHandled).toBeLessThan(30);
+    await caughtUp(readModels, events, ['slow', 'fast']);
+    expect(await readModels.collection('fast').findOne({ _id: 'all' })).toMatchObject({
+      responses: 60,
+    });
+  });
+
+  it('makes a failing handler visible in the status, backs off, and goes on once it is fixed', async () => {
+    const { events, readStore } = open();
+    let broken = true;
+    const fragile = projection({
+      name: 'fragile',
+      version: 1,
+      collections: { fragile: collection() },
+      on: {
+        ResponseSubmitted: () => {
+          if (broken) throw new Error('handler broke on purpose');
+        },
+      },
+    });
+    const { engine, readModels } = await start(events, readStore, [fragile]);
+    await seedHistory(events, 3);
+    await expect
+      .poll(async () => (await projectionStatus(events, readStore, [fragile], null))[0]!.lastError)
+      .toBe('handler broke on purpose');
+    expect(
+      (await projectionStatus(events, readStore, [fragile], engine))[0]!.lagEvents,
+    ).toBeGreaterThan(0);
+    broken = false;
+    await caughtUp(readModels, events);
+    expect((await projectionStatus(events, readStore, [fragile], null))[0]!.lastError).toBeNull();
+  });
+
+  it('reports a failing subscription (an event it cannot read) instead of looking healthy', async () => {
+    const { events, readStore } = open();
+    const failing: EventStore = {
+      ...events,
+      // eslint-disable-next-line require-yield
+      async *subscribeToAll() {
+        throw new Error('No upcaster for ResponseSubmitted v9');
+      },
+    };
+    const { engine } = await start(failing, readStore, [tally()]);
+    await seedHistory(events, 1);
+    await expect
+      .poll(
+        async () => (await projectionStatus(events, readStore, [tally()], engine))[0]!.lastError,
+      )
+      .toBe('No upcaster for ResponseSubmitted v9');
+  });
+});
+
+describe('projection leases', () => {
+  it('runs each projection in exactly one of two processes, and moves it when the holder dies', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'boon-lease-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'boon.sqlite');
+    const a = open(file);
+    const b = open(file);
+    const counting = tally();
+    const first = await start(a.events, a.readStore, [counting], { leaseTtlMs: 400 });
+    const second = await start(b.events, b.readStore, [counting], { leaseTtlMs: 400 });
+    expect([...first.engine.held(), ...second.engine.held()]).toEqual(['tally']);
+    await seedHistory(a.events, 20);
+    await caughtUp(second.readModels, b.events);
+
+    // The holder dies without giving its lease up: the other takes over after the lease time.
+    const holder = first.engine.held().length ? first.engine : second.engine;
+    const survivor = holder === first.engine ? second : first;
+    await (holder as unknown as { tail: { stop(): Promise<void> } }).tail.stop();
+    (holder as unknown as { stopped: boolean }).stopped = true;
+    clearInterval((holder as unknown as { timer: NodeJS.Timeout }).timer);
+    await holder.processorOf('tally')?.stop();
+    await expect.poll(() => survivor.engine.held(), { timeout: 5000 }).toEqual(['tally']);
+    await seedHistory(a.events, 5);
+    await caughtUp(survivor.readModels, a.events);
+    expect(await survivor.readModels.collection('tally').findOne({ _id: 'all' })).toMatchObject({
+      responses: 25,
+    });
+  });
+
+  it('refuses a commit from a process whose lease changed holder, and writes nothing of it', async () => {
+    const { readStore } = open();
+    const stale = await readStore.leases.acquire('p', 'one', 1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const fresh = await readStore.leases.acquire('p', 'two', 10_000);
+    expect(fresh!.token).toBe(stale!.token + 1);
+    await expect(
+      readStore.transaction(async (tx) => {
+        await tx.collection('fenced').upsertOne({ _id: 'x', by: 'stale' });
+        tx.fence(stale!);
+      }),
+    ).rejects.toThrow(/held by another process/);
+    expect(await readStore.collection('fenced').findOne({ _id: 'x' })).toBeNull();
+    expect(await readStore.leases.renew(stale!, 1000)).toBeNull();
+  });
+});
