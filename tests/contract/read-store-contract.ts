@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Doc, ReadStore } from '../../infra/read-store/read-store';
+import {
+  LeaseLostError,
+  type CommitNotice,
+  type Doc,
+  type ReadStore,
+} from '../../infra/read-store/read-store';
 
 type Person = Doc & {
   name: string;
@@ -155,6 +160,139 @@ export const describeReadStoreContract = (
       const ada = (await c.findOne({ _id: 'a' }))!;
       ada.age = 1;
       expect((await c.findOne({ _id: 'a' }))!.age).toBe(36);
+    });
+
+    it('answers an indexed query through its index: equality, range and sort, without a scan', async () => {
+      const name = collection();
+      await store.ensureIndexes(name, [{ key: { group: 1, rank: 1 } }]);
+      await store.transaction(async (tx) => {
+        const c = tx.collection(name);
+        for (let i = 0; i < 500; i++) {
+          await c.insertOne({ _id: `d${i}`, group: i % 5, rank: String(i).padStart(4, '0') });
+        }
+      });
+      const c = store.collection<Doc & { group: number; rank: string }>(name);
+      const page = await c.find(
+        { group: 3, rank: { $gt: '0100' } },
+        { sort: { rank: 1 }, limit: 10 },
+      );
+      expect(page.map((d) => d.rank)).toEqual([
+        '0103',
+        '0108',
+        '0113',
+        '0118',
+        '0123',
+        '0128',
+        '0133',
+        '0138',
+        '0143',
+        '0148',
+      ]);
+      const plan = await c.explain(
+        { group: 3, rank: { $gt: '0100' } },
+        { sort: { rank: 1 }, limit: 10 },
+      );
+      expect(plan.index).not.toBeNull();
+      expect(plan.examined).toBeLessThanOrEqual(10);
+      const descending = await c.find({ group: 1 }, { sort: { rank: -1 }, limit: 2 });
+      expect(descending.map((d) => d.rank)).toEqual(['0496', '0491']);
+      expect((await c.explain({ group: 1 }, { sort: { rank: -1 }, limit: 2 })).examined).toBe(2);
+      expect(await c.count({ group: 4 })).toBe(100);
+      expect((await c.explain({ other: 1 })).index).toBeNull();
+    });
+
+    it('keeps an index right through updates, deletes and a failed unit of work', async () => {
+      const name = collection();
+      await store.ensureIndexes(name, [{ key: { group: 1, score: -1 } }]);
+      await store.transaction(async (tx) => {
+        const c = tx.collection(name);
+        for (const [id, score] of [
+          ['a', 1],
+          ['b', 2],
+          ['c', 3],
+        ] as const) {
+          await c.insertOne({ _id: id, group: 1, score });
+        }
+      });
+      await store.transaction(async (tx) => {
+        await tx.collection(name).updateOne({ _id: 'a' }, { $set: { score: 10 } });
+        await tx.collection(name).deleteOne({ _id: 'b' });
+      });
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.collection(name).updateOne({ _id: 'c' }, { $set: { score: 99 } });
+          throw new Error('no');
+        }),
+      ).rejects.toThrow('no');
+      const ids = (await store.collection(name).find({ group: 1 }, { sort: { score: -1 } })).map(
+        (d) => d._id,
+      );
+      expect(ids).toEqual(['a', 'c']);
+    });
+
+    it('refuses a second document with the same key in a unique index', async () => {
+      const name = collection();
+      await store.ensureIndexes(name, [{ key: { email: 1 }, unique: true }]);
+      await store.transaction(async (tx) =>
+        tx.collection(name).insertOne({ _id: '1', email: 'a' }),
+      );
+      await expect(
+        store.transaction(async (tx) => tx.collection(name).insertOne({ _id: '2', email: 'a' })),
+      ).rejects.toThrow();
+      expect(await store.collection(name).count()).toBe(1);
+    });
+
+    it('grants a lease to one holder at a time, renews it, and gives it up on release', async () => {
+      const lease = `lease-${collection()}`;
+      const first = await store.leases.acquire(lease, 'one', 60_000);
+      expect(first).toMatchObject({ name: lease, owner: 'one' });
+      expect(await store.leases.acquire(lease, 'two', 60_000)).toBeNull();
+      const again = await store.leases.acquire(lease, 'one', 60_000);
+      expect(again!.token).toBe(first!.token);
+      expect(await store.leases.renew(first!, 60_000)).not.toBeNull();
+      await store.leases.release(first!);
+      const second = await store.leases.acquire(lease, 'two', 60_000);
+      expect(second!.token).toBeGreaterThan(first!.token);
+      expect(await store.leases.renew(first!, 60_000)).toBeNull();
+    });
+
+    it('refuses a unit of work fenced by a lease that changed holder', async () => {
+      const lease = `fence-${collection()}`;
+      const name = collection();
+      const stale = (await store.leases.acquire(lease, 'one', 60_000))!;
+      await store.leases.release(stale);
+      await store.leases.acquire(lease, 'two', 60_000);
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.collection(name).insertOne({ _id: 'x' });
+          tx.fence(stale);
+        }),
+      ).rejects.toThrow(LeaseLostError);
+      expect(await store.collection(name).count()).toBe(0);
+    });
+
+    it('announces a committed unit of work, and not a failed one', async () => {
+      const name = collection();
+      const seen: CommitNotice[] = [];
+      const subscription = store.notices.subscribe((n) => seen.push(n));
+      const notice = (position: string) => ({
+        projection: name,
+        generation: 1,
+        position,
+        topics: ['t'],
+      });
+      await expect(
+        store.transaction(async (tx) => {
+          tx.notify(notice('1'));
+          throw new Error('failed');
+        }),
+      ).rejects.toThrow();
+      await store.transaction(async (tx) => {
+        await tx.collection(name).insertOne({ _id: 'x' });
+        tx.notify(notice('2'));
+      });
+      await expect.poll(() => seen.filter((n) => n.projection === name)).toEqual([notice('2')]);
+      subscription.unsubscribe();
     });
 
     it('lists and drops collections', async () => {
