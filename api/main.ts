@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../infra/config';
 import { randomSecret } from '../infra/crypto';
 import { createLogger } from '../infra/logger';
 import { installProcessGuards } from './process-guards';
+import { startProjector } from './processes/projector';
 import { startServer } from './server';
 
 const main = async () => {
@@ -18,6 +19,12 @@ const main = async () => {
   }
   const logger = createLogger(config.logLevel);
   installProcessGuards(logger);
+  if (config.role === 'projector') {
+    const projector = await startProjector({ config, logger });
+    console.log(`Boon projector is running (health at ${projector.url}/healthz)`);
+    stopOnSignals(logger, projector.close);
+    return;
+  }
   // No default password exists: without configured credentials each start makes its own.
   const admin = config.admin ? undefined : { username: 'admin', password: randomSecret(18) };
   const running = await startServer({
@@ -34,19 +41,28 @@ const main = async () => {
     );
   }
 
+  stopOnSignals(logger, running.close);
+};
+
+const stopOnSignals = (logger: ReturnType<typeof createLogger>, close: () => Promise<void>) => {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await running.close();
+    await close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 };
 
-main().catch((error) => {
-  console.error(error);
+main().catch((error: unknown) => {
+  // Start-up problems a person can act on (an engine that does not answer, a MongoDB without
+  // a replica set) are said in one line; anything else with its stack.
+  const known =
+    error instanceof Error &&
+    /Unreachable|TransactionsUnavailable|MongoServerSelection/.test(error.name);
+  console.error(known ? `Boon could not start: ${error.message}` : error);
   process.exit(1);
 });

@@ -15,7 +15,7 @@ import type { AdminCredentials } from './auth/services';
 import { createKeyedLock } from './commands/keyed-lock';
 import { ensureQuestionOfTheDay } from './commands/question-of-the-day';
 import type { AppContext } from './context';
-import { attachLiveHub } from './live/hub';
+import { createLiveHub, routeUpgrades } from './live/hub';
 import { openRuntime, type Role } from './processes/runtime';
 import { openStores, type Stores } from './stores';
 
@@ -84,7 +84,8 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     }
     socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
-  const hub = attachLiveHub(server, readModels.notices, logger);
+  const hub = createLiveHub(context, readModels.notices, logger);
+  routeUpgrades(server, [hub], logger);
 
   // Each product day gets its question as soon as it starts, not at the first visit.
   const activateToday = () =>

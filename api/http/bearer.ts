@@ -7,7 +7,7 @@ import { unauthorized } from '../../domain/shared/errors';
 import { verifyToken, type TokenClaims } from '../../infra/auth/tokens';
 import type { AppContext } from '../context';
 
-const bearerOf = (req: Request): string | null => {
+export const bearerOf = (req: Request): string | null => {
   const header = req.get('authorization');
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match ? match[1]! : null;
@@ -15,10 +15,9 @@ const bearerOf = (req: Request): string | null => {
 
 const claimsOf = async (
   ctx: AppContext,
-  req: Request,
+  token: string | null,
   role: string,
 ): Promise<TokenClaims | null> => {
-  const token = bearerOf(req);
   if (!token) return null;
   const claims = await verifyToken(
     ctx.auth.keys.tokenKey,
@@ -31,8 +30,15 @@ const claimsOf = async (
 export type AccountSession = { accountId: string; familyId: string };
 
 /** The signed-in account behind the bearer token; 401 when absent, expired or signed out. */
-export const accountSessionOf = async (ctx: AppContext, req: Request): Promise<AccountSession> => {
-  const claims = await claimsOf(ctx, req, 'authenticated');
+export const accountSessionOf = (ctx: AppContext, req: Request): Promise<AccountSession> =>
+  accountSessionOfToken(ctx, bearerOf(req));
+
+/** The same for a token that arrived another way (a socket's identify message). */
+export const accountSessionOfToken = async (
+  ctx: AppContext,
+  token: string | null,
+): Promise<AccountSession> => {
+  const claims = await claimsOf(ctx, token, 'authenticated');
   if (!claims) throw unauthorized('Invalid JWT', 'Sign in to continue.');
   const familyId = claims.sid as string;
   const history = await ctx.events.readStream(sessionStreamId(familyId));
@@ -46,8 +52,14 @@ export const accountSessionOf = async (ctx: AppContext, req: Request): Promise<A
 export type AdminSession = { username: string; sessionId: string };
 
 /** The admin behind the bearer token; 401 for anyone else, including signed-in members. */
-export const adminOf = async (ctx: AppContext, req: Request): Promise<AdminSession> => {
-  const claims = await claimsOf(ctx, req, 'admin');
+export const adminOf = (ctx: AppContext, req: Request): Promise<AdminSession> =>
+  adminOfToken(ctx, bearerOf(req));
+
+export const adminOfToken = async (
+  ctx: AppContext,
+  token: string | null,
+): Promise<AdminSession> => {
+  const claims = await claimsOf(ctx, token, 'admin');
   const denied = unauthorized('Admin authentication required', 'Sign in as an admin to continue.');
   if (!claims || claims.sub !== ctx.auth.admin?.username) throw denied;
   const history = await ctx.events.readStream(adminStreamId(claims.sub));

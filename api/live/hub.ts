@@ -1,110 +1,250 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Observable, Subscription } from 'rxjs';
-import { WebSocket, WebSocketServer } from 'ws';
-import { z } from 'zod';
-import type { ServerMessage } from '../../domain/contracts/live';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import {
+  clientMessage,
+  type ClientMessage,
+  type RefusedTopic,
+  type ServerMessage,
+} from '../../domain/contracts/live';
+import { parseTopic, personalTopic } from '../../domain/contracts/topics';
 import type { Logger } from '../../infra/logger';
 import type { CommitNotice } from '../../infra/read-store/read-store';
-
-const clientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), topics: z.array(z.string().max(200)).max(50) }),
-  z.object({ type: z.literal('unsubscribe'), topics: z.array(z.string().max(200)).max(50) }),
-]);
-
-/** Topics anyone may follow; private topics arrive with the features that need them. */
-const PUBLIC_TOPIC = /^(question:(today|\d+)|responses:\d+)$/;
+import type { AppContext } from '../context';
+import { ANONYMOUS, identifySocket, type SocketIdentity } from './socket-identity';
+import { mayFollow } from './topic-access';
 
 const MAX_TOPICS_PER_SOCKET = 100;
+const MAX_PAYLOAD = 16 * 1024;
+/** A socket that has not identified itself within this time is closed. */
+const IDENTIFY_WITHIN_MS = 10_000;
+
+type Client = {
+  socket: WebSocket;
+  identity: SocketIdentity | null;
+  /** Internal topic name → the name the browser subscribed with. */
+  topics: Map<string, string>;
+  alive: boolean;
+  /** Messages are handled one at a time, in order. */
+  queue: Promise<void>;
+};
+
+export type LiveHub = {
+  clientCount(): number;
+  /** Routes WebSocket upgrades for this hub's path; false for other paths. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  close(): Promise<void>;
+};
+
+const send = (socket: WebSocket, message: ServerMessage | string) => {
+  if (socket.readyState === WebSocket.OPEN) {
+    socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+};
 
 /**
- * The ws endpoint at /ws: browsers subscribe to topics and receive a `changed`
- * notice after a projection committed a change behind one of them.
+ * The ws endpoint at /ws. A socket identifies itself first (`identify`), then subscribes to
+ * topics; each subscription is checked against the registry's access rule for that socket.
+ * After a projection commits (in this process or any other sharing the store), every
+ * subscriber of each topic it changed gets one `changed` notice.
  */
-export const attachLiveHub = (
-  server: Server,
+export const createLiveHub = (
+  ctx: AppContext,
   notices: Observable<CommitNotice>,
   logger: Logger,
-) => {
-  const wss = new WebSocketServer({ server, path: '/ws', maxPayload: 16 * 1024 });
-  const subscribers = new Map<string, Set<WebSocket>>();
-  const alive = new WeakMap<WebSocket, boolean>();
-
-  const send = (socket: WebSocket, message: ServerMessage) => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  };
+): LiveHub => {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
+  const subscribers = new Map<string, Set<Client>>();
+  const clients = new Set<Client>();
 
   // A frame ws rejects (too big, invalid UTF-8, unmasked, bad opcode...) surfaces as an
   // 'error' on that socket; ws then closes it with the matching code (1009, 1007, 1002).
-  // Without a listener, EventEmitter would throw and end the process.
   wss.on('error', (err) => logger.warn({ err }, 'live hub server error'));
 
-  wss.on('connection', (socket) => {
-    const topics = new Set<string>();
-    alive.set(socket, true);
-    socket.on('error', (err) => logger.debug({ err }, 'closed a ws connection after a bad frame'));
-    socket.on('pong', () => alive.set(socket, true));
-    socket.on('message', (raw) => {
-      let parsed: z.infer<typeof clientMessage>;
-      try {
-        parsed = clientMessage.parse(JSON.parse(raw.toString()));
-      } catch {
-        send(socket, {
+  const unsubscribe = (client: Client, internal: string) => {
+    client.topics.delete(internal);
+    const set = subscribers.get(internal);
+    set?.delete(client);
+    if (set?.size === 0) subscribers.delete(internal);
+  };
+
+  const subscribe = async (client: Client, topics: string[]) => {
+    const identity = client.identity ?? ANONYMOUS;
+    const refused: RefusedTopic[] = [];
+    for (const topic of new Set(topics)) {
+      const parsed = parseTopic(topic);
+      if (!parsed) {
+        refused.push({ topic, reason: 'unknown' });
+        continue;
+      }
+      let internal: string;
+      if (parsed.scope === 'personal') {
+        if (!identity.personId) {
+          refused.push({ topic, reason: 'forbidden' });
+          continue;
+        }
+        internal = personalTopic.internalName(parsed.kind, identity.personId);
+      } else {
+        if (!(await mayFollow(ctx, identity, parsed.access))) {
+          refused.push({ topic, reason: 'forbidden' });
+          continue;
+        }
+        internal = parsed.name;
+      }
+      if (client.topics.has(internal)) continue;
+      if (client.topics.size >= MAX_TOPICS_PER_SOCKET) {
+        refused.push({ topic, reason: 'too-many' });
+        continue;
+      }
+      client.topics.set(internal, topic);
+      let set = subscribers.get(internal);
+      if (!set) {
+        set = new Set();
+        subscribers.set(internal, set);
+      }
+      set.add(client);
+    }
+    send(client.socket, { type: 'subscribed', topics: [...client.topics.values()], refused });
+  };
+
+  const handle = async (client: Client, message: ClientMessage) => {
+    if (message.type === 'identify') {
+      if (client.identity) {
+        send(client.socket, {
           type: 'error',
-          message: 'Messages must be {type: subscribe|unsubscribe, topics: string[]}',
+          message: 'This socket has already identified itself.',
         });
         return;
       }
-      const accepted = parsed.topics.filter((t) => PUBLIC_TOPIC.test(t));
-      for (const topic of accepted) {
-        if (parsed.type === 'subscribe' && topics.size < MAX_TOPICS_PER_SOCKET) {
-          topics.add(topic);
-          if (!subscribers.has(topic)) subscribers.set(topic, new Set());
-          subscribers.get(topic)!.add(socket);
-        } else if (parsed.type === 'unsubscribe') {
-          topics.delete(topic);
-          subscribers.get(topic)?.delete(socket);
-        }
+      client.identity = await identifySocket(ctx, message);
+      send(client.socket, {
+        type: 'identified',
+        registered: client.identity.personId !== null,
+        signedIn: client.identity.signedIn,
+      });
+      return;
+    }
+    if (!client.identity) {
+      send(client.socket, {
+        type: 'error',
+        message: 'Identify first: {"type":"identify","deviceId":...} or {"accessToken":...}.',
+      });
+      return;
+    }
+    if (message.type === 'subscribe') {
+      await subscribe(client, message.topics);
+      return;
+    }
+    for (const topic of message.topics) {
+      const parsed = parseTopic(topic);
+      if (!parsed) continue;
+      const internal =
+        parsed.scope === 'personal'
+          ? client.identity.personId &&
+            personalTopic.internalName(parsed.kind, client.identity.personId)
+          : parsed.name;
+      if (internal) unsubscribe(client, internal);
+    }
+  };
+
+  wss.on('connection', (socket) => {
+    const client: Client = {
+      socket,
+      identity: null,
+      topics: new Map(),
+      alive: true,
+      queue: Promise.resolve(),
+    };
+    clients.add(client);
+    socket.on('error', (err) => logger.debug({ err }, 'closed a ws connection after a bad frame'));
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    const identifyTimer = setTimeout(() => {
+      if (!client.identity) socket.close(4401, 'Identify first');
+    }, IDENTIFY_WITHIN_MS);
+    identifyTimer.unref();
+    socket.on('message', (raw: RawData, isBinary: boolean) => {
+      let message: ClientMessage;
+      try {
+        if (isBinary) throw new Error('binary');
+        message = clientMessage.parse(JSON.parse(raw.toString()));
+      } catch {
+        send(socket, {
+          type: 'error',
+          message:
+            'Messages are JSON: identify, then subscribe or unsubscribe with topics: string[].',
+        });
+        return;
       }
-      if (parsed.type === 'subscribe') send(socket, { type: 'subscribed', topics: [...topics] });
+      client.queue = client.queue
+        .then(() => handle(client, message))
+        .catch((err: unknown) => {
+          logger.error({ err }, 'live hub message failed');
+          send(socket, { type: 'error', message: 'That message could not be handled; try again.' });
+        });
     });
     socket.on('close', () => {
-      for (const topic of topics) {
-        const set = subscribers.get(topic);
-        set?.delete(socket);
-        if (set?.size === 0) subscribers.delete(topic);
-      }
+      clearTimeout(identifyTimer);
+      clients.delete(client);
+      for (const internal of [...client.topics.keys()]) unsubscribe(client, internal);
     });
   });
 
   const changes: Subscription = notices.subscribe((notice) => {
-    for (const topic of notice.topics) {
-      for (const socket of subscribers.get(topic) ?? []) {
-        send(socket, { type: 'changed', topic, position: notice.position });
+    for (const internal of notice.topics) {
+      const set = subscribers.get(internal);
+      if (!set) continue;
+      // One serialisation per browser-visible name, however many sockets follow it.
+      const frames = new Map<string, string>();
+      for (const client of set) {
+        const topic = client.topics.get(internal)!;
+        let frame = frames.get(topic);
+        if (!frame) {
+          frame = JSON.stringify({ type: 'changed', topic, position: notice.position });
+          frames.set(topic, frame);
+        }
+        send(client.socket, frame);
       }
     }
   });
 
   // Drops connections that stopped answering pings (a closed laptop, a lost network).
   const heartbeat = setInterval(() => {
-    for (const socket of wss.clients) {
-      if (!alive.get(socket)) {
-        socket.terminate();
+    for (const client of clients) {
+      if (!client.alive) {
+        client.socket.terminate();
         continue;
       }
-      alive.set(socket, false);
-      socket.ping();
+      client.alive = false;
+      client.socket.ping();
     }
   }, 30_000);
   heartbeat.unref();
 
   return {
-    clientCount: () => wss.clients.size,
+    clientCount: () => clients.size,
+    handleUpgrade: (req, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://boon').pathname !== '/ws') return false;
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      return true;
+    },
     close: async () => {
       clearInterval(heartbeat);
       changes.unsubscribe();
-      for (const socket of wss.clients) socket.terminate();
+      for (const client of clients) client.socket.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       logger.debug('live hub closed');
     },
   };
+};
+
+/** Hands each upgrade to the hub whose path it names; any other path is refused. */
+export const routeUpgrades = (server: Server, hubs: LiveHub[], logger: Logger) => {
+  server.on('upgrade', (req, socket, head) => {
+    socket.on('error', (err) => logger.debug({ err }, 'upgrade socket error'));
+    if (hubs.some((hub) => hub.handleUpgrade(req, socket, head))) return;
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+  });
 };

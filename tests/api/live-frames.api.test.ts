@@ -101,11 +101,13 @@ const healthy = async () => {
 const normalSocketWorks = () =>
   new Promise<boolean>((resolve) => {
     const socket = new WebSocket(`${url.replace('http', 'ws')}/ws`);
-    socket.on('open', () =>
-      socket.send(JSON.stringify({ type: 'subscribe', topics: ['question:today'] })),
-    );
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'identify' })));
     socket.on('message', (raw) => {
       const message = JSON.parse(raw.toString()) as { type: string };
+      if (message.type === 'identified') {
+        socket.send(JSON.stringify({ type: 'subscribe', topics: ['question:today'] }));
+        return;
+      }
       socket.close();
       resolve(message.type === 'subscribed');
     });

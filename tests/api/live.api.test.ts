@@ -46,18 +46,29 @@ const register = async () => {
   return deviceId;
 };
 
-const connect = (topics: string[]) =>
-  new Promise<{ socket: WebSocket; messages: ServerMessage[] }>((resolve, reject) => {
-    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
-    const messages: ServerMessage[] = [];
-    socket.on('message', (raw) => {
-      const message = JSON.parse(raw.toString()) as ServerMessage;
-      messages.push(message);
-      if (message.type === 'subscribed') resolve({ socket, messages });
-    });
-    socket.on('open', () => socket.send(JSON.stringify({ type: 'subscribe', topics })));
-    socket.on('error', reject);
-  });
+type Identity = { deviceId?: string; accessToken?: string };
+
+/** A socket that identifies itself, then subscribes; resolves with the server's answer. */
+const connect = (topics: string[], identity: Identity = {}) =>
+  new Promise<{ socket: WebSocket; messages: ServerMessage[]; subscribed: ServerMessage }>(
+    (resolve, reject) => {
+      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
+      const messages: ServerMessage[] = [];
+      socket.on('message', (raw) => {
+        const message = JSON.parse(raw.toString()) as ServerMessage;
+        messages.push(message);
+        if (message.type === 'identified') {
+          socket.send(JSON.stringify({ type: 'subscribe', topics }));
+        }
+        if (message.type === 'subscribed') resolve({ socket, messages, subscribed: message });
+      });
+      socket.on('open', () => socket.send(JSON.stringify({ type: 'identify', ...identity })));
+      socket.on('error', reject);
+    },
+  );
+
+const todaysQuestionId = async () =>
+  ((await call('/api/question/today', newDeviceId())).body as { id: number }).id;
 
 const until = async (predicate: () => boolean, ms = 3000) => {
   const deadline = Date.now() + ms;
@@ -68,32 +79,96 @@ const until = async (predicate: () => boolean, ms = 3000) => {
 };
 
 describe('the ws hub', () => {
-  it('pushes a change notice to subscribers of a question when someone answers it', async () => {
-    const question = (await call('/api/question/today', newDeviceId())).body as { id: number };
-    const { socket, messages } = await connect([`responses:${question.id}`, 'responses:999']);
+  it('pushes a change notice to a reader of a question when someone answers it', async () => {
+    const questionId = await todaysQuestionId();
+    const reader = await register();
+    await call('/api/responses', reader, { content: 'my own answer first', questionId });
+    const { socket, messages } = await connect([`responses:${questionId}`], { deviceId: reader });
     const answered = await call('/api/responses', await register(), {
       content: 'a live answer here',
-      questionId: question.id,
+      questionId,
     });
     expect(answered.status).toBe(201);
-    await until(() => messages.some((m) => m.type === 'changed'));
-    const notice = messages.find((m) => m.type === 'changed')!;
-    expect(notice).toEqual({
+    await until(() =>
+      messages.some(
+        (m) => m.type === 'changed' && BigInt(m.position) >= BigInt(answered.body.position),
+      ),
+    );
+    expect(messages.find((m) => m.type === 'changed')).toEqual({
       type: 'changed',
-      topic: `responses:${question.id}`,
+      topic: `responses:${questionId}`,
       position: expect.any(String),
     });
-    expect(BigInt((notice as { position: string }).position)).toBeGreaterThanOrEqual(
-      BigInt(answered.body.position),
-    );
     socket.close();
   });
 
-  it('refuses private or malformed subscriptions without closing the socket', async () => {
-    const { socket, messages } = await connect(['journal:someone-else', 'responses:1']);
-    expect(messages[0]).toEqual({ type: 'subscribed', topics: ['responses:1'] });
+  it('refuses a question’s notices to a socket that may not read its answers', async () => {
+    const questionId = await todaysQuestionId();
+    const topic = `responses:${questionId}`;
+    const anonymous = await connect([topic]);
+    expect(anonymous.subscribed).toEqual({
+      type: 'subscribed',
+      topics: [],
+      refused: [{ topic, reason: 'forbidden' }],
+    });
+    const unregistered = await connect([topic], { deviceId: newDeviceId() });
+    expect(unregistered.subscribed).toMatchObject({ topics: [], refused: [{ topic }] });
+    const notAnswered = await connect([topic], { deviceId: await register() });
+    expect(notAnswered.subscribed).toMatchObject({ topics: [], refused: [{ topic }] });
+    await call('/api/responses', await register(), {
+      content: 'answer nobody may see',
+      questionId,
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    for (const { socket, messages } of [anonymous, unregistered, notAnswered]) {
+      expect(messages.filter((m) => m.type === 'changed')).toEqual([]);
+      socket.close();
+    }
+  });
+
+  it('keeps public topics open to anyone, and personal ones to the socket’s own person', async () => {
+    const anonymous = await connect(['question:today', 'me:profile']);
+    expect(anonymous.subscribed).toEqual({
+      type: 'subscribed',
+      topics: ['question:today'],
+      refused: [{ topic: 'me:profile', reason: 'forbidden' }],
+    });
+    const registered = await connect(['me:profile'], { deviceId: await register() });
+    expect(registered.subscribed).toMatchObject({ topics: ['me:profile'], refused: [] });
+    anonymous.socket.close();
+    registered.socket.close();
+  });
+
+  it('answers nothing before identify, and refuses unknown or malformed topics without closing', async () => {
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
+    const messages: ServerMessage[] = [];
+    socket.on('message', (raw) => messages.push(JSON.parse(raw.toString()) as ServerMessage));
+    await new Promise((r) => socket.on('open', r));
+    socket.send(JSON.stringify({ type: 'subscribe', topics: ['question:today'] }));
+    await until(() => messages.length === 1);
+    expect(messages[0]).toMatchObject({
+      type: 'error',
+      message: expect.stringMatching(/Identify first/),
+    });
+    socket.send(JSON.stringify({ type: 'identify' }));
+    socket.send(
+      JSON.stringify({
+        type: 'subscribe',
+        topics: ['journal:someone-else', 'responses:abc', 'question:today'],
+      }),
+    );
+    await until(() => messages.some((m) => m.type === 'subscribed'));
+    expect(messages.find((m) => m.type === 'subscribed')).toEqual({
+      type: 'subscribed',
+      topics: ['question:today'],
+      refused: [
+        { topic: 'journal:someone-else', reason: 'unknown' },
+        { topic: 'responses:abc', reason: 'unknown' },
+      ],
+    });
     socket.send('not json');
-    await until(() => messages.some((m) => m.type === 'error'));
+    socket.send(JSON.stringify({ type: 'identify', deviceId: 'x' }));
+    await until(() => messages.filter((m) => m.type === 'error').length === 3);
     expect(socket.readyState).toBe(WebSocket.OPEN);
     socket.close();
   });
@@ -107,7 +182,7 @@ describe('the ws hub', () => {
     };
     expect(body.status).toBe('ok');
     expect(body.eventStore).toBe('sqlite');
-    expect(body.projections.map((p: { name: string }) => p.name)).toEqual([
+    expect(body.projections.map((p) => p.name)).toEqual([
       'identity',
       'questions',
       'responses-by-question',

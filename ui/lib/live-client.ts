@@ -1,28 +1,54 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ClientMessage, ServerMessage } from '../../domain/contracts/live';
+import { adminToken } from './admin-token';
+import { deviceId } from './device-identity';
 import { keysForTopic } from './query-keys';
+import { currentSession } from './session';
+
+/** Who this browser is: the device, the signed-in account, whether an admin is signed in. */
+const personhood = () =>
+  JSON.stringify([deviceId(), currentSession()?.user.id ?? null, Boolean(adminToken())]);
+
+/** What the hub is told: the device, the signed-in session, an admin. */
+const identity = () => {
+  const accessToken = currentSession()?.access_token;
+  const admin = adminToken();
+  return {
+    deviceId: deviceId(),
+    ...(accessToken ? { accessToken } : {}),
+    ...(admin ? { adminToken: admin } : {}),
+  };
+};
 
 /**
- * One ws connection to /ws for the whole app. Pages declare the topics they show;
- * a `changed` notice invalidates the queries behind the topic. Reconnects with backoff
- * and resubscribes.
+ * One ws connection to /ws for the whole app. It identifies itself first (never in the URL);
+ * pages declare the topics they show; a `changed` notice invalidates the queries behind the
+ * topic. Reconnects with backoff and resubscribes; reconnects when the identity changes
+ * (sign-in, sign-out), since what a socket may follow depends on who it is.
  */
 export class LiveClient {
   private socket: WebSocket | null = null;
   private readonly counts = new Map<string, number>();
   private backoff = 500;
   private closed = false;
+  private identified = false;
+  private identifiedAs = '';
 
   constructor(private readonly queryClient: QueryClient) {}
+
+  private watcher: ReturnType<typeof setInterval> | null = null;
 
   start() {
     this.closed = false;
     this.connect();
+    // Signing in or out changes what this browser may follow: identify again when it does.
+    this.watcher = setInterval(() => this.reidentify(), 1000);
   }
 
   stop() {
     this.closed = true;
+    if (this.watcher) clearInterval(this.watcher);
     this.socket?.close();
   }
 
@@ -32,7 +58,7 @@ export class LiveClient {
       this.counts.set(t, n + 1);
       return n === 0;
     });
-    if (added.length) this.send({ type: 'subscribe', topics: added });
+    if (added.length && this.identified) this.send({ type: 'subscribe', topics: added });
     return () => {
       const removed = topics.filter((t) => {
         const n = (this.counts.get(t) ?? 1) - 1;
@@ -44,6 +70,11 @@ export class LiveClient {
     };
   }
 
+  private reidentify() {
+    if (!this.socket || personhood() === this.identifiedAs) return;
+    this.socket.close();
+  }
+
   private send(message: ClientMessage) {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
@@ -52,17 +83,23 @@ export class LiveClient {
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
     const socket = new WebSocket(url);
     this.socket = socket;
+    this.identified = false;
     socket.onopen = () => {
       this.backoff = 500;
-      if (this.counts.size) this.send({ type: 'subscribe', topics: [...this.counts.keys()] });
-      // Anything may have changed while we were away.
-      for (const topic of this.counts.keys()) this.invalidate(topic);
+      this.identifiedAs = personhood();
+      this.send({ type: 'identify', ...identity() });
     };
     socket.onmessage = (event) => {
       const message = JSON.parse(String(event.data)) as ServerMessage;
-      if (message.type === 'changed') this.invalidate(message.topic);
+      if (message.type === 'identified') {
+        this.identified = true;
+        if (this.counts.size) this.send({ type: 'subscribe', topics: [...this.counts.keys()] });
+        // Anything may have changed while we were away.
+        for (const topic of this.counts.keys()) this.invalidate(topic);
+      } else if (message.type === 'changed') this.invalidate(message.topic);
     };
     socket.onclose = () => {
+      this.identified = false;
       if (this.closed) return;
       setTimeout(() => this.connect(), this.backoff);
       this.backoff = Math.min(this.backoff * 2, 10_000);

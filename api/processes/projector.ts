@@ -1,0 +1,66 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from '../../infra/config';
+import type { Logger } from '../../infra/logger';
+import { openStores, type Stores } from '../stores';
+import { openRuntime, type Runtime } from './runtime';
+
+export type RunningProjector = {
+  url: string;
+  runtime: Runtime;
+  close(): Promise<void>;
+};
+
+/**
+ * ROLE=projector: runs the projections whose leases it can take, and answers nothing but
+ * `GET /healthz` on its own port (for a supervisor or a load balancer's health check).
+ */
+export const startProjector = async (options: {
+  config: Config;
+  logger: Logger;
+  stores?: Stores;
+}): Promise<RunningProjector> => {
+  const { config, logger } = options;
+  const stores = options.stores ?? (await openStores(config, logger));
+  const runtime = await openRuntime(stores, 'projector', logger, { leaseTtlMs: config.leaseTtlMs });
+  const server: Server = createServer((req, res) => {
+    if (req.method !== 'GET' || req.url !== '/healthz') {
+      res.writeHead(404, { 'Content-Type': 'application/problem+json' });
+      res.end(JSON.stringify({ type: 'about:blank', title: 'Not found', status: 404 }));
+      return;
+    }
+    runtime.ops
+      .status()
+      .then((projections) => {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+        res.end(
+          JSON.stringify({
+            status: 'ok',
+            role: 'projector',
+            owner: runtime.engine?.owner,
+            running: runtime.engine?.held() ?? [],
+            projections,
+          }),
+        );
+      })
+      .catch((err: unknown) => {
+        logger.error({ err }, 'health check failed');
+        res.writeHead(503, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ status: 'unavailable' }));
+      });
+  });
+  server.on('clientError', (_err, socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  logger.info({ url, role: 'projector' }, 'Boon projector is running');
+  return {
+    url,
+    runtime,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await runtime.close();
+    },
+  };
+};
