@@ -10,6 +10,7 @@ const statusOf: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   limit: 429,
+  unavailable: 503,
 };
 
 export const sendProblem = (

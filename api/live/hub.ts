@@ -20,8 +20,13 @@ const MAX_PAYLOAD = 16 * 1024;
 /** A socket that has not identified itself within this time is closed. */
 const IDENTIFY_WITHIN_MS = 10_000;
 
+type Credentials = Omit<Extract<ClientMessage, { type: 'identify' }>, 'type'>;
+
 type Client = {
   socket: WebSocket;
+  /** What the socket identified itself with; who that is gets resolved at each subscription. */
+  credentials: Credentials | null;
+  /** Who it was at its last subscription (to name its personal topics when leaving them). */
   identity: SocketIdentity | null;
   /** Internal topic name → the name the browser subscribed with. */
   topics: Map<string, string>;
@@ -70,7 +75,9 @@ export const createLiveHub = (
   };
 
   const subscribe = async (client: Client, topics: string[]) => {
-    const identity = client.identity ?? ANONYMOUS;
+    // A device registers, a person signs in: who the socket is can change after identify.
+    const identity = client.credentials ? await identifySocket(ctx, client.credentials) : ANONYMOUS;
+    client.identity = identity;
     const refused: RefusedTopic[] = [];
     for (const topic of new Set(topics)) {
       const parsed = parseTopic(topic);
@@ -110,14 +117,16 @@ export const createLiveHub = (
 
   const handle = async (client: Client, message: ClientMessage) => {
     if (message.type === 'identify') {
-      if (client.identity) {
+      if (client.credentials) {
         send(client.socket, {
           type: 'error',
           message: 'This socket has already identified itself.',
         });
         return;
       }
-      client.identity = await identifySocket(ctx, message);
+      const { type: _type, ...credentials } = message;
+      client.credentials = credentials;
+      client.identity = await identifySocket(ctx, credentials);
       send(client.socket, {
         type: 'identified',
         registered: client.identity.personId !== null,
@@ -125,7 +134,7 @@ export const createLiveHub = (
       });
       return;
     }
-    if (!client.identity) {
+    if (!client.credentials || !client.identity) {
       send(client.socket, {
         type: 'error',
         message: 'Identify first: {"type":"identify","deviceId":...} or {"accessToken":...}.',
@@ -151,6 +160,7 @@ export const createLiveHub = (
   wss.on('connection', (socket) => {
     const client: Client = {
       socket,
+      credentials: null,
       identity: null,
       topics: new Map(),
       alive: true,
@@ -162,7 +172,7 @@ export const createLiveHub = (
       client.alive = true;
     });
     const identifyTimer = setTimeout(() => {
-      if (!client.identity) socket.close(4401, 'Identify first');
+      if (!client.credentials) socket.close(4401, 'Identify first');
     }, IDENTIFY_WITHIN_MS);
     identifyTimer.unref();
     socket.on('message', (raw: RawData, isBinary: boolean) => {

@@ -1,10 +1,10 @@
 /**
- * Errors a user can cause. The API maps each kind to a problem document:
+ * Errors a user can cause, or meet. The API maps each kind to a problem document:
  * invalid → 400, unauthorized → 401, forbidden → 403, not_found → 404,
- * conflict → 409, limit → 429.
+ * conflict → 409, limit → 429, unavailable → 503 (busy or catching up: try again shortly).
  */
 export type DomainErrorKind =
-  'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'limit';
+  'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'limit' | 'unavailable';
 
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;
@@ -34,6 +34,8 @@ export const conflict = (title: string, message: string, field?: string) =>
   new DomainError('conflict', title, message, field);
 export const limitReached = (title: string, message: string) =>
   new DomainError('limit', title, message);
+export const unavailable = (title: string, message: string) =>
+  new DomainError('unavailable', title, message);
 
 /** Raised by an event store when the stream moved on since it was read. */
 export class WrongExpectedRevisionError extends Error {

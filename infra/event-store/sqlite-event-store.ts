@@ -95,7 +95,9 @@ export const openSqliteEventStore = (
   options: SqliteEventStoreOptions = {},
 ): EventStore => {
   db.exec(SCHEMA);
-  const pollIntervalMs = options.pollIntervalMs ?? 250;
+  // Appends by this process wake its subscriptions at once; other processes' are found by
+  // polling (an indexed read of nothing, most of the time).
+  const pollIntervalMs = options.pollIntervalMs ?? 15;
   const now = options.now ?? Date.now;
 
   const selectStream = db.prepare<[string], EventRow>(
@@ -188,6 +190,9 @@ export const openSqliteEventStore = (
     return { nextRevision: BigInt(revision), position: BigInt(position) };
   };
 
+  // IMMEDIATE: the write lock is taken (waiting on busy_timeout) before the first read. A
+  // deferred transaction that reads, then writes after another process committed, would be
+  // refused at once with SQLITE_BUSY instead of waiting.
   const writeBatch = db.transaction((batch: PendingAppend[]) => batch.map(writeOne));
   const writeAlone = db.transaction((item: PendingAppend) => writeOne(item));
 
@@ -203,13 +208,13 @@ export const openSqliteEventStore = (
     if (batch.length === 0) return;
     let outcomes: (AppendResult | Error)[];
     try {
-      outcomes = writeBatch(batch);
+      outcomes = writeBatch.immediate(batch);
     } catch {
       // One append broke the shared transaction (e.g. a reused event id):
       // give each its own so only the faulty one fails.
       outcomes = batch.map((item) => {
         try {
-          return writeAlone(item);
+          return writeAlone.immediate(item);
         } catch (error) {
           return error instanceof Error ? error : new Error(String(error));
         }

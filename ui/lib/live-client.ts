@@ -97,6 +97,18 @@ export class LiveClient {
         // Anything may have changed while we were away.
         for (const topic of this.counts.keys()) this.invalidate(topic);
       } else if (message.type === 'changed') this.invalidate(message.topic);
+      else if (message.type === 'subscribed') {
+        // Refused now (say, before answering the question) may be allowed soon: ask again.
+        const retry = message.refused
+          .filter((r) => r.reason === 'forbidden' && this.counts.has(r.topic))
+          .map((r) => r.topic);
+        if (retry.length) {
+          setTimeout(() => {
+            const still = retry.filter((t) => this.counts.has(t));
+            if (still.length && this.identified) this.send({ type: 'subscribe', topics: still });
+          }, 3000);
+        }
+      }
     };
     socket.onclose = () => {
       this.identified = false;

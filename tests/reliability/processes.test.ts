@@ -1,0 +1,175 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { ServerMessage } from '../../domain/contracts/live';
+import { startBoonProcess, type BoonProcess } from '../support/processes';
+import { readModelsAndRebuild } from '../support/rebuild-compare';
+import { newDeviceId } from '../support/test-app';
+
+const LEASE_TTL_MS = 2000;
+const dataDir = mkdtempSync(join(tmpdir(), 'boon-processes-'));
+const processes: BoonProcess[] = [];
+afterAll(async () => {
+  await Promise.all(processes.map((p) => p.kill()));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Health = { running: string[] };
+let retried = 0;
+
+const start = async (role: 'api' | 'projector') => {
+  const process = await startBoonProcess(role, {
+    DATA_DIR: dataDir,
+    LEASE_TTL_MS: String(LEASE_TTL_MS),
+    AUTH_SECRET: 'a-shared-secret-for-every-process-of-this-test',
+  });
+  processes.push(process);
+  return process;
+};
+
+/** One request; like a browser, tries again when the server says it is catching up (503). */
+const call = async (
+  base: string,
+  path: string,
+  deviceId: string,
+  body?: unknown,
+  after?: bigint,
+) => {
+  for (;;) {
+    const res = await fetch(`${base}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Device-ID': deviceId,
+        ...(after === undefined ? {} : { 'X-Min-Position': String(after) }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (res.status === 503) {
+      retried++;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
+    return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+};
+
+const register = async (base: string) => {
+  for (;;) {
+    const deviceId = newDeviceId();
+    const offers = await call(base, '/api/user/generate-pseudonyms', deviceId, {});
+    const setup = await call(base, '/api/user/setup', deviceId, {
+      pseudonym: offers.body.pseudonyms[0],
+      privacyConsent: true,
+      termsConsent: true,
+    });
+    if (setup.status === 201) return deviceId;
+    if (setup.status !== 409) throw new Error(`setup: ${setup.status}`);
+  }
+};
+
+const health = async (p: BoonProcess): Promise<Health> =>
+  (await fetch(`${p.url}/healthz`)).json() as Promise<Health>;
+
+describe('two API processes and two projectors on one data folder', () => {
+  it('survives kill -9 of the projector holding the leases: nothing lost, nothing applied twice', async () => {
+    const first = await start('projector');
+    const second = await start('projector');
+    const [apiA, apiB] = [await start('api'), await start('api')];
+    const apis = [apiA, apiB];
+    const holder = (await health(first)).running.length ? first : second;
+    const standby = holder === first ? second : first;
+    expect((await health(holder)).running.length).toBe(6);
+    expect((await health(standby)).running).toEqual([]);
+
+    const question = (await call(apiA.url, '/api/question/today', newDeviceId())).body as {
+      id: number;
+    };
+    // A reader on API B, who answered first, follows the question live.
+    const reader = await register(apiB.url);
+    const readerAnswer = await call(apiB.url, '/api/responses', reader, {
+      content: 'the reader answers first',
+      questionId: question.id,
+    });
+    expect(readerAnswer.status).toBe(201);
+    const live: ServerMessage[] = [];
+    const socket = new WebSocket(`${apiB.url.replace('http', 'ws')}/ws`);
+    socket.on('message', (raw) => {
+      const message = JSON.parse(raw.toString()) as ServerMessage;
+      live.push(message);
+      if (message.type === 'identified') {
+        socket.send(JSON.stringify({ type: 'subscribe', topics: [`responses:${question.id}`] }));
+      }
+    });
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'identify', deviceId: reader })));
+
+    const answered: { id: string; position: bigint }[] = [];
+    const echoes: string[] = [];
+    const people = 24;
+    let killedAt = 0;
+    for (let i = 0; i < people; i++) {
+      const api = apis[i % 2]!.url;
+      const device = await register(api);
+      const res = await call(api, '/api/responses', device, {
+        content: `answer number ${i} from a person`,
+        questionId: question.id,
+      });
+      expect(res.status).toBe(201);
+      answered.push({ id: res.body.id, position: BigInt(res.body.position) });
+      const target = answered[Math.floor(i / 2)]!;
+      if (target.id !== res.body.id) {
+        const echo = await call(
+          apis[(i + 1) % 2]!.url,
+          `/api/responses/${target.id}/echo`,
+          device,
+          {},
+          target.position,
+        );
+        expect(echo.status).toBe(200);
+        echoes.push(target.id);
+      }
+      if (i === people / 2) {
+        await holder.kill('SIGKILL');
+        killedAt = Date.now();
+      }
+    }
+
+    // The standby takes every lease over within the lease time (plus one lease check).
+    await expect
+      .poll(async () => (await health(standby)).running.length, { timeout: 15_000 })
+      .toBe(6);
+    expect(Date.now() - killedAt).toBeLessThan(LEASE_TTL_MS + 2000 + 5000);
+
+    // Every acknowledged answer shows through both APIs, with its echoes counted once.
+    const last = answered.reduce((max, a) => (a.position > max ? a.position : max), 0n);
+    for (const api of apis) {
+      const res = await fetch(`${api.url}/api/responses/${question.id}`, {
+        headers: { 'X-Device-ID': reader, 'X-Min-Position': String(last + 1000n) },
+      });
+      const list = (await res.json()) as { id: string; echoCount: number }[];
+      const ids = new Set(list.map((r) => r.id));
+      expect(answered.filter((a) => !ids.has(a.id))).toEqual([]);
+      for (const { id, echoCount } of list) {
+        expect(echoCount).toBe(echoes.filter((e) => e === id).length);
+      }
+    }
+    // The reader on API B heard of writes made through API A, after the takeover too.
+    await expect
+      .poll(() => live.some((m) => m.type === 'changed' && BigInt(m.position) >= last), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    socket.close();
+
+    await Promise.all(processes.map((p) => p.kill('SIGTERM')));
+    const { stored, rebuilt, caughtUp, events } = await readModelsAndRebuild(dataDir);
+    expect(caughtUp).toBe(true);
+    expect(stored).toEqual(rebuilt);
+    // echo_days counts with $inc: applied twice, a day would count more echoes than were given.
+    const given = events.filter((e) => e.type === 'EchoGiven').length;
+    const counted = (stored.echo_days ?? []).reduce((sum, d) => sum + Number(d.given), 0);
+    expect(counted).toBe(given);
+  }, 120_000);
+});

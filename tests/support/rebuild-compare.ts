@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
+import { silentLogger } from '../../infra/logger';
+import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
+import { openMemoryReadStore } from '../../infra/read-store/memory/memory-read-store';
+import type { Doc } from '../../infra/read-store/read-store';
+import { openSqlite } from '../../infra/sqlite';
+import { allProjections } from '../../projections';
+import { collectionNames } from '../../projections/engine/define';
+import { ProjectionEngine } from '../../projections/engine/engine';
+import { StoreReadModels } from '../../projections/engine/read-models';
+
+type Snapshot = Record<string, Doc[]>;
+
+const snapshotOf = async (readModels: StoreReadModels): Promise<Snapshot> => {
+  const out: Snapshot = {};
+  for (const projection of allProjections) {
+    for (const name of collectionNames(projection)) {
+      out[name] = await readModels.collection(name).find({}, { sort: { _id: 1 } });
+    }
+  }
+  return out;
+};
+
+/**
+ * The read models a data folder holds, and the read models a fresh rebuild from the same
+ * log makes (in memory): what a run must leave equal, whatever happened to its processes.
+ */
+export const readModelsAndRebuild = async (dataDir: string) => {
+  const db = openSqlite(join(dataDir, 'boon.sqlite'));
+  const events = openSqliteEventStore(db);
+  const stored = openEmbeddedReadStore(db);
+  const storedModels = new StoreReadModels(stored, allProjections);
+  await storedModels.start();
+  const head = (await events.headPosition()) ?? 0n;
+  const names = allProjections.map((p) => p.name);
+
+  const fresh = openMemoryReadStore();
+  const engine = new ProjectionEngine(events, fresh, allProjections, silentLogger());
+  const freshModels = new StoreReadModels(fresh, allProjections);
+  await freshModels.start();
+  await engine.start();
+  const caughtUp = await freshModels.waitFor(head, names, 60_000);
+  const result = {
+    storedCaughtUp: await storedModels.waitFor(head, names, 1),
+    caughtUp,
+    stored: await snapshotOf(storedModels),
+    rebuilt: await snapshotOf(freshModels),
+    events: await events.readAll({ maxCount: 10_000_000 }),
+  };
+  await engine.stop();
+  freshModels.stop();
+  storedModels.stop();
+  await events.close();
+  await stored.close();
+  db.close();
+  return result;
+};
