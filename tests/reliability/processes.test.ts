@@ -17,7 +17,6 @@ afterAll(async () => {
 });
 
 type Health = { running: string[] };
-let retried = 0;
 
 const start = async (role: 'api' | 'projector') => {
   const process = await startBoonProcess(role, {
@@ -48,7 +47,6 @@ const call = async (
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     if (res.status === 503) {
-      retried++;
       await new Promise((resolve) => setTimeout(resolve, 250));
       continue;
     }
