@@ -14,7 +14,8 @@ const allowed = {
 };
 // Packages each layer may use; domain is pure (zod only), ui gets no server packages.
 const packageRules = {
-  domain: (name) => name === 'zod',
+  // Pure, deterministic libraries pinned to an exact version (package.json says which).
+  domain: (name) => ['zod', 'immutable', 'obscenity'].includes(name),
   ui: (name) =>
     ![
       'express',

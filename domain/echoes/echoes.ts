@@ -1,6 +1,7 @@
+import { Map as ImmutableMap, Set as ImmutableSet } from 'immutable';
 import type { Decider } from '../shared/decider';
 import { forbidden, limitReached } from '../shared/errors';
-import { productDayOf, type DayRules, type ProductDay } from '../shared/product-day';
+import { dayStartLabel, productDayOf, type DayRules, type ProductDay } from '../shared/product-day';
 import type { EchoEvent } from './events';
 
 export const ECHO_DAILY_LIMIT = 10;
@@ -17,21 +18,29 @@ export type ToggleEcho = {
   at: Date;
 };
 
-export type EchoState = { echoed: Set<string>; givenPerDay: Map<ProductDay, number> };
-
-export const initialState = (): EchoState => ({ echoed: new Set(), givenPerDay: new Map() });
-
-/** Updates the state it is given; a fold always starts from a fresh initialState(). */
-export const evolve = (state: EchoState, event: EchoEvent): EchoState => {
-  if (event.type === 'EchoGiven') {
-    state.echoed.add(event.data.responseId);
-    state.givenPerDay.set(event.data.day, (state.givenPerDay.get(event.data.day) ?? 0) + 1);
-  } else {
-    // Withdrawing does not give the echo back: the day's count stays.
-    state.echoed.delete(event.data.responseId);
-  }
-  return state;
+/**
+ * Which responses the actor echoes now, and how many echoes they gave each product day.
+ * Persistent collections: `evolve` returns a new state sharing structure with the old one,
+ * so folding a long history stays fast without changing what it was given.
+ */
+export type EchoState = {
+  echoed: ImmutableSet<string>;
+  givenPerDay: ImmutableMap<ProductDay, number>;
 };
+
+export const initialState = (): EchoState => ({
+  echoed: ImmutableSet(),
+  givenPerDay: ImmutableMap(),
+});
+
+export const evolve = (state: EchoState, event: EchoEvent): EchoState =>
+  event.type === 'EchoGiven'
+    ? {
+        echoed: state.echoed.add(event.data.responseId),
+        givenPerDay: state.givenPerDay.update(event.data.day, 0, (n) => n + 1),
+      }
+    : // Withdrawing does not give the echo back: the day's count stays.
+      { ...state, echoed: state.echoed.delete(event.data.responseId) };
 
 export const echoesGivenOn = (state: EchoState, day: ProductDay) => state.givenPerDay.get(day) ?? 0;
 
@@ -57,7 +66,7 @@ export const echoDecider = (
     if (echoesGivenOn(state, day) >= limit) {
       throw limitReached(
         'Daily Echo Limit Reached',
-        'Daily echo limit reached. Resets tomorrow at 3 AM EST.',
+        `Daily echo limit reached. Resets tomorrow at ${dayStartLabel(rules, command.at)}.`,
       );
     }
     return [{ type: 'EchoGiven', data: { ...base, day, at: command.at.toISOString() } }];

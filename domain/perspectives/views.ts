@@ -1,3 +1,4 @@
+import { Set as ImmutableSet } from 'immutable';
 import type { Decider } from '../shared/decider';
 import type { PerspectiveEvent } from './events';
 
@@ -12,8 +13,8 @@ export type RecordPairView = {
   at: Date;
 };
 
-export const pairViewsDecider: Decider<RecordPairView, PerspectiveEvent, Set<string>> = {
-  initialState: () => new Set(),
+export const pairViewsDecider: Decider<RecordPairView, PerspectiveEvent, ImmutableSet<string>> = {
+  initialState: () => ImmutableSet(),
   evolve: (viewers, event) => viewers.add(event.data.viewerId),
   decide: (command, viewers) =>
     viewers.has(command.viewerId)

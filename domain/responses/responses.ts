@@ -1,3 +1,4 @@
+import { Map as ImmutableMap } from 'immutable';
 import type { Decider } from '../shared/decider';
 import { conflict, forbidden } from '../shared/errors';
 import { productDayOf, type DayRules, type ProductDay } from '../shared/product-day';
@@ -31,27 +32,36 @@ type AuthoredResponse = { questionId: number; day: ProductDay; deleted: boolean 
 
 export type ResponderState = {
   /** The live response of each product day. */
-  answeredOn: Map<ProductDay, string>;
-  responses: Map<string, AuthoredResponse>;
+  answeredOn: ImmutableMap<ProductDay, string>;
+  responses: ImmutableMap<string, AuthoredResponse>;
 };
 
-export const initialState = (): ResponderState => ({ answeredOn: new Map(), responses: new Map() });
+export const initialState = (): ResponderState => ({
+  answeredOn: ImmutableMap(),
+  responses: ImmutableMap(),
+});
 
 export const evolve = (state: ResponderState, event: ResponseEvent): ResponderState => {
   switch (event.type) {
     case 'ResponseSubmitted': {
       const { responseId, questionId, day } = event.data;
-      state.responses.set(responseId, { questionId, day, deleted: false });
-      state.answeredOn.set(day, responseId);
-      return state;
+      return {
+        responses: state.responses.set(responseId, { questionId, day, deleted: false }),
+        answeredOn: state.answeredOn.set(day, responseId),
+      };
     }
     case 'ResponseDeleted': {
-      const response = state.responses.get(event.data.responseId);
-      if (response) response.deleted = true;
-      if (state.answeredOn.get(event.data.day) === event.data.responseId) {
-        state.answeredOn.delete(event.data.day);
-      }
-      return state;
+      const { responseId, day } = event.data;
+      const response = state.responses.get(responseId);
+      return {
+        responses: response
+          ? state.responses.set(responseId, { ...response, deleted: true })
+          : state.responses,
+        answeredOn:
+          state.answeredOn.get(day) === responseId
+            ? state.answeredOn.delete(day)
+            : state.answeredOn,
+      };
     }
   }
 };

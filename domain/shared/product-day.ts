@@ -62,6 +62,21 @@ export const productDayOf = (at: Date, rules: DayRules = defaultDayRules): Produ
   return clock.hour < rules.startHour ? addDays(date, -1) : date;
 };
 
+/**
+ * When the next product day starts, as people read it: "3 AM EST" (the zone's short name at
+ * that moment, so "EDT" in summer). Texts derive from the rules, so changing DAY_TIMEZONE or
+ * DAY_START_HOUR changes what the product says.
+ */
+export const dayStartLabel = (rules: DayRules, at: Date): string => {
+  const hour = rules.startHour % 12 === 0 ? 12 : rules.startHour % 12;
+  const meridiem = rules.startHour < 12 ? 'AM' : 'PM';
+  const zone =
+    new Intl.DateTimeFormat('en-US', { timeZone: rules.timeZone, timeZoneName: 'short' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? rules.timeZone;
+  return `${hour} ${meridiem} ${zone}`;
+};
+
 export const isValidTimeZone = (timeZone: string): boolean => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
