@@ -40,6 +40,9 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
   const events = openSqliteEventStore(db, { pollIntervalMs: 20 });
   const readStore = openEmbeddedReadStore(db);
   const logger = silentLogger();
+  // The vault in a database of its own, as in production: never the log's.
+  const keysDb = openSqlite(':memory:');
+  const vault = await openSqliteKeyVault(keysDb, randomBytes(32));
   const readModels = new ProjectionRunner(events, readStore, allProjections, logger, {
     retryDelayMs: 50,
   });
@@ -56,7 +59,7 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
     streamLock: createKeyedLock(),
     auth: {
       keys: deriveAuthKeys(randomBytes(32)),
-      vault: openSqliteKeyVault(db),
+      vault,
       passwordCost: 2 ** 10,
       accessTokenSeconds: 900,
       adminTokenSeconds: 12 * 60 * 60,
@@ -105,6 +108,7 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
       await readModels.stop();
       await events.close();
       db.close();
+      keysDb.close();
     },
   };
 };
