@@ -6,6 +6,7 @@ import type { Logger } from '../infra/logger';
 import type { ProjectionRunner } from '../projections/runner';
 import type { AuthServices } from './auth/services';
 import type { KeyedLock } from './commands/keyed-lock';
+import type { Quotas } from './http/quotas';
 
 /** Everything a route needs, passed in: the app has no globals. */
 export type AppContext = {
@@ -21,4 +22,6 @@ export type AppContext = {
   /** Serialises this instance's commands per stream. */
   streamLock: KeyedLock;
   auth: AuthServices;
+  /** Per-address and per-device limits on what grows the log. */
+  quotas: Quotas;
 };

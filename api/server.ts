@@ -16,6 +16,7 @@ import { createRateLimiter } from './auth/rate-limiter';
 import type { AdminCredentials } from './auth/services';
 import { createKeyedLock } from './commands/keyed-lock';
 import { ensureQuestionOfTheDay } from './commands/question-of-the-day';
+import { createQuotas } from './http/quotas';
 import type { AppContext } from './context';
 import { attachLiveHub } from './live/hub';
 import { openStores, type Stores } from './stores';
@@ -66,6 +67,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
       admin,
       limiter: createRateLimiter(clock),
     },
+    quotas: createQuotas(clock),
   };
   const app = createApp(context, {
     trustProxy: config.trustProxy,

@@ -4,6 +4,7 @@ import { createApp } from '../../api/app';
 import { createRateLimiter } from '../../api/auth/rate-limiter';
 import { createKeyedLock } from '../../api/commands/keyed-lock';
 import type { AppContext } from '../../api/context';
+import { createQuotas } from '../../api/http/quotas';
 import type { BankQuestion } from '../../domain/questions/bank';
 import { deriveAuthKeys } from '../../infra/auth/secrets';
 import { newId } from '../../infra/crypto';
@@ -66,6 +67,7 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
       admin: testAdmin,
       limiter: createRateLimiter({ now: () => now }),
     },
+    quotas: createQuotas({ now: () => now }),
   };
   const app = createApp(ctx);
   const allEvents = () => events.readAll({ maxCount: 1_000_000 });
