@@ -25,6 +25,14 @@ export const AGREEMENTS_PER_DEVICE: Quota = {
   what: 'consent records from this device',
 };
 
+/** The same per address, so fresh devices do not multiply it without end. */
+export const AGREEMENTS_PER_ADDRESS: Quota = {
+  name: 'agreements-by-address',
+  max: 200,
+  windowMs: HOUR,
+  what: 'consent records from this network',
+};
+
 export type Quotas = {
   /** Refuses with 429 and Retry-After once the key has used its quota in the window. */
   enforce(res: Response, quota: Quota, key: string): void;

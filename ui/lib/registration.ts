@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { DeviceRegistrationDto, PseudonymDto } from '../../domain/contracts/identity';
 import { api, ApiError } from './api-client';
 import { confirmAccount } from './auth-api';
+import { sendPendingConsent } from './consent';
 import { deviceId, PSEUDONYM_KEY, readLocal, REGISTERED_KEY, writeLocal } from './device-identity';
 import { currentSession } from './session';
 
@@ -22,10 +23,12 @@ export const registerDevice = (pseudonym: string) =>
 export const isUnreachable = (error: unknown) =>
   !(error instanceof ApiError) || error.status >= 500;
 
+/** Notes the device's registration; once the server has it, a consent decision kept here is sent. */
 export const rememberRegistration = (pseudonym: string, fallback: boolean) => {
   writeLocal(PSEUDONYM_KEY, pseudonym);
   writeLocal(REGISTERED_KEY, 'true');
   writeLocal(REGISTRATION_FALLBACK_KEY, fallback ? 'true' : null);
+  if (!fallback) void sendPendingConsent();
 };
 
 const forgetRegistration = () => {
@@ -49,6 +52,7 @@ export const syncFallbackRegistration = async (): Promise<'synced' | 'pending' |
     return 'taken';
   }
   writeLocal(REGISTRATION_FALLBACK_KEY, null);
+  void sendPendingConsent();
   const session = currentSession();
   if (session && !session.user.user_metadata.confirmed) {
     await confirmAccount(pseudonym).catch((error: unknown) =>
