@@ -17,6 +17,12 @@ import type { AdminCredentials } from './auth/services';
 import { createKeyedLock } from './commands/keyed-lock';
 import { ensureQuestionOfTheDay } from './commands/question-of-the-day';
 import { createQuotas } from './http/quotas';
+import {
+  clientErrorAnswer,
+  HTTP_LIMITS,
+  serverOptions,
+  type HttpLimits,
+} from './http/server-limits';
 import type { AppContext } from './context';
 import { attachLiveHub } from './live/hub';
 import { openStores, type Stores } from './stores';
@@ -38,6 +44,7 @@ export type StartOptions = {
   /** Admin credentials when the configuration has none (main generates them). */
   admin?: AdminCredentials;
   passwordCost?: number;
+  httpLimits?: HttpLimits;
 };
 
 /** Opens the stores, starts the projections, the HTTP app and the ws hub on one port. */
@@ -73,14 +80,16 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     trustProxy: config.trustProxy,
     ...(options.uiDir ? { uiDir: options.uiDir } : {}),
   });
-  const server = createServer(app);
-  // A malformed request line or header: answer 400 and close, never an 'error' that escapes.
+  const limits = options.httpLimits ?? HTTP_LIMITS;
+  const server = createServer(serverOptions(limits), app);
+  server.maxConnections = limits.maxConnections;
+  // A malformed or too slow request: answer (400, 408, 431) and close, never an 'error' that escapes.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
-    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    socket.end(clientErrorAnswer(err.code));
   });
   const hub = attachLiveHub(server, readModels, logger);
 

@@ -4,14 +4,14 @@ import type { DeviceRegistrationDto, PseudonymDto } from '../../domain/contracts
 import { api, ApiError } from './api-client';
 import { confirmAccount } from './auth-api';
 import { sendPendingConsent } from './consent';
-import { deviceId, PSEUDONYM_KEY, readLocal, REGISTERED_KEY, writeLocal } from './device-identity';
+import { PSEUDONYM_KEY, readLocal, REGISTERED_KEY, writeLocal } from './device-identity';
 import { currentSession } from './session';
 
 /** Set when the server could not be reached at setup: the pseudonym waits here to be sent. */
 export const REGISTRATION_FALLBACK_KEY = 'boon-registration-fallback';
 
-export const fetchOwnPseudonym = () =>
-  api<PseudonymDto>(`/api/device/${encodeURIComponent(deviceId())}/pseudonym`);
+/** `me`: the device id is a bearer secret, so it travels in X-Device-ID, never in a path. */
+export const fetchOwnPseudonym = () => api<PseudonymDto>('/api/device/me/pseudonym');
 
 export const registerDevice = (pseudonym: string) =>
   api<DeviceRegistrationDto & { position: string | null }>('/api/user/setup', {
