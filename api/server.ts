@@ -16,7 +16,7 @@ import { createRateLimiter } from './auth/rate-limiter';
 import type { AdminCredentials } from './auth/services';
 import { createKeyedLock } from './commands/keyed-lock';
 import { ensureQuestionOfTheDay } from './commands/question-of-the-day';
-import { createQuotas } from './http/quotas';
+import { createQuotas, type Quotas } from './http/quotas';
 import {
   clientErrorAnswer,
   HTTP_LIMITS,
@@ -45,6 +45,8 @@ export type StartOptions = {
   admin?: AdminCredentials;
   passwordCost?: number;
   httpLimits?: HttpLimits;
+  /** Per-address and per-device limits; benchmarks that register thousands lift them. */
+  quotas?: Quotas;
 };
 
 /** Opens the stores, starts the projections, the HTTP app and the ws hub on one port. */
@@ -74,7 +76,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
       admin,
       limiter: createRateLimiter(clock),
     },
-    quotas: createQuotas(clock),
+    quotas: options.quotas ?? createQuotas(clock),
   };
   const app = createApp(context, {
     trustProxy: config.trustProxy,
