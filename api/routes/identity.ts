@@ -7,6 +7,7 @@ import type {
 import { setupBody } from '../../domain/contracts/identity';
 import { deviceDecider, deviceStreamId, type RegisterDevice } from '../../domain/identity/devices';
 import type { DeviceEvent, PseudonymEvent } from '../../domain/identity/events';
+import { isOfferablePseudonym } from '../../domain/identity/pseudonym-words';
 import {
   pseudonymCandidates,
   pseudonymDecider,
@@ -45,6 +46,8 @@ const deviceState = async (ctx: AppContext, deviceHash: string) =>
 
 /** Whether the device holding a name now is registered under it (else the hold can lapse). */
 const holderRegisteredWith = async (ctx: AppContext, pseudonym: string) => {
+  // A name the product never offers has no stream worth reading: the decider refuses it.
+  if (!isOfferablePseudonym(pseudonym.trim())) return false;
   const held = fold(
     pseudonymDecider,
     (await ctx.events.readStream(pseudonymStreamId(pseudonym))) as unknown as PseudonymEvent[],

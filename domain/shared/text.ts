@@ -6,13 +6,16 @@ import { invalid } from './errors';
  * nothing visible at all. Pure: the browser's counter and the server use the same rules.
  */
 
-/** Code points nobody sees: spaces, controls, format characters (zero-width space, joiners,
- * BOM, bidi marks), default-ignorables (variation selectors, Hangul fillers), unassigned and
- * surrogate code points, marks with nothing to sit on, and the blank braille pattern. */
+/**
+ * Code points nobody sees: spaces, controls, format characters (zero-width space, joiners,
+ * BOM, bidi marks), default-ignorables (variation selectors, Hangul fillers), surrogates,
+ * marks with nothing to sit on, and the blank braille pattern. Unassigned code points count
+ * as visible (a box), so engines on different Unicode versions count the same words.
+ */
 const INVISIBLE =
-  /^[\p{White_Space}\p{Cc}\p{Cf}\p{Cs}\p{Cn}\p{Default_Ignorable_Code_Point}\p{M}\u2800]$/u;
+  /^[\p{White_Space}\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}\p{M}\u2800]$/u;
 
-export const isVisibleCharacter = (codePoint: string): boolean => !INVISIBLE.test(codePoint);
+const isVisibleCharacter = (codePoint: string): boolean => !INVISIBLE.test(codePoint);
 
 export const hasVisibleCharacter = (text: string): boolean => [...text].some(isVisibleCharacter);
 
@@ -35,7 +38,7 @@ export const textFault = (text: string, options: { multiline: boolean }): TextFa
   return null;
 };
 
-export const textFaultMessage: Record<TextFault, string> = {
+const textFaultMessage: Record<TextFault, string> = {
   'control-character': 'contains control characters',
   'lone-surrogate': 'contains an unpaired surrogate (broken Unicode)',
   'nothing-visible': 'has no visible character',

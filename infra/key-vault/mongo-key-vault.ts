@@ -11,7 +11,7 @@ const majority = { writeConcern: { w: 'majority' as const } };
  * models' (`<name>_keys`), so a dump of the read models holds no key and access to each can
  * be granted apart.
  */
-export const keyVaultDatabase = (client: MongoClient, ownUrl: boolean): Db =>
+const keyVaultDatabase = (client: MongoClient, ownUrl: boolean): Db =>
   ownUrl ? client.db() : client.db(`${client.db().databaseName}_keys`);
 
 /** Keys wrapped by the key-encryption key, in a database apart from the read models. */
