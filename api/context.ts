@@ -8,6 +8,7 @@ import type { ReadModels } from '../projections/engine/read-models';
 import type { ProjectionStatus } from '../projections/engine/status';
 import type { AuthServices } from './auth/services';
 import type { KeyedLock } from './commands/keyed-lock';
+import type { Quotas } from './http/quotas';
 
 /** What developers may ask of the projections through any process. */
 export type ProjectionOps = {
@@ -34,4 +35,6 @@ export type AppContext = {
   /** Serialises this instance's commands per stream. */
   streamLock: KeyedLock;
   auth: AuthServices;
+  /** Per-address and per-device limits on what grows the log. */
+  quotas: Quotas;
 };

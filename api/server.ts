@@ -14,6 +14,13 @@ import { createRateLimiter } from './auth/rate-limiter';
 import type { AdminCredentials } from './auth/services';
 import { createKeyedLock } from './commands/keyed-lock';
 import { ensureQuestionOfTheDay } from './commands/question-of-the-day';
+import { createQuotas, type Quotas } from './http/quotas';
+import {
+  clientErrorAnswer,
+  HTTP_LIMITS,
+  serverOptions,
+  type HttpLimits,
+} from './http/server-limits';
 import type { AppContext } from './context';
 import { createLiveHub, routeUpgrades } from './live/hub';
 import { openRuntime, type Role } from './processes/runtime';
@@ -38,6 +45,9 @@ export type StartOptions = {
   passwordCost?: number;
   /** 'all' (default) also runs the projections; 'api' serves from what other processes project. */
   role?: Exclude<Role, 'projector'>;
+  httpLimits?: HttpLimits;
+  /** Per-address and per-device limits; benchmarks that register thousands lift them. */
+  quotas?: Quotas;
 };
 
 /** Opens the stores, starts the projections, the HTTP app and the ws hub on one port. */
@@ -70,19 +80,22 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
       admin,
       limiter: createRateLimiter(clock),
     },
+    quotas: options.quotas ?? createQuotas(clock),
   };
   const app = createApp(context, {
     trustProxy: config.trustProxy,
     ...(options.uiDir ? { uiDir: options.uiDir } : {}),
   });
-  const server = createServer(app);
-  // A malformed request line or header: answer 400 and close, never an 'error' that escapes.
+  const limits = options.httpLimits ?? HTTP_LIMITS;
+  const server = createServer(serverOptions(limits), app);
+  server.maxConnections = limits.maxConnections;
+  // A malformed or too slow request: answer (400, 408, 431) and close, never an 'error' that escapes.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
-    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    socket.end(clientErrorAnswer(err.code));
   });
   const hub = createLiveHub(context, readModels.notices, logger);
   routeUpgrades(server, [hub], logger);

@@ -1,10 +1,14 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../infra/config';
 import type { EventStore } from '../infra/event-store/event-store';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store';
 import type { Logger } from '../infra/logger';
+import { loadKeyEncryptionKey } from '../infra/key-vault/key-encryption-key';
 import type { KeyVault } from '../infra/key-vault/key-vault';
+import { moveLegacySqliteKeys } from '../infra/key-vault/legacy-keys';
 import { openSqliteKeyVault } from '../infra/key-vault/sqlite-key-vault';
+import { ensurePrivateDirectory } from '../infra/private-files';
 import type { ReadStore } from '../infra/read-store/read-store';
 import { openEmbeddedReadStore } from '../infra/read-store/embedded-read-store';
 import { openSqlite, type SqliteDatabase, type Synchronous } from '../infra/sqlite';
@@ -12,29 +16,79 @@ import { openSqlite, type SqliteDatabase, type Synchronous } from '../infra/sqli
 export type Stores = {
   events: EventStore;
   readStore: ReadStore;
-  /** Per-person keys for personal data: beside the read models, never in the log. */
+  /** Per-person keys for personal data: a store of their own, never the log's. */
   vault: KeyVault;
   close: () => Promise<void>;
 };
 
+/** The embedded log and read models' file; the key vault's is `keys.sqlite` beside it. */
+export const LOG_FILE = 'boon.sqlite';
+export const KEY_VAULT_FILE = 'keys.sqlite';
+
+const openKeyVault = async (
+  config: Config,
+  connect: (file: string, synchronous: Synchronous) => SqliteDatabase,
+): Promise<{ vault: KeyVault; engine: string; close: () => Promise<void> }> => {
+  const kek = loadKeyEncryptionKey(config.keyVault.keyEncryptionKey);
+  const mongoUrl = config.keyVault.mongoDbUrl ?? config.mongoDbUrl;
+  if (!mongoUrl) {
+    const vault = await openSqliteKeyVault(connect(KEY_VAULT_FILE, 'FULL'), kek);
+    return { vault, engine: 'embedded', close: async () => {} };
+  }
+  const { openMongoKeyVault } = await import('../infra/key-vault/mongo-key-vault');
+  const vault = await openMongoKeyVault(mongoUrl, kek, {
+    ownUrl: config.keyVault.mongoDbUrl !== undefined,
+  });
+  return { vault, engine: 'mongodb', close: vault.close };
+};
+
+/** Keys an earlier version kept in the read models' store move to the vault, once. */
+const moveLegacyKeys = async (config: Config, vault: KeyVault, logger: Logger) => {
+  let moved = 0;
+  if (config.mongoDbUrl) {
+    const [{ MongoClient }, { moveLegacyMongoKeys }] = await Promise.all([
+      import('mongodb'),
+      import('../infra/key-vault/legacy-keys'),
+    ]);
+    const client = await new MongoClient(config.mongoDbUrl).connect();
+    try {
+      moved = await moveLegacyMongoKeys(client, vault);
+    } finally {
+      await client.close();
+    }
+  } else if (existsSync(join(config.dataDir, LOG_FILE))) {
+    const logFile = openSqlite(join(config.dataDir, LOG_FILE));
+    try {
+      moved = await moveLegacySqliteKeys(logFile, vault);
+    } finally {
+      logFile.close();
+    }
+  }
+  if (moved > 0) logger.info({ keys: moved }, 'personal keys moved out of the log into the vault');
+};
+
 /**
- * The embedded engines by default (one SQLite file in DATA_DIR); EventStoreDB and
- * MongoDB when their URLs are configured. Code above the ports never knows which.
+ * The embedded engines by default (SQLite files in DATA_DIR, which only its owner may read);
+ * EventStoreDB and MongoDB when their URLs are configured. Code above the ports never knows
+ * which.
  */
 export const openStores = async (config: Config, logger: Logger): Promise<Stores> => {
-  const file = join(config.dataDir, 'boon.sqlite');
+  ensurePrivateDirectory(config.dataDir);
   const connections: SqliteDatabase[] = [];
-  const connect = (synchronous: Synchronous) => {
-    const db = openSqlite(file, synchronous);
+  const connect = (file: string, synchronous: Synchronous) => {
+    const db = openSqlite(join(config.dataDir, file), synchronous);
     connections.push(db);
     return db;
   };
 
+  const keys = await openKeyVault(config, connect);
+  const { vault } = keys;
+  await moveLegacyKeys(config, vault, logger);
   const events = config.eventStoreUrl
     ? await (
         await import('../infra/event-store/eventstoredb-event-store')
       ).openEventStoreDb(config.eventStoreUrl)
-    : openSqliteEventStore(connect(config.sqliteSynchronous));
+    : openSqliteEventStore(connect(LOG_FILE, config.sqliteSynchronous));
   // Read models can always be rebuilt from the log, so their commits skip the fsync;
   // WAL still keeps each batch and its checkpoint atomic.
   const readStore = config.mongoDbUrl
@@ -43,18 +97,13 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
       ).openMongoReadStore(config.mongoDbUrl, {
         onWarning: (err, message) => logger.warn({ err }, message),
       })
-    : openEmbeddedReadStore(connect('NORMAL'));
-  const mongoVault = config.mongoDbUrl
-    ? await (
-        await import('../infra/key-vault/mongo-key-vault')
-      ).openMongoKeyVault(config.mongoDbUrl)
-    : null;
-  const vault = mongoVault ?? openSqliteKeyVault(connect('FULL'));
+    : openEmbeddedReadStore(connect(LOG_FILE, 'NORMAL'));
   logger.info(
     {
       eventStore: events.engine,
       readStore: readStore.engine,
-      dataDir: connections.length ? config.dataDir : undefined,
+      keyVault: keys.engine,
+      dataDir: config.dataDir,
     },
     'stores open',
   );
@@ -63,7 +112,7 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
     readStore,
     vault,
     close: async () => {
-      await mongoVault?.close();
+      await keys.close();
       await events.close();
       await readStore.close();
       connections.forEach((db) => db.close());

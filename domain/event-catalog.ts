@@ -13,6 +13,7 @@ import {
   AgreementRecorded,
   DeviceLinkedToAccount,
   DeviceRegistered,
+  PseudonymReleased,
   PseudonymReserved,
   SettingsChanged,
 } from './identity/events';
@@ -27,6 +28,7 @@ import type { z } from 'zod';
 const definitions = [
   DeviceRegistered,
   PseudonymReserved,
+  PseudonymReleased,
   DeviceLinkedToAccount,
   SettingsChanged,
   AgreementRecorded,

@@ -1,6 +1,7 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isValidTimeZone } from '../domain/shared/product-day';
+import { parseKeyEncryptionKey, type KeyEncryptionKeySource } from './key-vault/key-encryption-key';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -20,6 +21,14 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://', 'kdb://']),
   MONGODB_URL: optionalUrl(['mongodb://', 'mongodb+srv://']),
+  KEY_VAULT_MONGODB_URL: optionalUrl(['mongodb://', 'mongodb+srv://']),
+  KEY_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || parseKeyEncryptionKey(v) !== null, {
+      message: 'must be 32 bytes written as 64 hex digits or base64',
+    }),
+  KEY_ENCRYPTION_KEY_FILE: z.string().trim().min(1).optional(),
   ADMIN_USERNAME: z.string().trim().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -51,6 +60,12 @@ export type Config = {
   dataDir: string;
   eventStoreUrl: string | undefined;
   mongoDbUrl: string | undefined;
+  /** Where personal keys live and what wraps them; never the log's own file or database. */
+  keyVault: {
+    keyEncryptionKey: KeyEncryptionKeySource;
+    /** Its own MongoDB (else, with MONGODB_URL, a database beside the read models'). */
+    mongoDbUrl: string | undefined;
+  };
   admin: { username: string; password: string } | undefined;
   /** Signs tokens and keys the email index; generated into DATA_DIR when not set. */
   authSecret: string | undefined;
@@ -79,16 +94,29 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
     problems.push('ADMIN_PASSWORD and ADMIN_USERNAME must be set together, or neither');
   }
+  if (env.KEY_ENCRYPTION_KEY && env.KEY_ENCRYPTION_KEY_FILE) {
+    problems.push('KEY_ENCRYPTION_KEY and KEY_ENCRYPTION_KEY_FILE: set one, not both');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const c = parsed.data;
+  const dataDir = resolve(c.DATA_DIR);
   return {
     role: c.ROLE,
     leaseTtlMs: c.LEASE_TTL_MS,
     port: c.PORT,
     host: c.HOST,
-    dataDir: resolve(c.DATA_DIR),
+    dataDir,
     eventStoreUrl: c.EVENTSTORE_URL,
     mongoDbUrl: c.MONGODB_URL,
+    keyVault: {
+      keyEncryptionKey: c.KEY_ENCRYPTION_KEY
+        ? { kind: 'value', key: parseKeyEncryptionKey(c.KEY_ENCRYPTION_KEY)! }
+        : {
+            kind: 'file',
+            file: resolve(c.KEY_ENCRYPTION_KEY_FILE ?? join(dataDir, 'key-encryption-key')),
+          },
+      mongoDbUrl: c.KEY_VAULT_MONGODB_URL,
+    },
     admin:
       c.ADMIN_USERNAME && c.ADMIN_PASSWORD
         ? { username: c.ADMIN_USERNAME, password: c.ADMIN_PASSWORD }

@@ -14,7 +14,7 @@ export type PseudonymDoc = Doc & { pseudonym: string };
 /** Registered devices (by device-id hash), their settings, and the pseudonyms in use. */
 export const identityProjection = projection({
   name: 'identity',
-  version: 2,
+  version: 3,
   collections: {
     devices: collection<DeviceDoc>({ key: { userId: 1 } }),
     pseudonyms: collection<PseudonymDoc>(),
@@ -52,6 +52,10 @@ export const identityProjection = projection({
         _id: pseudonymKey(data.pseudonym),
         pseudonym: data.pseudonym,
       });
+    },
+    // A name reserved but never bound to a device is free again: it can be offered once more.
+    PseudonymReleased: async ({ data }, db) => {
+      await db.pseudonyms.deleteOne({ _id: pseudonymKey(data.pseudonym) });
     },
   },
 });

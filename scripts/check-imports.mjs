@@ -30,6 +30,7 @@ const packageRules = {
 const uiMayUseFromDomain = (path) =>
   path.startsWith(`domain${sep}contracts`) ||
   path.startsWith(`domain${sep}shared${sep}words`) ||
+  path.startsWith(`domain${sep}shared${sep}text`) ||
   path.startsWith(`domain${sep}responses${sep}rules`) ||
   path.startsWith(`domain${sep}replies${sep}rules`) ||
   path.startsWith(`domain${sep}perspectives${sep}pairing`) ||

@@ -4,7 +4,8 @@ const [command, name] = process.argv.slice(2);
 const base = `http://127.0.0.1:${process.env.PORT ?? 3000}/ops/projections`;
 
 const call = async (url, method = 'GET') => {
-  const res = await fetch(url, { method });
+  // The operations header: without it the app refuses, so a web page cannot call this.
+  const res = await fetch(url, { method, headers: { 'X-Boon-Ops': '1' } });
   const body = await res.json();
   if (!res.ok) {
     console.error(`${res.status}: ${body.detail ?? JSON.stringify(body)}`);

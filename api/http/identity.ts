@@ -34,12 +34,17 @@ export const deviceOf = (req: Request): Device => {
   return { deviceId, deviceHash: hashDeviceId(deviceId) };
 };
 
+/** Stands for the caller's own device in a path, so the id (a bearer secret) stays out of URLs. */
+export const OWN_DEVICE = 'me';
+
 /**
  * The device named in the path (`:deviceId`), which must be the caller's own: the id is a
  * bearer secret, so a header naming another device is refused (403) rather than answered.
- * Without a header, the id in the path stands for the caller.
+ * `me` names the device in X-Device-ID (proxies log paths, not that header); without a
+ * header, an id in the path stands for the caller.
  */
 export const ownDeviceInPath = (req: Request, what: string): Device => {
+  if (req.params.deviceId === OWN_DEVICE) return deviceOf(req);
   const deviceId = typeof req.params.deviceId === 'string' ? req.params.deviceId : '';
   const header = req.get('x-device-id');
   const caller = deviceOf({

@@ -29,6 +29,17 @@ export const readYourWrites =
       ctx.readWaitMs,
     );
     if (reached) return next();
+    const head = await ctx.events.headPosition();
+    if (head === null || BigInt(header) > head) {
+      return next(
+        new DomainError(
+          'invalid',
+          'Invalid position',
+          'X-Min-Position is beyond the last event: send the position a command answered with.',
+          'X-Min-Position',
+        ),
+      );
+    }
     if (req.method === 'GET') {
       res.setHeader('X-Read-Model-Stale', 'true');
       return next();

@@ -8,6 +8,34 @@ export const inlineScriptHashes = (html: string): string[] =>
   );
 
 /**
+ * Powerful browser features the app never uses, switched off for it and anything it embeds:
+ * an injected script cannot turn on the camera or read the location either.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
  * Headers that keep a stolen session out of reach of injected script and keep the app out
  * of other sites' frames: a strict Content-Security-Policy plus the usual companions.
  */
@@ -32,6 +60,7 @@ export const securityHeaders = (scriptHashes: readonly string[]): RequestHandler
     res.setHeader('Referrer-Policy', 'same-origin');
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     next();
   };
 };

@@ -1,30 +1,70 @@
-import { responsesByQuestionProjection } from '../../projections/responses-by-question';
+import { responderDecider, responderStreamId } from '../../domain/responses/responses';
+import type { ResponseEvent } from '../../domain/responses/events';
+import { fold } from '../../domain/shared/decider';
+import { forbidden } from '../../domain/shared/errors';
 import { questionsProjection } from '../../projections/questions';
+import { responsesByQuestionProjection } from '../../projections/responses-by-question';
 import { today } from '../commands/question-of-the-day';
 import type { AppContext } from '../context';
+import type { Actor } from '../http/identity';
 
-/** Has this person a live answer to this question? */
+/*
+ * Who may read a question's discussion (its answers, replies, echoes, pairs and live notices)
+ * and take part in it: today's question opens once you answered it; a past question's once
+ * you answered today's (the archive's rule). Knowing an id is not enough. Answering itself
+ * stays today-only.
+ */
+
+const refused = (detail: string) => forbidden('Share Your Voice First', detail);
+
+/** Has this person a live answer to this question (as the read model knows it)? */
 export const hasAnswered = async (ctx: AppContext, userId: string, questionId: number) =>
   (await ctx.readModels
     .of(responsesByQuestionProjection)
     .responses.count({ authorId: userId, questionId })) > 0;
 
-/**
- * Who may read a question's discussion (its answers, replies, pairs and live notices):
- * today's question opens once you answered it; a past question's opens once you answered
- * today's (the archive's rule). Answering itself stays today-only.
- */
+const todaysQuestion = (ctx: AppContext) =>
+  ctx.readModels.of(questionsProjection).questions.findOne({ day: today(ctx) });
+
+const isPastQuestion = async (ctx: AppContext, questionId: number) => {
+  const question = await ctx.readModels
+    .of(questionsProjection)
+    .questions.findOne({ id: questionId });
+  return question !== null && question.day < today(ctx);
+};
+
+/** For queries and subscriptions: as the read models know it. */
 export const mayReadDiscussion = async (
   ctx: AppContext,
   userId: string | null,
   questionId: number,
 ): Promise<boolean> => {
   if (userId === null) return false;
-  const todays = await ctx.readModels
-    .of(questionsProjection)
-    .questions.findOne({ day: today(ctx) });
-  if (!todays) return hasAnswered(ctx, userId, questionId);
-  if (!(await hasAnswered(ctx, userId, todays.id))) return false;
-  if (questionId === todays.id) return true;
-  return (await ctx.readModels.of(questionsProjection).questions.count({ id: questionId })) > 0;
+  if (await hasAnswered(ctx, userId, questionId)) return true;
+  const todays = await todaysQuestion(ctx);
+  if (!todays || todays.id === questionId) return false;
+  return (await hasAnswered(ctx, userId, todays.id)) && isPastQuestion(ctx, questionId);
+};
+
+export const assertMayRead = async (
+  ctx: AppContext,
+  actor: Actor | null,
+  questionId: number,
+  detail = 'Share your own perspective before viewing others.',
+) => {
+  if (!(await mayReadDiscussion(ctx, actor?.userId ?? null, questionId))) throw refused(detail);
+};
+
+/**
+ * For commands: from the author's own stream (the authority), so taking part right after
+ * answering never waits for a read model.
+ */
+export const assertMayTakePart = async (ctx: AppContext, actor: Actor, questionId: number) => {
+  const history = await ctx.events.readStream(responderStreamId(actor.userId));
+  const state = fold(responderDecider(ctx.dayRules), history as unknown as ResponseEvent[]);
+  const live = [...state.responses.values()].filter((response) => !response.deleted);
+  if (live.some((response) => response.questionId === questionId)) return;
+  const answeredToday = state.answeredOn.has(today(ctx));
+  if (answeredToday && (await isPastQuestion(ctx, questionId))) return;
+  throw refused('Share your own perspective before joining the conversation.');
 };

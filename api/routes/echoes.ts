@@ -16,6 +16,7 @@ import type { ResponseDoc } from '../../projections/responses-by-question';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
 import { actorForCommand, actorForQuery } from '../http/identity';
+import { assertMayTakePart } from '../policies/discussions';
 import { parseInput } from '../http/validation';
 
 const responseParams = z.object({ id: z.string().min(1).max(100) });
@@ -28,6 +29,7 @@ export const echoRoutes = (ctx: AppContext) => {
     const actor = await actorForCommand(ctx, req);
     const response = await ctx.readModels.collection<ResponseDoc>('responses').findOne({ _id: id });
     if (!response) throw notFound('Response not found', 'This response no longer exists.');
+    await assertMayTakePart(ctx, actor, response.questionId);
     const at = ctx.clock.now();
     const streamId = echoerStreamId(actor.userId);
     const { events, position } = await runCommand(ctx, streamId, echoDecider(ctx.dayRules), {

@@ -5,19 +5,23 @@ import type {
   PseudonymDto,
 } from '../../domain/contracts/identity';
 import { setupBody } from '../../domain/contracts/identity';
-import { deviceDecider, deviceStreamId } from '../../domain/identity/devices';
+import { deviceDecider, deviceStreamId, type RegisterDevice } from '../../domain/identity/devices';
+import type { DeviceEvent, PseudonymEvent } from '../../domain/identity/events';
+import { isOfferablePseudonym } from '../../domain/identity/pseudonym-words';
 import {
   pseudonymCandidates,
   pseudonymDecider,
   pseudonymKey,
   pseudonymStreamId,
 } from '../../domain/identity/pseudonyms';
+import { fold } from '../../domain/shared/decider';
 import { notFound } from '../../domain/shared/errors';
 import { randomInt } from 'node:crypto';
 import type { DeviceDoc, PseudonymDoc } from '../../projections/identity';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
 import { actorForQuery, deviceOf, ownDeviceInPath } from '../http/identity';
+import { REGISTRATIONS_PER_ADDRESS } from '../http/quotas';
 import { parseInput } from '../http/validation';
 
 const secureRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
@@ -33,6 +37,55 @@ function* take<T>(items: Iterator<T>, count: number): Generator<T> {
     yield next.value;
   }
 }
+
+const deviceState = async (ctx: AppContext, deviceHash: string) =>
+  fold(
+    deviceDecider,
+    (await ctx.events.readStream(deviceStreamId(deviceHash))) as unknown as DeviceEvent[],
+  );
+
+/** Whether the device holding a name now is registered under it (else the hold can lapse). */
+const holderRegisteredWith = async (ctx: AppContext, pseudonym: string) => {
+  // A name the product never offers has no stream worth reading: the decider refuses it.
+  if (!isOfferablePseudonym(pseudonym.trim())) return false;
+  const held = fold(
+    pseudonymDecider,
+    (await ctx.events.readStream(pseudonymStreamId(pseudonym))) as unknown as PseudonymEvent[],
+  );
+  if (held.heldBy === null) return false;
+  const holder = await deviceState(ctx, held.heldBy);
+  return holder.pseudonym !== null && pseudonymKey(holder.pseudonym) === pseudonymKey(pseudonym);
+};
+
+/**
+ * Setup writes to two streams: the pseudonym's (uniqueness), then the device's. Everything
+ * that can refuse is asked first, so a refused setup writes nothing; when the registration
+ * still fails after the name was reserved, the name is released (and a release that never
+ * happened lapses: see RESERVATION_TTL_MS).
+ */
+const registerDevice = async (ctx: AppContext, registration: RegisterDevice) => {
+  const { pseudonym, deviceHash, at } = registration;
+  await runCommand(ctx, pseudonymStreamId(pseudonym), pseudonymDecider, {
+    type: 'ReservePseudonym',
+    pseudonym,
+    deviceHash,
+    holderRegisteredWithIt: await holderRegisteredWith(ctx, pseudonym),
+    at,
+  });
+  try {
+    return await runCommand(ctx, deviceStreamId(deviceHash), deviceDecider, registration);
+  } catch (error) {
+    await runCommand(ctx, pseudonymStreamId(pseudonym), pseudonymDecider, {
+      type: 'ReleasePseudonym',
+      pseudonym,
+      deviceHash,
+      at,
+    }).catch((releaseError: unknown) =>
+      ctx.logger.warn({ err: releaseError }, 'pseudonym not released; it lapses'),
+    );
+    throw error;
+  }
+};
 
 export const identityRoutes = (ctx: AppContext) => {
   const router = Router();
@@ -57,23 +110,22 @@ export const identityRoutes = (ctx: AppContext) => {
   router.post('/user/setup', async (req, res) => {
     const body = parseInput(setupBody, req.body);
     const device = deviceOf(req);
-    const at = ctx.clock.now();
-    // The pseudonym's own stream makes it unique; the device stream then records the registration.
-    await runCommand(ctx, pseudonymStreamId(body.pseudonym), pseudonymDecider, {
-      type: 'ReservePseudonym',
-      pseudonym: body.pseudonym,
-      deviceHash: device.deviceHash,
-      at,
-    });
-    const { position } = await runCommand(ctx, deviceStreamId(device.deviceHash), deviceDecider, {
+    const registration: RegisterDevice = {
       type: 'RegisterDevice',
       deviceHash: device.deviceHash,
       userId: ctx.newId(),
       pseudonym: body.pseudonym,
       privacyConsent: body.privacyConsent,
       termsConsent: body.termsConsent,
-      at,
-    });
+      at: ctx.clock.now(),
+    };
+    // A device registered under another name is refused (409) before any name is reserved.
+    const done =
+      deviceDecider.decide(registration, await deviceState(ctx, device.deviceHash)).length === 0;
+    const address = req.ip ?? 'unknown';
+    if (!done) ctx.quotas.enforce(res, REGISTRATIONS_PER_ADDRESS, address);
+    const { position } = done ? { position: null } : await registerDevice(ctx, registration);
+    if (position !== null) ctx.quotas.spend(REGISTRATIONS_PER_ADDRESS, address);
     const result: DeviceRegistrationDto & { position: string | null } = {
       deviceId: device.deviceId,
       pseudonym: body.pseudonym.trim(),

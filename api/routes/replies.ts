@@ -3,12 +3,13 @@ import { z } from 'zod';
 import type { PostReplyResult, ReplyDto } from '../../domain/contracts/replies';
 import { postReplyBody } from '../../domain/contracts/replies';
 import { replyDecider, replyStreamId } from '../../domain/replies/replies';
-import { forbidden, notFound } from '../../domain/shared/errors';
+import { notFound } from '../../domain/shared/errors';
 import type { ReplyDoc } from '../../projections/replies';
 import type { ResponseDoc } from '../../projections/responses-by-question';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
-import { actorForCommand, actorForQuery, type Actor } from '../http/identity';
+import { actorForCommand, actorForQuery } from '../http/identity';
+import { assertMayRead, assertMayTakePart } from '../policies/discussions';
 import { parseInput } from '../http/validation';
 
 const responseParams = z.object({ responseId: z.string().min(1).max(100) });
@@ -23,20 +24,6 @@ export const toReplyDto = (doc: ReplyDoc, viewerId: string | null): ReplyDto => 
   isOwn: viewerId !== null && doc.authorId === viewerId,
 });
 
-/** Conversations under a question are open to those who answered it (as the responses list is). */
-const assertHasAnswered = async (ctx: AppContext, actor: Actor | null, questionId: number) => {
-  const answered =
-    actor !== null &&
-    (await ctx.readModels
-      .collection<ResponseDoc>('responses')
-      .count({ questionId, authorId: actor.userId })) > 0;
-  if (!answered)
-    throw forbidden(
-      'Share Your Voice First',
-      'Share your own perspective before joining the conversation.',
-    );
-};
-
 export const replyRoutes = (ctx: AppContext) => {
   const router = Router();
   const responses = () => ctx.readModels.collection<ResponseDoc>('responses');
@@ -46,7 +33,12 @@ export const replyRoutes = (ctx: AppContext) => {
     const actor = await actorForQuery(ctx, req);
     const response = await responses().findOne({ _id: responseId });
     if (!response) throw notFound('Response not found', 'This response no longer exists.');
-    await assertHasAnswered(ctx, actor, response.questionId);
+    await assertMayRead(
+      ctx,
+      actor,
+      response.questionId,
+      'Share your own perspective before joining the conversation.',
+    );
     const replies = await ctx.readModels
       .collection<ReplyDoc>('replies')
       .find({ responseId }, { sort: { dateAdded: 1 } });
@@ -58,7 +50,7 @@ export const replyRoutes = (ctx: AppContext) => {
     const actor = await actorForCommand(ctx, req);
     const response = await responses().findOne({ _id: body.responseId });
     if (!response) throw notFound('Response not found', 'This response no longer exists.');
-    await assertHasAnswered(ctx, actor, response.questionId);
+    await assertMayTakePart(ctx, actor, response.questionId);
     const replyId = ctx.newId();
     const { events, position } = await runCommand(ctx, replyStreamId(replyId), replyDecider, {
       type: 'PostReply',

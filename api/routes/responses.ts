@@ -7,13 +7,14 @@ import type {
 } from '../../domain/contracts/responses';
 import { submitResponseBody } from '../../domain/contracts/responses';
 import { responderDecider, responderStreamId } from '../../domain/responses/responses';
-import { conflict, forbidden, notFound } from '../../domain/shared/errors';
+import { conflict, notFound } from '../../domain/shared/errors';
 import type { ResponseDoc } from '../../projections/responses-by-question';
 import { questionOfDay, today } from '../commands/question-of-the-day';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
 import { actorForCommand, actorForQuery, deviceOf } from '../http/identity';
 import { parseInput } from '../http/validation';
+import { assertMayRead } from '../policies/discussions';
 import { findQuestion } from './questions';
 
 const questionIdParams = z.object({
@@ -145,14 +146,9 @@ export const responseRoutes = (ctx: AppContext) => {
     if (!(await findQuestion(ctx, questionId))) {
       throw notFound('Question not found', `There is no question ${questionId}.`);
     }
+    await assertMayRead(ctx, actor, questionId);
     const docs = await responses().find({ questionId });
     const viewerId = actor?.userId ?? null;
-    if (!docs.some((doc) => doc.authorId === viewerId)) {
-      throw forbidden(
-        'Share Your Voice First',
-        'Share your own perspective before viewing others.',
-      );
-    }
     res.json(docs.sort(byOwnEchoesNewest(viewerId)).map((doc) => toResponseDto(doc, viewerId)));
   });
 

@@ -10,7 +10,8 @@ import { notFound } from '../../domain/shared/errors';
 import type { DeviceDoc } from '../../projections/identity';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
-import { deviceOf, ownDeviceInPath, type Device } from '../http/identity';
+import { actorForCommand, ownDeviceInPath, type Device } from '../http/identity';
+import { AGREEMENTS_PER_ADDRESS, AGREEMENTS_PER_DEVICE } from '../http/quotas';
 import { parseInput } from '../http/validation';
 
 const ownDevice = (req: Request): Device => ownDeviceInPath(req, 'settings');
@@ -43,9 +44,19 @@ export const settingsRoutes = (ctx: AppContext) => {
     res.json({ ...(await settingsOf(device)), position: position?.toString() ?? null });
   });
 
+  /**
+   * Consent of a registered device (the browser keeps a decision made before registration and
+   * sends it after): only a change of decision is recorded, and each device and address has a
+   * quota, so no one can grow the log at will.
+   */
   router.post('/user-agreements', async (req, res) => {
-    const device = deviceOf(req);
     const body = parseInput(agreementBody, req.body);
+    const device = await actorForCommand(ctx, req);
+    const address = req.ip ?? 'unknown';
+    ctx.quotas.enforce(res, AGREEMENTS_PER_DEVICE, device.deviceHash);
+    ctx.quotas.enforce(res, AGREEMENTS_PER_ADDRESS, address);
+    ctx.quotas.spend(AGREEMENTS_PER_DEVICE, device.deviceHash);
+    ctx.quotas.spend(AGREEMENTS_PER_ADDRESS, address);
     const { position } = await runCommand(
       ctx,
       agreementsStreamId(device.deviceHash),

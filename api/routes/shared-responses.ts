@@ -2,12 +2,12 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { SharedPairDto } from '../../domain/contracts/shared-responses';
 import { pairViewsDecider, pairViewsStreamId } from '../../domain/perspectives/views';
-import { forbidden, notFound } from '../../domain/shared/errors';
+import { notFound } from '../../domain/shared/errors';
 import type { PairDoc } from '../../projections/perspective-pairs';
-import type { ResponseDoc } from '../../projections/responses-by-question';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
 import { actorForCommand, actorForQuery } from '../http/identity';
+import { assertMayRead, assertMayTakePart } from '../policies/discussions';
 import { parseInput } from '../http/validation';
 
 const questionParams = z.object({
@@ -36,21 +36,11 @@ const toPairDto = (pair: PairDoc): SharedPairDto => ({
 
 export const sharedResponseRoutes = (ctx: AppContext) => {
   const router = Router();
-  const hasAnswered = async (userId: string | undefined, questionId: number) =>
-    userId !== undefined &&
-    (await ctx.readModels
-      .collection<ResponseDoc>('responses')
-      .count({ questionId, authorId: userId })) > 0;
 
   router.get('/shared-responses/:questionId', async (req, res) => {
     const { questionId } = parseInput(questionParams, req.params, 'params');
     const actor = await actorForQuery(ctx, req);
-    if (!(await hasAnswered(actor?.userId, questionId))) {
-      throw forbidden(
-        'Share Your Voice First',
-        'Share your own perspective before viewing others.',
-      );
-    }
+    await assertMayRead(ctx, actor, questionId);
     const pairs = await ctx.readModels
       .collection<PairDoc>('perspective_pairs')
       .find({ questionId }, { sort: { createdAt: 1 } });
@@ -64,6 +54,7 @@ export const sharedResponseRoutes = (ctx: AppContext) => {
       .collection<PairDoc>('perspective_pairs')
       .findOne({ _id: pairId });
     if (!pair) throw notFound('Pair not found', 'This comparison no longer exists.');
+    await assertMayTakePart(ctx, actor, pair.questionId);
     const { position } = await runCommand(ctx, pairViewsStreamId(pairId), pairViewsDecider, {
       type: 'RecordPairView',
       pairId,

@@ -28,6 +28,17 @@ export const PseudonymReserved = defineEvent({
   }),
 });
 
+/** A reservation its device never bound (its registration failed): the name is free again. */
+export const PseudonymReleased = defineEvent({
+  type: 'PseudonymReleased',
+  version: 1,
+  schema: z.object({
+    pseudonym: z.string().min(1),
+    deviceHash: z.string().length(64),
+    at: z.iso.datetime(),
+  }),
+});
+
 /** A device now acts for an account: from here on it answers, echoes and replies as that account. */
 export const DeviceLinkedToAccount = defineEvent({
   type: 'DeviceLinkedToAccount',
@@ -64,6 +75,7 @@ export const AgreementRecorded = defineEvent({
 
 export type DeviceRegisteredData = z.infer<typeof DeviceRegistered.schema>;
 export type PseudonymReservedData = z.infer<typeof PseudonymReserved.schema>;
+export type PseudonymReleasedData = z.infer<typeof PseudonymReleased.schema>;
 export type DeviceLinkedToAccountData = z.infer<typeof DeviceLinkedToAccount.schema>;
 export type SettingsChangedData = z.infer<typeof SettingsChanged.schema>;
 export type AgreementRecordedData = z.infer<typeof AgreementRecorded.schema>;
@@ -72,5 +84,7 @@ export type DeviceEvent =
   | { type: 'DeviceRegistered'; data: DeviceRegisteredData }
   | { type: 'DeviceLinkedToAccount'; data: DeviceLinkedToAccountData }
   | { type: 'SettingsChanged'; data: SettingsChangedData };
-export type PseudonymEvent = { type: 'PseudonymReserved'; data: PseudonymReservedData };
+export type PseudonymEvent =
+  | { type: 'PseudonymReserved'; data: PseudonymReservedData }
+  | { type: 'PseudonymReleased'; data: PseudonymReleasedData };
 export type AgreementEvent = { type: 'AgreementRecorded'; data: AgreementRecordedData };

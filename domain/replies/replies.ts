@@ -1,7 +1,7 @@
 import type { Decider } from '../shared/decider';
 import { conflict, forbidden, notFound } from '../shared/errors';
 import type { ReplyEvent } from './events';
-import { assertValidReplyContent, withMention } from './rules';
+import { acceptReplyContent, withMention } from './rules';
 
 /** Each reply is its own stream: its author and whether it still stands. */
 export const replyStreamId = (replyId: string) => `reply-${replyId}`;
@@ -39,7 +39,7 @@ export const replyDecider: Decider<ReplyCommand, ReplyEvent, ReplyState> = {
       case 'PostReply': {
         if (state.status !== 'none')
           throw conflict('Duplicate reply', 'This reply exists already.');
-        assertValidReplyContent(command.content);
+        const content = acceptReplyContent(command.content);
         return [
           {
             type: 'ReplyPosted',
@@ -49,7 +49,7 @@ export const replyDecider: Decider<ReplyCommand, ReplyEvent, ReplyState> = {
               questionId: command.questionId,
               authorId: command.authorId,
               pseudonym: command.pseudonym,
-              content: withMention(command.content, command.responseAuthorPseudonym),
+              content: withMention(content, command.responseAuthorPseudonym),
               at: command.at.toISOString(),
             },
           },

@@ -1,15 +1,16 @@
 import { invalid } from '../shared/errors';
+import { acceptFreeText } from '../shared/text';
 import { countWords } from '../shared/words';
 
 export const REPLY_MAX_WORDS = 300;
 
-export const assertValidReplyContent = (content: string): void => {
-  if (content.trim() === '') {
-    throw invalid('content', 'Empty reply', 'Please write something before submitting.');
-  }
-  if (countWords(content) > REPLY_MAX_WORDS) {
+/** The reply as it will be stored (normalised, trimmed); throws a DomainError naming `content`. */
+export const acceptReplyContent = (content: string): string => {
+  const text = acceptFreeText(content, 'content', 'reply');
+  if (countWords(text) > REPLY_MAX_WORDS) {
     throw invalid('content', 'Word limit exceeded', 'Your reply exceeds the 300 word limit.');
   }
+  return text;
 };
 
 /** A reply starts with an @-mention of the response's author (or Anonymous) unless it already has one. */

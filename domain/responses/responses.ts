@@ -3,7 +3,7 @@ import type { Decider } from '../shared/decider';
 import { conflict, forbidden } from '../shared/errors';
 import { productDayOf, type DayRules, type ProductDay } from '../shared/product-day';
 import type { ResponseEvent } from './events';
-import { assertValidResponseContent } from './rules';
+import { acceptResponseContent } from './rules';
 
 /** One author's responses: the boundary that keeps "one response per product day". */
 export const responderStreamId = (authorId: string) => `responder-${authorId}`;
@@ -72,7 +72,7 @@ export const decide =
     const day = productDayOf(command.at, rules);
     switch (command.type) {
       case 'RespondToQuestion': {
-        assertValidResponseContent(command.content);
+        const content = acceptResponseContent(command.content);
         if (state.answeredOn.has(day)) {
           throw conflict(
             'Already responded',
@@ -87,7 +87,7 @@ export const decide =
               questionId: command.questionId,
               authorId: command.authorId,
               pseudonym: command.pseudonym,
-              content: command.content.trim(),
+              content,
               spectrumPosition: command.spectrumPosition,
               day,
               at: command.at.toISOString(),

@@ -1,5 +1,9 @@
-/** Words are what splitting the trimmed text on whitespace gives (the spec's rule). */
-export const countWords = (text: string): number => {
-  const trimmed = text.trim();
-  return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
-};
+import { hasVisibleCharacter } from './text';
+
+/**
+ * Words are what splitting the text on whitespace gives (the spec's rule), counting only
+ * pieces with something visible in them: zero-width spaces, joiners or a BOM make no word,
+ * and do not split one either.
+ */
+export const countWords = (text: string): number =>
+  text.split(/\s+/).filter(hasVisibleCharacter).length;

@@ -28,9 +28,9 @@ export const loadAuthSecret = (configured: string | undefined, dataDir: string):
   if (configured) return Buffer.from(configured, 'utf8');
   const file = join(dataDir, 'auth-secret');
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
-    chmodSync(file, 0o600);
   }
+  chmodSync(file, 0o600);
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
 };

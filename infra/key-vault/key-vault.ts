@@ -8,4 +8,11 @@ export type KeyVault = {
   /** The subject's key, or null once it was destroyed. */
   find(subjectId: string): Promise<Buffer | null>;
   destroy(subjectId: string): Promise<void>;
+  /**
+   * Takes in keys kept elsewhere before (a migration). A subject that already has a key keeps
+   * it. Answers how many were taken in.
+   */
+  importKeys(keys: readonly PersonalKey[]): Promise<number>;
 };
+
+export type PersonalKey = { subject: string; key: Buffer };

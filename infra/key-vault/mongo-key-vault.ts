@@ -1,32 +1,56 @@
-import { randomBytes } from 'node:crypto';
-import { Binary, MongoClient } from 'mongodb';
+import { Binary, MongoClient, type Db } from 'mongodb';
 import type { KeyVault } from './key-vault';
+import { wrappedKeyVault } from './wrapped-vault';
 
-type KeyDoc = { _id: string; key: Binary };
+type WrappedDoc = { _id: string; wrapped: Binary };
 
-/** Keys in their own MongoDB collection, apart from the rebuildable read models. */
+const majority = { writeConcern: { w: 'majority' as const } };
+
+/**
+ * Which database holds the keys: KEY_VAULT_MONGODB_URL's own, or else one beside the read
+ * models' (`<name>_keys`), so a dump of the read models holds no key and access to each can
+ * be granted apart.
+ */
+const keyVaultDatabase = (client: MongoClient, ownUrl: boolean): Db =>
+  ownUrl ? client.db() : client.db(`${client.db().databaseName}_keys`);
+
+/** Keys wrapped by the key-encryption key, in a database apart from the read models. */
 export const openMongoKeyVault = async (
   url: string,
+  kek: Buffer,
+  options: { ownUrl: boolean },
 ): Promise<KeyVault & { close: () => Promise<void> }> => {
   const client = await new MongoClient(url).connect();
-  const keys = client.db().collection<KeyDoc>('personal_keys');
-  const find = async (subject: string) => {
-    const doc = await keys.findOne({ _id: subject });
-    return doc ? Buffer.from(doc.key.buffer) : null;
+  const db = keyVaultDatabase(client, options.ownUrl);
+  const keys = db.collection<WrappedDoc>('wrapped_keys');
+  const meta = db.collection<WrappedDoc>('vault_meta');
+  const bytes = (doc: WrappedDoc | null) => (doc ? Buffer.from(doc.wrapped.buffer) : null);
+  const insertIfAbsent = async (
+    collection: typeof keys,
+    _id: string,
+    wrapped: Buffer,
+  ): Promise<void> => {
+    await collection.updateOne(
+      { _id },
+      { $setOnInsert: { wrapped: new Binary(wrapped) } },
+      { upsert: true, ...majority },
+    );
   };
-  return {
-    find,
-    keyFor: async (subject) => {
-      await keys.updateOne(
-        { _id: subject },
-        { $setOnInsert: { key: new Binary(randomBytes(32)) } },
-        { upsert: true, writeConcern: { w: 'majority' } },
-      );
-      return (await find(subject))!;
-    },
-    destroy: async (subject) => {
-      await keys.deleteOne({ _id: subject }, { writeConcern: { w: 'majority' } });
-    },
-    close: () => client.close(),
-  };
+  try {
+    const vault = await wrappedKeyVault(
+      {
+        get: async (subject) => bytes(await keys.findOne({ _id: subject })),
+        insertIfAbsent: (subject, wrapped) => insertIfAbsent(keys, subject, wrapped),
+        delete: async (subject) => void (await keys.deleteOne({ _id: subject }, majority)),
+        getCheck: async () => bytes(await meta.findOne({ _id: 'kek-check' })),
+        setCheckIfAbsent: (wrapped) => insertIfAbsent(meta, 'kek-check', wrapped),
+      },
+      kek,
+      `MongoDB database ${db.databaseName}`,
+    );
+    return { ...vault, close: () => client.close() };
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
 };

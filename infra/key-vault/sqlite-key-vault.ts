@@ -1,26 +1,40 @@
-import { randomBytes } from 'node:crypto';
 import type { SqliteDatabase } from '../sqlite';
 import type { KeyVault } from './key-vault';
+import { wrappedKeyVault } from './wrapped-vault';
 
-/** Keys in their own table of the embedded database: never part of the log, never rebuilt. */
-export const openSqliteKeyVault = (db: SqliteDatabase): KeyVault => {
-  db.exec('CREATE TABLE IF NOT EXISTS personal_keys (subject TEXT PRIMARY KEY, key BLOB NOT NULL)');
-  const select = db.prepare<[string], { key: Buffer }>(
-    'SELECT key FROM personal_keys WHERE subject = ?',
+/**
+ * Keys in a database file of their own (`keys.sqlite`), never the log's: a backup of the
+ * log holds no key, and a copy of this file holds only keys wrapped by the key-encryption key.
+ */
+export const openSqliteKeyVault = (db: SqliteDatabase, kek: Buffer): Promise<KeyVault> => {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS wrapped_keys (subject TEXT PRIMARY KEY, wrapped BLOB NOT NULL);
+    CREATE TABLE IF NOT EXISTS vault_meta (name TEXT PRIMARY KEY, value BLOB NOT NULL);
+  `);
+  // Destroyed keys are overwritten on disk, not just unlinked from the B-tree.
+  db.pragma('secure_delete = ON');
+  const select = db.prepare<[string], { wrapped: Buffer }>(
+    'SELECT wrapped FROM wrapped_keys WHERE subject = ?',
   );
   const insert = db.prepare<[string, Buffer]>(
-    'INSERT INTO personal_keys (subject, key) VALUES (?, ?) ON CONFLICT(subject) DO NOTHING',
+    'INSERT INTO wrapped_keys (subject, wrapped) VALUES (?, ?) ON CONFLICT(subject) DO NOTHING',
   );
-  const remove = db.prepare<[string]>('DELETE FROM personal_keys WHERE subject = ?');
-  const find = async (subject: string) => select.get(subject)?.key ?? null;
-  return {
-    find,
-    keyFor: async (subject) => {
-      insert.run(subject, randomBytes(32));
-      return (await find(subject))!;
+  const remove = db.prepare<[string]>('DELETE FROM wrapped_keys WHERE subject = ?');
+  const selectCheck = db.prepare<[], { value: Buffer }>(
+    "SELECT value FROM vault_meta WHERE name = 'kek-check'",
+  );
+  const insertCheck = db.prepare<[Buffer]>(
+    "INSERT INTO vault_meta (name, value) VALUES ('kek-check', ?) ON CONFLICT(name) DO NOTHING",
+  );
+  return wrappedKeyVault(
+    {
+      get: async (subject) => select.get(subject)?.wrapped ?? null,
+      insertIfAbsent: async (subject, wrapped) => void insert.run(subject, wrapped),
+      delete: async (subject) => void remove.run(subject),
+      getCheck: async () => selectCheck.get()?.value ?? null,
+      setCheckIfAbsent: async (wrapped) => void insertCheck.run(wrapped),
     },
-    destroy: async (subject) => {
-      remove.run(subject);
-    },
-  };
+    kek,
+    db.name,
+  );
 };

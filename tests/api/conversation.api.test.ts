@@ -81,6 +81,7 @@ describe('echoes', () => {
     const answers = [];
     for (const author of authors) answers.push(await answer(author));
     const bob = await t.register();
+    await answer(bob);
     await t.caughtUp(BigInt(answers.at(-1)!.position), 5000);
     const before = (await t.allEvents()).length;
     const results = await Promise.all(

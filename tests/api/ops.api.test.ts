@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OPS_HEADER } from '../../api/routes/ops';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -23,7 +24,9 @@ describe('operations for developers', () => {
       .set('X-Device-ID', alice.deviceId)
       .set('X-Min-Position', posted.body.position);
 
-    const rebuilt = await request(t.app).post('/ops/projections/responses-by-question/rebuild');
+    const rebuilt = await request(t.app)
+      .post('/ops/projections/responses-by-question/rebuild')
+      .set(OPS_HEADER, '1');
     expect(rebuilt.status).toBe(200);
     expect(rebuilt.body).toMatchObject({ name: 'responses-by-question', generation: 2 });
 
@@ -31,16 +34,45 @@ describe('operations for developers', () => {
       .get(`/api/responses/${q.id}`)
       .set('X-Device-ID', alice.deviceId);
     expect(after.body).toEqual(before.body);
-    const status = await request(t.app).get('/ops/projections');
+    const status = await request(t.app).get('/ops/projections').set(OPS_HEADER, '1');
     expect(
       status.body.find((p: { name: string }) => p.name === 'responses-by-question').generation,
     ).toBe(2);
   });
 
   it('answers 404 for an unknown projection and 403 through a proxy', async () => {
-    expect((await request(t.app).post('/ops/projections/nope/rebuild')).status).toBe(404);
     expect(
-      (await request(t.app).get('/ops/projections').set('X-Forwarded-For', '203.0.113.9')).status,
+      (await request(t.app).post('/ops/projections/nope/rebuild').set(OPS_HEADER, '1')).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(t.app)
+          .get('/ops/projections')
+          .set(OPS_HEADER, '1')
+          .set('X-Forwarded-For', '203.0.113.9')
+      ).status,
     ).toBe(403);
+  });
+
+  it('refuses what a web page could send: simple requests, other origins, rebound names', async () => {
+    const rebuild = () => request(t.app).post('/ops/projections/identity/rebuild');
+    // A cross-site form post: no custom header (sending one needs a preflight nobody grants).
+    const form = await rebuild().type('form').send('x=1');
+    expect(form.status).toBe(403);
+    expect(form.body.field).toBe(OPS_HEADER);
+    expect((await request(t.app).get('/ops/projections')).status).toBe(403);
+    const crossSite = await rebuild().set(OPS_HEADER, '1').set('Origin', 'https://evil.example');
+    expect(crossSite.status).toBe(403);
+    const rebound = await rebuild().set(OPS_HEADER, '1').set('Host', 'evil.example:3000');
+    expect(rebound.status).toBe(403);
+    const status = await request(t.app).get('/ops/projections').set(OPS_HEADER, '1');
+    expect(status.body.find((p: { name: string }) => p.name === 'identity').generation).toBe(1);
+
+    const sameSite = await request(t.app)
+      .get('/ops/projections')
+      .set(OPS_HEADER, '1')
+      .set('Host', 'localhost:3000')
+      .set('Origin', 'http://localhost:3000');
+    expect(sameSite.status).toBe(200);
   });
 });

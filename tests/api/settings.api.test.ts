@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AGREEMENTS_PER_DEVICE } from '../../api/http/quotas';
+import { expectRefusedWithoutEvents } from '../support/refusals';
 import { newDeviceId, startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -92,31 +94,53 @@ describe('settings', () => {
 });
 
 describe('user agreements', () => {
-  it('records consent per device once per version', async () => {
-    const deviceId = newDeviceId();
-    const send = (agreementType: string) =>
-      request(t.app)
-        .post('/api/user-agreements')
-        .set('X-Device-ID', deviceId)
-        .send({ agreementType, agreementVersion: '1.0' });
-    expect((await send('privacy')).status).toBe(201);
-    expect((await send('terms')).status).toBe(201);
-    expect((await send('privacy')).status).toBe(200);
-    const recorded = (await t.allEvents()).filter((e) => e.type === 'AgreementRecorded');
-    expect(recorded.map((e) => (e.data as { agreementType: string }).agreementType)).toEqual([
-      'privacy',
-      'terms',
-    ]);
+  const agree = (deviceId: string, agreementType: string) =>
+    request(t.app)
+      .post('/api/user-agreements')
+      .set('X-Device-ID', deviceId)
+      .send({ agreementType, agreementVersion: '1.0' });
+  const recorded = async () =>
+    (await t.allEvents())
+      .filter((e) => e.type === 'AgreementRecorded')
+      .map((e) => (e.data as { agreementType: string }).agreementType);
+
+  it('records only a change of decision, per registered device and version', async () => {
+    const { deviceId } = await t.register();
+    expect((await agree(deviceId, 'privacy')).status).toBe(201);
+    expect((await agree(deviceId, 'terms')).status).toBe(201);
+    expect((await agree(deviceId, 'privacy')).status).toBe(200);
+    expect((await agree(deviceId, 'terms')).status).toBe(200);
+    expect((await agree(deviceId, 'privacy_decline')).status).toBe(201);
+    expect((await agree(deviceId, 'privacy_decline')).status).toBe(200);
+    expect(await recorded()).toEqual(['privacy', 'terms', 'privacy_decline']);
+  });
+
+  it('refuses a device that has not registered (403), appending nothing', async () => {
+    await expectRefusedWithoutEvents(t, () => agree(newDeviceId(), 'privacy'), 403);
+  });
+
+  it('cannot be used to grow the log: 2,000 calls record at most the quota', async () => {
+    const { deviceId } = await t.register();
+    const statuses: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      statuses.push((await agree(deviceId, i % 2 ? 'privacy_decline' : 'privacy')).status);
+    }
+    expect(statuses.slice(0, AGREEMENTS_PER_DEVICE.max).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(AGREEMENTS_PER_DEVICE.max).every((s) => s === 429)).toBe(true);
+    expect(await recorded()).toHaveLength(AGREEMENTS_PER_DEVICE.max);
+    const refused = await expectRefusedWithoutEvents(t, () => agree(deviceId, 'terms'), 429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('refuses unknown types, bad versions and a missing device without appending', async () => {
+    const { deviceId: registered } = await t.register();
     const before = await eventCount();
     const cases: [Record<string, unknown>, string | undefined, string][] = [
-      [{ agreementType: 'marketing', agreementVersion: '1.0' }, newDeviceId(), 'agreementType'],
-      [{ agreementType: 'privacy', agreementVersion: 'latest' }, newDeviceId(), 'agreementVersion'],
+      [{ agreementType: 'marketing', agreementVersion: '1.0' }, registered, 'agreementType'],
+      [{ agreementType: 'privacy', agreementVersion: 'latest' }, registered, 'agreementVersion'],
       // A policy version that was never published cannot be agreed to.
-      [{ agreementType: 'privacy', agreementVersion: '2.0' }, newDeviceId(), 'agreementVersion'],
-      [{ agreementType: 'privacy' }, newDeviceId(), 'agreementVersion'],
+      [{ agreementType: 'privacy', agreementVersion: '2.0' }, registered, 'agreementVersion'],
+      [{ agreementType: 'privacy' }, registered, 'agreementVersion'],
       [{ agreementType: 'privacy', agreementVersion: '1.0' }, undefined, 'X-Device-ID'],
     ];
     for (const [body, deviceId, field] of cases) {

@@ -6,6 +6,7 @@ import { liveLatency } from './live-latency';
 import { pseudonymOffers } from './pseudonym-offers';
 import { printFigure, writeReport, type Figure } from './report';
 import { rebuildRate } from './rebuild-rate';
+import { soak } from './soak';
 
 const suites: [string, () => Promise<Figure[]>][] = [
   ['durable append rate', appendRate],
@@ -14,6 +15,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['projection rebuild rate', rebuildRate],
   ['account sign-in and session cost', authCost],
   ['pseudonym offers when names run short', pseudonymOffers],
+  ['soak: kill -9 cycles under write load', soak],
 ];
 
 const only = process.argv[2];

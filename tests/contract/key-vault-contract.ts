@@ -1,12 +1,26 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal, unseal } from '../../infra/auth/sealing';
 import type { KeyVault } from '../../infra/key-vault/key-vault';
+import { KeyVaultLockedError } from '../../infra/key-vault/wrapped-vault';
 
-/** The KeyVault port's contract: one stable key per subject until destroyed, then never again. */
+export type OpenedVault = KeyVault & { close?: () => Promise<void> | void };
+
+/** One adapter's storage, opened as often as a test likes with a given key-encryption key. */
+export type KeyVaultHarness = {
+  open(kek: Buffer): Promise<OpenedVault>;
+  /** Every byte the storage holds, to look for keys in the clear. */
+  storedBytes(): Promise<Buffer>;
+  dispose(): Promise<void>;
+};
+
+/**
+ * The KeyVault port's contract: one stable key per subject until destroyed, then never again;
+ * keys stored only wrapped by the key-encryption key, and a vault that refuses any other.
+ */
 export const describeKeyVaultContract = (
   name: string,
-  open: () => Promise<KeyVault & { close?: () => Promise<void> | void }>,
+  harness: () => Promise<KeyVaultHarness>,
   options: { skipReason?: string } = {},
 ) => {
   if (options.skipReason) {
@@ -18,12 +32,16 @@ export const describeKeyVaultContract = (
   }
 
   describe(`KeyVault contract: ${name}`, () => {
-    let vault: KeyVault & { close?: () => Promise<void> | void };
+    const kek = randomBytes(32);
+    let storage: KeyVaultHarness;
+    let vault: OpenedVault;
     beforeAll(async () => {
-      vault = await open();
+      storage = await harness();
+      vault = await storage.open(kek);
     });
     afterAll(async () => {
       await vault.close?.();
+      await storage.dispose();
     });
 
     it('creates one 256-bit key per subject and returns the same one after', async () => {
@@ -51,6 +69,31 @@ export const describeKeyVaultContract = (
       expect(await vault.find(subject)).toBeNull();
       expect(await unseal(vault, sealed)).toBeNull();
       await vault.destroy(subject);
+    });
+
+    it('stores no key in the clear: only wrapped by the key-encryption key', async () => {
+      const keys = await Promise.all([randomUUID(), randomUUID()].map((s) => vault.keyFor(s)));
+      const stored = await storage.storedBytes();
+      for (const key of keys) expect(stored.includes(key)).toBe(false);
+    });
+
+    it('opens again with the same key-encryption key, and refuses any other', async () => {
+      const subject = randomUUID();
+      const key = await vault.keyFor(subject);
+      const again = await storage.open(kek);
+      expect((await again.find(subject))?.equals(key)).toBe(true);
+      await again.close?.();
+      await expect(storage.open(randomBytes(32))).rejects.toBeInstanceOf(KeyVaultLockedError);
+    });
+
+    it('takes in keys kept elsewhere, keeping a key it already has', async () => {
+      const known = randomUUID();
+      const kept = await vault.keyFor(known);
+      const moved = { subject: randomUUID(), key: randomBytes(32) };
+      const imported = await vault.importKeys([moved, { subject: known, key: randomBytes(32) }]);
+      expect(imported).toBe(1);
+      expect((await vault.find(moved.subject))?.equals(moved.key)).toBe(true);
+      expect((await vault.find(known))?.equals(kept)).toBe(true);
     });
   });
 };

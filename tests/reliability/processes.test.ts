@@ -4,22 +4,25 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../domain/contracts/live';
-import { startBoonProcess, type BoonProcess } from '../support/processes';
+import { spawnServer, type RealServer } from '../support/real-server';
 import { readModelsAndRebuild } from '../support/rebuild-compare';
 import { newDeviceId } from '../support/test-app';
 
 const LEASE_TTL_MS = 2000;
 const dataDir = mkdtempSync(join(tmpdir(), 'boon-processes-'));
-const processes: BoonProcess[] = [];
+const processes: RealServer[] = [];
 afterAll(async () => {
-  await Promise.all(processes.map((p) => p.kill()));
+  await Promise.all(processes.map((p) => p.stop()));
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 type Health = { running: string[] };
 
 const start = async (role: 'api' | 'projector') => {
-  const process = await startBoonProcess(role, {
+  const process = await spawnServer({
+    ROLE: role,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'process-test-password',
     DATA_DIR: dataDir,
     LEASE_TTL_MS: String(LEASE_TTL_MS),
     AUTH_SECRET: 'a-shared-secret-for-every-process-of-this-test',
@@ -68,7 +71,7 @@ const register = async (base: string) => {
   }
 };
 
-const health = async (p: BoonProcess): Promise<Health> =>
+const health = async (p: RealServer): Promise<Health> =>
   (await fetch(`${p.url}/healthz`)).json() as Promise<Health>;
 
 describe('two API processes and two projectors on one data folder', () => {
@@ -129,7 +132,7 @@ describe('two API processes and two projectors on one data folder', () => {
         echoes.push(target.id);
       }
       if (i === people / 2) {
-        await holder.kill('SIGKILL');
+        await holder.stop('SIGKILL');
         killedAt = Date.now();
       }
     }
@@ -144,7 +147,7 @@ describe('two API processes and two projectors on one data folder', () => {
     const last = answered.reduce((max, a) => (a.position > max ? a.position : max), 0n);
     for (const api of apis) {
       const res = await fetch(`${api.url}/api/responses/${question.id}`, {
-        headers: { 'X-Device-ID': reader, 'X-Min-Position': String(last + 1000n) },
+        headers: { 'X-Device-ID': reader, 'X-Min-Position': String(last) },
       });
       const list = (await res.json()) as { id: string; echoCount: number }[];
       const ids = new Set(list.map((r) => r.id));
@@ -161,7 +164,7 @@ describe('two API processes and two projectors on one data folder', () => {
       .toBe(true);
     socket.close();
 
-    await Promise.all(processes.map((p) => p.kill('SIGTERM')));
+    await Promise.all(processes.map((p) => p.stop('SIGTERM')));
     const { stored, rebuilt, caughtUp, events } = await readModelsAndRebuild(dataDir);
     expect(caughtUp).toBe(true);
     expect(stored).toEqual(rebuilt);

@@ -26,7 +26,10 @@ const snapshotOf = async (readModels: StoreReadModels): Promise<Snapshot> => {
  * The read models a data folder holds, and the read models a fresh rebuild from the same
  * log makes (in memory): what a run must leave equal, whatever happened to its processes.
  */
-export const readModelsAndRebuild = async (dataDir: string) => {
+export const readModelsAndRebuild = async (
+  dataDir: string,
+  options: { catchUpStored?: boolean } = {},
+) => {
   const db = openSqlite(join(dataDir, 'boon.sqlite'));
   const events = openSqliteEventStore(db);
   const stored = openEmbeddedReadStore(db);
@@ -34,6 +37,12 @@ export const readModelsAndRebuild = async (dataDir: string) => {
   await storedModels.start();
   const head = (await events.headPosition()) ?? 0n;
   const names = allProjections.map((p) => p.name);
+  // A process killed mid-batch left its projections behind: they resume, as a restart would.
+  const resumed = options.catchUpStored
+    ? new ProjectionEngine(events, stored, allProjections, silentLogger())
+    : null;
+  await resumed?.start();
+  if (resumed) await storedModels.waitFor(head, names, 60_000);
 
   const fresh = openMemoryReadStore();
   const engine = new ProjectionEngine(events, fresh, allProjections, silentLogger());
@@ -49,6 +58,7 @@ export const readModelsAndRebuild = async (dataDir: string) => {
     events: await events.readAll({ maxCount: 10_000_000 }),
   };
   await engine.stop();
+  await resumed?.stop();
   freshModels.stop();
   storedModels.stop();
   await events.close();

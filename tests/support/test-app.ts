@@ -4,6 +4,7 @@ import { createApp } from '../../api/app';
 import { createRateLimiter } from '../../api/auth/rate-limiter';
 import { createKeyedLock } from '../../api/commands/keyed-lock';
 import type { AppContext } from '../../api/context';
+import { createQuotas } from '../../api/http/quotas';
 import type { BankQuestion } from '../../domain/questions/bank';
 import { deriveAuthKeys } from '../../infra/auth/secrets';
 import { newId } from '../../infra/crypto';
@@ -38,8 +39,10 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
   const db = openSqlite(':memory:');
   const events = openSqliteEventStore(db, { pollIntervalMs: 20 });
   const readStore = openEmbeddedReadStore(db);
-  const vault = openSqliteKeyVault(db);
   const logger = silentLogger();
+  // The vault in a database of its own, as in production: never the log's.
+  const keysDb = openSqlite(':memory:');
+  const vault = await openSqliteKeyVault(keysDb, randomBytes(32));
   const runtime = await openRuntime(
     {
       events,
@@ -49,6 +52,7 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
         await events.close();
         await readStore.close();
         db.close();
+        keysDb.close();
       },
     },
     'all',
@@ -75,6 +79,7 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
       admin: testAdmin,
       limiter: createRateLimiter({ now: () => now }),
     },
+    quotas: createQuotas({ now: () => now }),
   };
   const app = createApp(ctx);
   const allEvents = () => events.readAll({ maxCount: 1_000_000 });

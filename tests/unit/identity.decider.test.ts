@@ -7,7 +7,12 @@ import {
   type RegisterDevice,
 } from '../../domain/identity/devices';
 import type { AgreementEvent, DeviceEvent, PseudonymEvent } from '../../domain/identity/events';
-import { pseudonymDecider, type ReservePseudonym } from '../../domain/identity/pseudonyms';
+import {
+  pseudonymDecider,
+  RESERVATION_TTL_MS,
+  type ReleasePseudonym,
+  type ReservePseudonym,
+} from '../../domain/identity/pseudonyms';
 import { specFor } from '../support/given-when-then';
 
 const at = new Date('2026-11-22T15:00:00Z');
@@ -15,16 +20,32 @@ const iso = at.toISOString();
 
 describe('pseudonym reservation', () => {
   const given = specFor(pseudonymDecider);
-  const reserve = (pseudonym: string, deviceHash = 'dev-a'): ReservePseudonym => ({
+  const reserve = (
+    pseudonym: string,
+    deviceHash = 'dev-a',
+    options: { at?: Date; holderRegisteredWithIt?: boolean } = {},
+  ): ReservePseudonym => ({
     type: 'ReservePseudonym',
+    pseudonym,
+    deviceHash,
+    holderRegisteredWithIt: options.holderRegisteredWithIt ?? false,
+    at: options.at ?? at,
+  });
+  const reserved = (pseudonym: string, deviceHash = 'dev-a', when = iso): PseudonymEvent => ({
+    type: 'PseudonymReserved',
+    data: { pseudonym, deviceHash, at: when },
+  });
+  const release = (pseudonym: string, deviceHash = 'dev-a'): ReleasePseudonym => ({
+    type: 'ReleasePseudonym',
     pseudonym,
     deviceHash,
     at,
   });
-  const reserved = (pseudonym: string, deviceHash = 'dev-a'): PseudonymEvent => ({
-    type: 'PseudonymReserved',
+  const released = (pseudonym: string, deviceHash = 'dev-a'): PseudonymEvent => ({
+    type: 'PseudonymReleased',
     data: { pseudonym, deviceHash, at: iso },
   });
+  const later = new Date(at.getTime() + RESERVATION_TTL_MS);
 
   it('reserves a free pseudonym for the device', () => {
     given([])
@@ -49,6 +70,30 @@ describe('pseudonym reservation', () => {
     given([]).when(reserve('')).thenFails('invalid');
     // The right shape is not enough: both words must come from the product's lists.
     given([]).when(reserve('Stupid Idiot')).thenFails('invalid');
+  });
+
+  it('releases a reservation its device did not bind, and only its own', () => {
+    given([reserved('Calm Owl')])
+      .when(release('Calm Owl'))
+      .then([released('Calm Owl')]);
+    given([reserved('Calm Owl', 'dev-a')])
+      .when(release('Calm Owl', 'dev-b'))
+      .thenNothing();
+    given([reserved('Calm Owl'), released('Calm Owl')])
+      .when(reserve('Calm Owl', 'dev-b'))
+      .then([reserved('Calm Owl', 'dev-b')]);
+  });
+
+  it('lets a reservation never bound lapse, but never a name in use', () => {
+    given([reserved('Calm Owl', 'dev-a')])
+      .when(reserve('Calm Owl', 'dev-b', { at: later }))
+      .then([reserved('Calm Owl', 'dev-b', later.toISOString())]);
+    given([reserved('Calm Owl', 'dev-a')])
+      .when(reserve('Calm Owl', 'dev-b', { at: new Date(later.getTime() - 1) }))
+      .thenFails('conflict', /taken/);
+    given([reserved('Calm Owl', 'dev-a')])
+      .when(reserve('Calm Owl', 'dev-b', { at: later, holderRegisteredWithIt: true }))
+      .thenFails('conflict', /taken/);
   });
 
   it('reserves a numbered name once the plain pairs run short', () => {

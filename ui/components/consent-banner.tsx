@@ -1,33 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { AGREEMENT_VERSION, type AgreementType } from '../../domain/contracts/settings';
-import { api } from '../lib/api-client';
-import { readLocal, writeLocal } from '../lib/device-identity';
+import { decideConsent, hasDecided, sendPendingConsent } from '../lib/consent';
 
-export const CONSENT_KEY = 'boon-consent';
-export const CONSENT_DATE_KEY = 'boon-consent-date';
-
-/** Consent records are best effort: a failure never bothers the person (the spec swallows it). */
-const record = (agreementType: AgreementType) =>
-  api('/api/user-agreements', {
-    method: 'POST',
-    body: { agreementType, agreementVersion: AGREEMENT_VERSION },
-  }).catch((error: unknown) => console.warn('Consent not recorded', error));
-
-/** Shown on every page until a decision is stored on this device. */
+/**
+ * Shown on every page until a decision is stored on this device. The decision is kept in the
+ * browser and reaches the server once the device is registered, so none is lost.
+ */
 export const ConsentBanner = ({ aboveNavigation }: { aboveNavigation: boolean }) => {
-  const [decided, setDecided] = useState(() => readLocal(CONSENT_KEY) !== null);
+  const [decided, setDecided] = useState(hasDecided);
+  useEffect(() => {
+    void sendPendingConsent();
+  }, []);
   if (decided) return null;
   const decide = (accepted: boolean) => {
-    writeLocal(CONSENT_KEY, accepted ? 'true' : 'declined');
-    writeLocal(CONSENT_DATE_KEY, new Date().toISOString());
+    decideConsent(accepted ? 'true' : 'declined');
     setDecided(true);
-    if (accepted) {
-      void record('privacy');
-      void record('terms');
-    } else {
-      void record('privacy_decline');
-    }
   };
   return (
     <section

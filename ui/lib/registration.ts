@@ -3,14 +3,15 @@ import { useNavigate } from 'react-router-dom';
 import type { DeviceRegistrationDto, PseudonymDto } from '../../domain/contracts/identity';
 import { api, ApiError } from './api-client';
 import { confirmAccount } from './auth-api';
-import { deviceId, PSEUDONYM_KEY, readLocal, REGISTERED_KEY, writeLocal } from './device-identity';
+import { sendPendingConsent } from './consent';
+import { PSEUDONYM_KEY, readLocal, REGISTERED_KEY, writeLocal } from './device-identity';
 import { currentSession } from './session';
 
 /** Set when the server could not be reached at setup: the pseudonym waits here to be sent. */
 export const REGISTRATION_FALLBACK_KEY = 'boon-registration-fallback';
 
-export const fetchOwnPseudonym = () =>
-  api<PseudonymDto>(`/api/device/${encodeURIComponent(deviceId())}/pseudonym`);
+/** `me`: the device id is a bearer secret, so it travels in X-Device-ID, never in a path. */
+export const fetchOwnPseudonym = () => api<PseudonymDto>('/api/device/me/pseudonym');
 
 export const registerDevice = (pseudonym: string) =>
   api<DeviceRegistrationDto & { position: string | null }>('/api/user/setup', {
@@ -22,10 +23,12 @@ export const registerDevice = (pseudonym: string) =>
 export const isUnreachable = (error: unknown) =>
   !(error instanceof ApiError) || error.status >= 500;
 
+/** Notes the device's registration; once the server has it, a consent decision kept here is sent. */
 export const rememberRegistration = (pseudonym: string, fallback: boolean) => {
   writeLocal(PSEUDONYM_KEY, pseudonym);
   writeLocal(REGISTERED_KEY, 'true');
   writeLocal(REGISTRATION_FALLBACK_KEY, fallback ? 'true' : null);
+  if (!fallback) void sendPendingConsent();
 };
 
 const forgetRegistration = () => {
@@ -49,6 +52,7 @@ export const syncFallbackRegistration = async (): Promise<'synced' | 'pending' |
     return 'taken';
   }
   writeLocal(REGISTRATION_FALLBACK_KEY, null);
+  void sendPendingConsent();
   const session = currentSession();
   if (session && !session.user.user_metadata.confirmed) {
     await confirmAccount(pseudonym).catch((error: unknown) =>

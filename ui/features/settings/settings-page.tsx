@@ -10,7 +10,8 @@ import { deviceId } from '../../lib/device-identity';
 import { useAuth } from '../../lib/session';
 import { useTheme, type ThemeChoice } from '../../lib/theme';
 
-const settingsPath = () => `/api/user/settings/${encodeURIComponent(deviceId())}`;
+/** `me`: the device id is a bearer secret, so it travels in X-Device-ID, never in a path. */
+const SETTINGS_PATH = '/api/user/settings/me';
 
 const linkClass = 'text-amber-800 underline dark:text-amber-400';
 
@@ -25,7 +26,7 @@ const SettingsPage = () => {
   const pseudonymId = useId();
   const settings = useQuery({
     queryKey: ['settings', deviceId()],
-    queryFn: () => api<SettingsDto>(settingsPath()),
+    queryFn: () => api<SettingsDto>(SETTINGS_PATH),
     retry: false,
   });
   /** The unsaved choice; until there is one, the saved setting shows. */
@@ -34,7 +35,7 @@ const SettingsPage = () => {
   const notRegistered = settings.error instanceof ApiError && settings.error.status === 404;
 
   const save = useMutation({
-    mutationFn: () => api<SettingsDto>(settingsPath(), { method: 'PATCH', body: { showActivity } }),
+    mutationFn: () => api<SettingsDto>(SETTINGS_PATH, { method: 'PATCH', body: { showActivity } }),
     onSuccess: (saved) => {
       queryClient.setQueryData(['settings', deviceId()], saved);
       setDraft(null);

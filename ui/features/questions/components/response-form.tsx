@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RESPONSE_MAX_WORDS, RESPONSE_MIN_WORDS } from '../../../../domain/responses/rules';
+import { hasVisibleCharacter } from '../../../../domain/shared/text';
 import { countWords } from '../../../../domain/shared/words';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
@@ -48,7 +49,7 @@ export const ResponseForm = ({ questionId }: { questionId: number }) => {
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (content.trim() === '') {
+    if (!hasVisibleCharacter(content)) {
       toast({
         title: 'Empty response',
         description: 'Please write something before submitting.',

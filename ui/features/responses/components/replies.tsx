@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { REPLY_MAX_WORDS } from '../../../../domain/replies/rules';
+import { hasVisibleCharacter } from '../../../../domain/shared/text';
 import { countWords } from '../../../../domain/shared/words';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
@@ -46,7 +47,7 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (content.trim() === '') {
+    if (!hasVisibleCharacter(content)) {
       toast({
         title: 'Empty reply',
         description: 'Please write something before submitting.',
@@ -74,7 +75,7 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
           {(replies.data ?? []).map((reply) => (
             <li key={reply.id} className="rounded-md bg-stone-100 p-2 text-sm dark:bg-stone-800">
               <div className="flex items-baseline justify-between gap-2">
-                <span className="font-semibold">{reply.user}</span>
+                <span className="min-w-0 font-semibold wrap-anywhere">{reply.user}</span>
                 {reply.isOwn && (
                   <button
                     type="button"
@@ -87,7 +88,7 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
                   </button>
                 )}
               </div>
-              <p className="mt-1 whitespace-pre-line">{reply.content}</p>
+              <p className="mt-1 whitespace-pre-line wrap-anywhere">{reply.content}</p>
             </li>
           ))}
         </ul>

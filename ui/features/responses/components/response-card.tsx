@@ -49,12 +49,12 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
   return (
     <article
       aria-label={`Response by ${response.username}`}
-      className={`flex flex-col rounded-lg border bg-white p-4 dark:bg-stone-900 ${
+      className={`flex min-w-0 flex-col rounded-lg border bg-white p-4 dark:bg-stone-900 ${
         response.isOwn ? 'border-amber-600' : 'border-stone-300 dark:border-stone-700'
       }`}
     >
       <header className="flex items-baseline justify-between gap-2">
-        <span className="font-semibold">{response.username}</span>
+        <span className="min-w-0 font-semibold wrap-anywhere">{response.username}</span>
         {response.isOwn && (
           <span className="text-xs text-amber-800 dark:text-amber-400">Your response</span>
         )}
@@ -62,7 +62,9 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
       <time dateTime={response.dateAdded} className="text-xs text-stone-500 dark:text-stone-400">
         {new Date(response.dateAdded).toLocaleString()}
       </time>
-      <p className="mt-2 line-clamp-8 whitespace-pre-line">{preview(response.content)}</p>
+      <p className="mt-2 line-clamp-8 whitespace-pre-line wrap-anywhere">
+        {preview(response.content)}
+      </p>
       {isLong(response.content) && (
         <div className="mt-1">
           <ReaderDialog response={response} />

@@ -6,17 +6,17 @@ import { Button } from '../../../components/ui/button';
 import { recordPairView, sharedResponsesQuery } from '../api/shared-responses';
 
 const Perspective = ({ title, side }: { title: string; side: SharedSideDto }) => (
-  <div className="rounded-lg border border-stone-300 p-3 dark:border-stone-700">
+  <div className="min-w-0 rounded-lg border border-stone-300 p-3 dark:border-stone-700">
     <div className="flex items-baseline justify-between gap-2">
       <h3 className="font-semibold">{title}</h3>
       <span className="rounded-full bg-stone-200 px-2 text-xs dark:bg-stone-700">
         {lengthLabel(side.content)}
       </span>
     </div>
-    <p className="text-sm text-stone-600 dark:text-stone-300">
+    <p className="text-sm text-stone-600 wrap-anywhere dark:text-stone-300">
       {side.user.displayName || side.user.username || 'Anonymous'}
     </p>
-    <p className="mt-2 line-clamp-8 whitespace-pre-line">{side.content}</p>
+    <p className="mt-2 line-clamp-8 whitespace-pre-line wrap-anywhere">{side.content}</p>
   </div>
 );
 

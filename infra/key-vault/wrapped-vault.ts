@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import type { KeyVault } from './key-vault';
+import { KEY_BYTES, unwrapKey, wrapKey } from './key-wrapping';
+
+/** Where an adapter keeps wrapped keys: it never sees a key in the clear. */
+export type WrappedKeyStorage = {
+  get(subject: string): Promise<Buffer | null>;
+  /** Stores the wrapped key unless the subject has one already. */
+  insertIfAbsent(subject: string, wrapped: Buffer): Promise<void>;
+  delete(subject: string): Promise<void>;
+  /** A value wrapped under the key-encryption key when the vault was first used. */
+  getCheck(): Promise<Buffer | null>;
+  setCheckIfAbsent(wrapped: Buffer): Promise<void>;
+};
+
+export class KeyVaultLockedError extends Error {
+  constructor(where: string) {
+    super(
+      `The key-encryption key does not open the key vault (${where}). Start with the key it ` +
+        'was created with (KEY_ENCRYPTION_KEY or KEY_ENCRYPTION_KEY_FILE): with another one ' +
+        'every sealed email and password would look erased.',
+    );
+    this.name = 'KeyVaultLockedError';
+  }
+}
+
+const CHECK_SUBJECT = 'key-encryption-key-check';
+
+/**
+ * A vault whose keys are each wrapped by the key-encryption key: the store alone (a copy of
+ * its file, a dump of its database) unseals nothing. Opening it with another key-encryption
+ * key is refused outright, rather than every person's data looking shredded.
+ */
+export const wrappedKeyVault = async (
+  storage: WrappedKeyStorage,
+  kek: Buffer,
+  where: string,
+): Promise<KeyVault> => {
+  if (kek.length !== KEY_BYTES) throw new Error('The key-encryption key must be 32 bytes');
+  await storage.setCheckIfAbsent(wrapKey(kek, CHECK_SUBJECT, Buffer.alloc(KEY_BYTES)));
+  const check = await storage.getCheck();
+  if (!check || !unwrapKey(kek, CHECK_SUBJECT, check)) throw new KeyVaultLockedError(where);
+
+  const find = async (subject: string) => {
+    const wrapped = await storage.get(subject);
+    if (!wrapped) return null;
+    const key = unwrapKey(kek, subject, wrapped);
+    if (!key) throw new Error(`The key of ${subject} in ${where} does not open: it was altered`);
+    return key;
+  };
+  return {
+    find,
+    keyFor: async (subject) => {
+      const existing = await find(subject);
+      if (existing) return existing;
+      await storage.insertIfAbsent(subject, wrapKey(kek, subject, randomBytes(KEY_BYTES)));
+      return (await find(subject))!;
+    },
+    destroy: (subject) => storage.delete(subject),
+    importKeys: async (keys) => {
+      let imported = 0;
+      for (const { subject, key } of keys) {
+        if (key.length !== KEY_BYTES || (await storage.get(subject))) continue;
+        await storage.insertIfAbsent(subject, wrapKey(kek, subject, key));
+        imported++;
+      }
+      return imported;
+    },
+  };
+};

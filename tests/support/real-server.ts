@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export type RealServer = {
+  url: string;
+  child: ChildProcess;
+  /** The exit code once the process ended (signals count as -1), else null. */
+  exitCode(): number | null;
+  /** Ends the process with this signal and waits until it is gone. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+};
+
+/**
+ * The real process, as `npm start` runs it (api/main.ts), on a port of its choosing:
+ * what ends it ends this server, not the test runner.
+ */
+export const spawnServer = async (env: Record<string, string>): Promise<RealServer> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const role = env.ROLE ?? 'all';
+  let exitCode: number | null = null;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code ?? -1;
+      resolve();
+    }),
+  );
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/"url":"(http:\/\/[^"]+)"/);
+      if (match) resolve(match[1]!);
+    });
+    void exited.then(() => reject(new Error(`server exited before listening:\n${output}`)));
+  });
+  // Keep draining its output so a chatty server never blocks on a full pipe; its warnings and
+  // errors reach the test's output.
+  child.stdout!.removeAllListeners('data');
+  child.stdout!.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (/"level":(4|5|6)0/.test(line)) console.warn(`[${role}] ${line.slice(0, 1000)}`);
+    }
+  });
+  return {
+    url,
+    child,
+    exitCode: () => exitCode,
+    stop: async (signal = 'SIGKILL') => {
+      if (exitCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+};
