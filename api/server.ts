@@ -13,7 +13,6 @@ import { createApp } from './app';
 import { createRateLimiter } from './auth/rate-limiter';
 import type { AdminCredentials } from './auth/services';
 import { createKeyedLock } from './commands/keyed-lock';
-import { ensureQuestionOfTheDay } from './commands/question-of-the-day';
 import { createQuotas, type Quotas } from './http/quotas';
 import {
   clientErrorAnswer,
@@ -23,6 +22,7 @@ import {
 } from './http/server-limits';
 import type { AppContext } from './context';
 import { createLiveHub, routeUpgrades } from './live/hub';
+import { startDayKeeper } from './processes/day-keeper';
 import { openRuntime, type Role } from './processes/runtime';
 import { openStores, type Stores } from './stores';
 
@@ -101,13 +101,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   routeUpgrades(server, [hub], logger);
 
   // Each product day gets its question as soon as it starts, not at the first visit.
-  const activateToday = () =>
-    ensureQuestionOfTheDay(context).catch((err) =>
-      logger.warn({ err }, 'could not activate the question of the day'),
-    );
-  await activateToday();
-  const dayTicker = setInterval(activateToday, 60_000);
-  dayTicker.unref();
+  const dayKeeper = await startDayKeeper(context, logger);
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
@@ -119,7 +113,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     server,
     context,
     close: async () => {
-      clearInterval(dayTicker);
+      dayKeeper.stop();
       await hub.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

@@ -14,6 +14,7 @@ export type TodaysQuestion = {
   questionId: number;
   content: string;
   category: string;
+  submissionId: string | null;
 };
 
 export const today = (ctx: AppContext): ProductDay => productDayOf(ctx.clock.now(), ctx.dayRules);
@@ -31,6 +32,7 @@ export const questionOfDay = async (
         questionId: last.data.questionId,
         content: last.data.content,
         category: last.data.category,
+        submissionId: last.data.submissionId,
       }
     : null;
 };

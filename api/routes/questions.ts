@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { QuestionDto, ResourceDto } from '../../domain/contracts/questions';
 import { notFound } from '../../domain/shared/errors';
 import type { QuestionDoc } from '../../projections/questions';
-import { ensureQuestionOfTheDay, today } from '../commands/question-of-the-day';
+import { questionOfDay, today } from '../commands/question-of-the-day';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validation';
 
@@ -39,14 +39,23 @@ export const questionRoutes = (ctx: AppContext) => {
   router.get('/question/today', async (_req, res) => {
     const day = today(ctx);
     const questions = ctx.readModels.collection<QuestionDoc>('questions');
-    let doc = await questions.findOne({ day });
-    if (!doc) {
-      const { question, position } = await ensureQuestionOfTheDay(ctx, day);
-      if (position !== null) await ctx.readModels.waitFor(position, ['questions'], ctx.readWaitMs);
-      doc = await questions.findOne({ _id: String(question.questionId) });
+    const doc = await questions.findOne({ day });
+    if (doc) {
+      res.json(toQuestionDto(doc, day));
+      return;
     }
-    if (!doc) throw notFound('No question', 'No question available today');
-    res.json(toQuestionDto(doc, day));
+    // Activated a moment ago and not projected yet: the day's own stream is the authority.
+    const activated = await questionOfDay(ctx, day);
+    if (!activated) throw notFound('No question', 'No question available today');
+    res.json({
+      id: activated.questionId,
+      content: activated.content,
+      category: activated.category,
+      dateAdded: day,
+      status: 'active',
+      scheduledFor: null,
+      submissionId: activated.submissionId,
+    } satisfies QuestionDto);
   });
 
   router.get('/question/:id', async (req, res) => {

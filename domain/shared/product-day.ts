@@ -63,6 +63,22 @@ export const productDayOf = (at: Date, rules: DayRules = defaultDayRules): Produ
 };
 
 /**
+ * The first moment (to the minute) of a product day: found by bisection over the two days
+ * around it, so any zone, start hour and DST change gives the real boundary.
+ */
+export const startOfProductDay = (day: ProductDay, rules: DayRules = defaultDayRules): Date => {
+  const minute = 60_000;
+  let low = Date.parse(`${addDays(day, -1)}T00:00:00.000Z`) / minute;
+  let high = Date.parse(`${addDays(day, 2)}T00:00:00.000Z`) / minute;
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if (productDayOf(new Date(mid * minute), rules) < day) low = mid + 1;
+    else high = mid;
+  }
+  return new Date(low * minute);
+};
+
+/**
  * When the next product day starts, as people read it: "3 AM EST" (the zone's short name at
  * that moment, so "EDT" in summer). Texts derive from the rules, so changing DAY_TIMEZONE or
  * DAY_START_HOUR changes what the product says.

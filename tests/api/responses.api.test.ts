@@ -27,13 +27,21 @@ describe('GET /api/question/today', () => {
     });
     const again = await request(t.app).get('/api/question/today');
     expect(again.body).toEqual(first.body);
+    // Reading never writes: the day keeper activated the question, not these requests.
+    const before = (await t.allEvents()).length;
+    await t.newDay(new Date('2026-11-23T08:00:00Z'));
+    const activated = (await t.allEvents()).length;
+    t.setNow(new Date('2026-11-24T08:00:00Z'));
+    expect((await request(t.app).get('/api/question/today')).status).toBe(404);
+    expect((await t.allEvents()).length).toBe(activated);
+    expect(activated).toBe(before + 1);
     const activations = (await t.allEvents()).filter((e) => e.type === 'QuestionOfTheDayActivated');
-    expect(activations).toHaveLength(1);
+    expect(activations).toHaveLength(2);
   });
 
   it('moves to a different, unused question when the next product day starts at 03:00', async () => {
     const day1 = (await request(t.app).get('/api/question/today')).body;
-    t.setNow(new Date('2026-11-23T08:00:00Z'));
+    await t.newDay(new Date('2026-11-23T08:00:00Z'));
     const day2 = (await request(t.app).get('/api/question/today')).body;
     expect(day2.dateAdded).toBe('2026-11-23');
     expect(day2.id).not.toBe(day1.id);
@@ -202,8 +210,7 @@ describe('POST /api/responses', () => {
     it('a question that is not today’s → 409', async () => {
       const alice = await t.register();
       const old = await t.todaysQuestion();
-      t.setNow(new Date('2026-11-23T09:00:00Z'));
-      await t.todaysQuestion();
+      await t.newDay(new Date('2026-11-23T09:00:00Z'));
       const res = await respond(alice.deviceId, { content: 'one two three', questionId: old.id });
       expect(res.status).toBe(409);
       expect(res.body.field).toBe('questionId');

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createApp } from '../../api/app';
 import { createRateLimiter } from '../../api/auth/rate-limiter';
 import { createKeyedLock } from '../../api/commands/keyed-lock';
+import { ensureQuestionOfTheDay } from '../../api/commands/question-of-the-day';
 import type { AppContext } from '../../api/context';
 import { createQuotas } from '../../api/http/quotas';
 import type { BankQuestion } from '../../domain/questions/bank';
@@ -81,6 +82,8 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
     },
     quotas: createQuotas({ now: () => now }),
   };
+  // Today has its question from the start, as the day keeper gives it in a real process.
+  await ensureQuestionOfTheDay(ctx);
   const app = createApp(ctx);
   const allEvents = () => events.readAll({ maxCount: 1_000_000 });
 
@@ -125,6 +128,11 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
     todaysQuestion,
     setNow: (date: Date) => {
       now = date;
+    },
+    /** Moves the clock to a new product day and activates its question, as the day keeper does. */
+    newDay: async (date: Date) => {
+      now = date;
+      await ensureQuestionOfTheDay(ctx);
     },
     close: async () => {
       await runtime.close();

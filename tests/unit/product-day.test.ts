@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, productDayOf } from '../../domain/shared/product-day';
+import {
+  addDays,
+  productDayOf,
+  startOfProductDay,
+  dayStartLabel,
+} from '../../domain/shared/product-day';
 
 const newYork = { timeZone: 'America/New_York', startHour: 3 };
 
@@ -32,6 +37,23 @@ describe('the product day starts at 03:00 New York time', () => {
     const tokyoMidnight = { timeZone: 'Asia/Tokyo', startHour: 0 };
     expect(productDayOf(new Date('2026-01-15T14:59:00Z'), tokyoMidnight)).toBe('2026-01-15');
     expect(productDayOf(new Date('2026-01-15T15:00:00Z'), tokyoMidnight)).toBe('2026-01-16');
+  });
+
+  it('finds the first moment of a product day, across DST changes and in half-hour zones', () => {
+    const newYork = { timeZone: 'America/New_York', startHour: 3 };
+    expect(startOfProductDay('2026-11-22', newYork).toISOString()).toBe('2026-11-22T08:00:00.000Z');
+    expect(startOfProductDay('2026-07-01', newYork).toISOString()).toBe('2026-07-01T07:00:00.000Z');
+    // The night clocks go back (1 November 2026): the day still starts at 03:00 local.
+    expect(startOfProductDay('2026-11-01', newYork).toISOString()).toBe('2026-11-01T08:00:00.000Z');
+    const india = { timeZone: 'Asia/Kolkata', startHour: 3 };
+    expect(startOfProductDay('2026-11-22', india).toISOString()).toBe('2026-11-21T21:30:00.000Z');
+  });
+
+  it('says when the next day starts in the zone’s own words', () => {
+    const newYork = { timeZone: 'America/New_York', startHour: 3 };
+    expect(dayStartLabel(newYork, new Date('2026-11-22T15:00:00Z'))).toBe('3 AM EST');
+    expect(dayStartLabel(newYork, new Date('2026-07-01T15:00:00Z'))).toBe('3 AM EDT');
+    expect(dayStartLabel({ timeZone: 'UTC', startHour: 15 }, new Date())).toBe('3 PM UTC');
   });
 
   it('adds days across month and year ends', () => {
