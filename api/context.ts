@@ -1,6 +1,7 @@
 import type { BankQuestion } from '../domain/questions/bank';
 import type { DayRules } from '../domain/shared/product-day';
 import type { Clock } from '../infra/clock';
+import type { Mail } from '../infra/email/mail';
 import type { EventStore } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logger';
 import type { ProjectionRunner } from '../projections/runner';
@@ -21,4 +22,6 @@ export type AppContext = {
   /** Serialises this instance's commands per stream. */
   streamLock: KeyedLock;
   auth: AuthServices;
+  /** Outgoing mail (verification, password reset) and, without SMTP, the development outbox. */
+  mail: Mail;
 };

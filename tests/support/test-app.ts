@@ -5,7 +5,10 @@ import { createRateLimiter } from '../../api/auth/rate-limiter';
 import { createKeyedLock } from '../../api/commands/keyed-lock';
 import type { AppContext } from '../../api/context';
 import type { BankQuestion } from '../../domain/questions/bank';
+import { createKdfPool } from '../../infra/auth/kdf-pool';
+import { createPasswordHasher } from '../../infra/auth/passwords';
 import { deriveAuthKeys } from '../../infra/auth/secrets';
+import { openMail } from '../../infra/email/mail';
 import { newId } from '../../infra/crypto';
 import { openSqliteKeyVault } from '../../infra/key-vault/sqlite-key-vault';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
@@ -34,7 +37,14 @@ export const testAdmin = { username: 'admin', password: 'correct horse battery s
 export const newDeviceId = () => randomBytes(16).toString('base64url');
 
 /** The real app on the embedded engines (in-memory SQLite), with a clock the test moves. */
-export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] } = {}) => {
+export const startTestApp = async (
+  options: {
+    now?: Date;
+    bank?: BankQuestion[];
+    /** Express 'trust proxy' (the app trusts no proxy by default). */
+    trustProxy?: string | number | boolean;
+  } = {},
+) => {
   let now = options.now ?? new Date('2026-11-22T15:00:00Z');
   const db = openSqlite(':memory:');
   const events = openSqliteEventStore(db, { pollIntervalMs: 20 });
@@ -44,6 +54,12 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
     retryDelayMs: 50,
   });
   await readModels.start();
+  const kdf = createKdfPool({ workers: 1 });
+  const mail = openMail(
+    { smtpUrl: undefined, mailFrom: 'Boon <test@localhost>' },
+    logger,
+    () => 'http://localhost:3000',
+  );
   const ctx: AppContext = {
     events,
     readModels,
@@ -57,14 +73,15 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
     auth: {
       keys: deriveAuthKeys(randomBytes(32)),
       vault: openSqliteKeyVault(db),
-      passwordCost: 2 ** 10,
+      passwords: createPasswordHasher(2 ** 10, kdf.derive),
       accessTokenSeconds: 900,
       adminTokenSeconds: 12 * 60 * 60,
       admin: testAdmin,
       limiter: createRateLimiter({ now: () => now }),
     },
+    mail,
   };
-  const app = createApp(ctx);
+  const app = createApp(ctx, { trustProxy: options.trustProxy ?? false });
   const allEvents = () => events.readAll({ maxCount: 1_000_000 });
 
   /** Registers a device; like a person, picks another offered pseudonym when one was just taken. */
@@ -101,7 +118,10 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
     setNow: (date: Date) => {
       now = date;
     },
+    /** The mail the development outbox kept, oldest first. */
+    outbox: () => mail.outbox!.entries(),
     close: async () => {
+      await kdf.close();
       await readModels.stop();
       await events.close();
       db.close();
