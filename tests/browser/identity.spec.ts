@@ -115,8 +115,7 @@ test('sign-up → setup → home, then sign out and back in', async ({ browser }
   await auth.submit('Sign Up', '', '', '');
   await expect(auth.toast('Missing Information')).toBeVisible();
 
-  await auth.submit('Sign Up', email, 'long enough pw');
-  await expect(page).toHaveURL(/\/setup$/);
+  await auth.signUpAndConfirm(email, 'long enough pw');
   const name = await new SetupPage(page).chooseFirstPseudonym();
 
   // Signed in and confirmed: /auth sends you home.
