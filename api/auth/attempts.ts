@@ -32,15 +32,22 @@ export const refuseWhileLimited = (
   }
 };
 
-/** Counts this request on each of `limits`, refusing first if one is exhausted. */
-export const takeSlot = (
+/**
+ * Counts this request on each of `limits`, refusing first if one is exhausted. With `work`,
+ * the request counts only once the work was done: one turned away because the password queue
+ * was full (503) used up nothing, so its retry is not refused for it.
+ */
+export const takeSlot = async <T>(
   ctx: AppContext,
   res: Response,
   limits: Limit[],
   detail: (wait: string) => string,
-) => {
+  work: () => Promise<T>,
+): Promise<T> => {
   refuseWhileLimited(ctx, res, limits, detail, 'Too many requests');
+  const done = await work();
   limits.forEach(({ key, rule }) => ctx.auth.limiter.recordFailure(key, rule));
+  return done;
 };
 
 export const addressOf = (req: Request) => req.ip ?? 'unknown';

@@ -115,7 +115,10 @@ export const accountEmailRoutes = (ctx: AppContext) => {
       throw invalid('password', 'Weak password', `Password is too weak: ${weak.join('; ')}.`);
     }
     optionalDevice(req);
-    takeSlot(
+    const email = body.email.trim();
+    const emailHash = emailHashOf(ctx, email);
+    // The password is hashed whatever happens next, so the answer's timing tells nothing.
+    const hash = await takeSlot(
       ctx,
       res,
       [
@@ -123,11 +126,8 @@ export const accountEmailRoutes = (ctx: AppContext) => {
         { key: 'signup:all', rule: SIGN_UPS_OVERALL },
       ],
       (wait) => `Too many sign-ups right now. Try again in ${wait}.`,
+      () => ctx.auth.passwords.hash(body.password),
     );
-    const email = body.email.trim();
-    const emailHash = emailHashOf(ctx, email);
-    // The password is hashed whatever happens next, so the answer's timing tells nothing.
-    const hash = await ctx.auth.passwords.hash(body.password);
     const { email: reservation, account: holder } = await reservationOf(ctx, emailHash);
     if (mayMail(emailHash)) {
       if (reservation.verified) {
@@ -198,16 +198,18 @@ export const accountEmailRoutes = (ctx: AppContext) => {
   ) =>
     router.post(path, async (req, res) => {
       const { email } = parseInput(emailOnlyBody, req.body);
-      takeSlot(
+      await takeSlot(
         ctx,
         res,
         [{ key: `mail-requests:${addressOf(req)}`, rule: MAIL_REQUESTS_PER_ADDRESS }],
         (wait) => `Too many requests for mail from here. Try again in ${wait}.`,
+        async () => {
+          const emailHash = emailHashOf(ctx, email);
+          const { email: reservation, account } = await reservationOf(ctx, emailHash);
+          const to = account && (await unseal(ctx.auth.vault, account.email));
+          if (account && to && mayMail(emailHash)) await send(account, to, reservation.verified);
+        },
       );
-      const emailHash = emailHashOf(ctx, email);
-      const { email: reservation, account } = await reservationOf(ctx, emailHash);
-      const to = account && (await unseal(ctx.auth.vault, account.email));
-      if (account && to && mayMail(emailHash)) await send(account, to, reservation.verified);
       res.status(202).json(checkInbox(email.trim(), ttlMs, message));
     });
 

@@ -6,6 +6,7 @@ import { liveLatency } from './live-latency';
 import { pseudonymOffers } from './pseudonym-offers';
 import { printFigure, writeReport, type Figure } from './report';
 import { rebuildRate } from './rebuild-rate';
+import { signupFlood } from './signup-flood';
 
 const suites: [string, () => Promise<Figure[]>][] = [
   ['durable append rate', appendRate],
@@ -13,6 +14,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['append → read model / ws notice latency', liveLatency],
   ['projection rebuild rate', rebuildRate],
   ['account sign-in and session cost', authCost],
+  ['page loads during a sign-up flood', signupFlood],
   ['pseudonym offers when names run short', pseudonymOffers],
 ];
 
