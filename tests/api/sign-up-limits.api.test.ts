@@ -41,6 +41,7 @@ describe('sign-up is not a free denial of service', () => {
 
   it('answers 503 with Retry-After at once when password work is queued to its cap', async () => {
     t = await startTestApp();
+    const working = t.ctx.auth.passwords;
     t.ctx.auth.passwords = createPasswordHasher(2 ** 10, () => Promise.reject(new KdfBusyError(3)));
     for (const send of [
       () => signUp(t, 'ada@example.org'),
@@ -51,5 +52,11 @@ describe('sign-up is not a free denial of service', () => {
       expect(res.body.title).toBe('Busy');
     }
     expect(t.outbox()).toEqual([]);
+    // Turned away, it used up no sign-up of the address: a retry later is not refused for it.
+    for (let i = 0; i <= SIGN_UPS_PER_ADDRESS.maxFailures; i++) {
+      expect((await signUp(t, 'ada@example.org')).status).toBe(503);
+    }
+    t.ctx.auth.passwords = working;
+    expect((await signUp(t, 'ada@example.org')).status).toBe(202);
   });
 });
