@@ -10,30 +10,43 @@ const linkClass = 'text-amber-800 underline dark:text-amber-400';
 /** One request per link, however often React mounts the page: a link works only once. */
 const attempts = new Map<string, Promise<Omit<SessionDto, 'known_browser_token'>>>();
 
+type Failure = { title: string; detail: string };
+
+const INCOMPLETE: Failure = {
+  title: 'Link incomplete',
+  detail: 'Open the link from your mail exactly as it is, or ask for a new one.',
+};
+
+const failureOf = (error: unknown): Failure => {
+  const problem = error instanceof ApiError ? error.problem : null;
+  if (!problem) {
+    return { title: 'Could not confirm', detail: 'Boon could not be reached. Try the link again.' };
+  }
+  return {
+    title: problem.title === 'Invalid request' ? 'Link not valid' : problem.title,
+    detail: problem.detail,
+  };
+};
+
 /** The link from the sign-up mail: proves the address, signs in, and goes on to setup. */
 const VerifyPage = () => {
   const navigate = useNavigate();
   const { toast } = useToast();
-  const [failure, setFailure] = useState<{ title: string; detail: string } | null>(null);
   const [token] = useState(() => new URLSearchParams(window.location.search).get('token') ?? '');
+  const [failure, setFailure] = useState<Failure | null>(token ? null : INCOMPLETE);
 
   const handleVerified = useEffectEvent((session: { user: SessionDto['user'] }) => {
     toast({ title: 'Email confirmed', description: 'Welcome to Boon!' });
     navigate(session.user.user_metadata.confirmed ? '/home' : '/setup', { replace: true });
   });
-  const handleFailed = useEffectEvent((error: unknown) =>
-    setFailure(
-      error instanceof ApiError && error.problem
-        ? { title: error.problem.title, detail: error.detail }
-        : { title: 'Could not confirm', detail: 'Boon could not be reached. Try the link again.' },
-    ),
-  );
+  const handleFailed = useEffectEvent((error: unknown) => setFailure(failureOf(error)));
 
   useEffect(() => {
     // The secret leaves the address bar (and so history and screenshots) at once.
     if (window.location.search) {
       window.history.replaceState(window.history.state, '', '/auth/verify');
     }
+    if (!token) return;
     let cancelled = false;
     const attempt = attempts.get(token) ?? verifyEmail(token);
     attempts.set(token, attempt);
