@@ -21,11 +21,14 @@ export type KdfPool = { derive: Derive; close: () => Promise<void> };
 
 /**
  * Plain JavaScript, evaluated in each worker: scrypt runs synchronously on the worker's own
- * thread, never on libuv's pool that file serving and the rest of the process share.
+ * thread, never on libuv's pool that file serving and the rest of the process share. The
+ * thread runs at the lowest priority (on Linux a nice value is per thread): when the cores are
+ * busy, serving pages comes first and password work waits.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { scryptSync } = require('node:crypto');
+try { require('node:os').setPriority(19); } catch {}
 parentPort.on('message', ({ password, salt, keyLength, options }) => {
   try {
     const key = scryptSync(password, Buffer.from(salt), keyLength, options);
