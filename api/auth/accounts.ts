@@ -53,10 +53,6 @@ export const reservationOf = async (
   return { email, account: email.accountId ? await loadAccount(ctx, email.accountId) : null };
 };
 
-/** The account holding an email reservation, if that account was ever written. */
-export const reservationHolder = async (ctx: AppContext, emailHash: string) =>
-  (await reservationOf(ctx, emailHash)).account;
-
 /** A mailed link's token: the account it is for and a secret only the mail carries. */
 export const newLinkToken = (accountId: string) => {
   const secret = randomSecret(32);
