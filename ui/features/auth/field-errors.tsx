@@ -18,6 +18,7 @@ export const Field = ({
     <TextField
       {...props}
       name={name}
+      className="aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400"
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? errorId(name) : undefined}
     />
