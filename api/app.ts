@@ -6,8 +6,10 @@ import { errorHandler, sendProblem } from './http/problems';
 import { readYourWrites } from './http/read-your-writes';
 import { inlineScriptHashes, securityHeaders } from './http/security-headers';
 import { requestContext } from './http/request-context';
+import { accountEmailRoutes } from './routes/account-email';
 import { adminAuthRoutes } from './routes/admin-auth';
 import { authRoutes } from './routes/auth';
+import { devOutboxRoutes } from './routes/dev-outbox';
 import { echoRoutes } from './routes/echoes';
 import { healthRoutes } from './routes/health';
 import { identityRoutes } from './routes/identity';
@@ -29,7 +31,8 @@ export type AppOptions = {
 export const createApp = (ctx: AppContext, options: AppOptions = {}): Express => {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', options.trustProxy ?? 'loopback');
+  // No forwarding header is believed unless configured: the client address drives limits.
+  app.set('trust proxy', options.trustProxy ?? false);
   app.use(requestContext(ctx.logger));
   const shell =
     options.uiDir && existsSync(join(options.uiDir, 'index.html'))
@@ -38,6 +41,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): Express =>
   app.use(securityHeaders(inlineScriptHashes(shell)));
   app.use(healthRoutes(ctx));
   app.use(opsRoutes(ctx));
+  if (ctx.mail.outbox) app.use(devOutboxRoutes(ctx.mail.outbox));
 
   const api = express.Router();
   api.use(express.json({ limit: '64kb', strict: true }));
@@ -54,6 +58,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): Express =>
   api.use(identityRoutes(ctx));
   api.use(settingsRoutes(ctx));
   api.use(authRoutes(ctx));
+  api.use(accountEmailRoutes(ctx));
   api.use(adminAuthRoutes(ctx));
   api.use((req, res) =>
     sendProblem(req, res, {

@@ -1,6 +1,7 @@
 import type { BankQuestion } from '../domain/questions/bank';
 import type { DayRules } from '../domain/shared/product-day';
 import type { Clock } from '../infra/clock';
+import type { Mail } from '../infra/email/mail';
 import type { EventStore } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logger';
 import type { RebuildReport } from '../projections/engine/engine';
@@ -37,4 +38,6 @@ export type AppContext = {
   auth: AuthServices;
   /** Per-address and per-device limits on what grows the log. */
   quotas: Quotas;
+  /** Outgoing mail (verification, password reset) and, without SMTP, the development outbox. */
+  mail: Mail;
 };

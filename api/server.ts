@@ -5,8 +5,10 @@ import { questionBank } from '../domain/questions/bank/questions';
 import type { Clock } from '../infra/clock';
 import { systemClock } from '../infra/clock';
 import type { Config } from '../infra/config';
-import { PRODUCTION_SCRYPT_COST } from '../infra/auth/passwords';
+import { createKdfPool } from '../infra/auth/kdf-pool';
+import { createPasswordHasher, PRODUCTION_SCRYPT_COST } from '../infra/auth/passwords';
 import { deriveAuthKeys, loadAuthSecret } from '../infra/auth/secrets';
+import { openMail } from '../infra/email/mail';
 import { newId } from '../infra/crypto';
 import type { Logger } from '../infra/logger';
 import { createApp } from './app';
@@ -60,6 +62,11 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   const { readModels } = runtime;
   const admin = config.admin ?? options.admin ?? null;
   const clock = options.clock ?? systemClock;
+  // Password hashing gets its own few threads and a bounded queue (see kdf-pool.ts).
+  const kdf = createKdfPool();
+  // Mailed links point at PUBLIC_URL, else at the address this server ends up listening on.
+  let origin = config.publicUrl ?? '';
+  const mail = openMail(config, logger, () => origin);
   const context: AppContext = {
     events: stores.events,
     readModels,
@@ -74,13 +81,14 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     auth: {
       keys: deriveAuthKeys(loadAuthSecret(config.authSecret, config.dataDir)),
       vault: stores.vault,
-      passwordCost: options.passwordCost ?? PRODUCTION_SCRYPT_COST,
+      passwords: createPasswordHasher(options.passwordCost ?? PRODUCTION_SCRYPT_COST, kdf.derive),
       accessTokenSeconds: config.accessTokenSeconds,
       adminTokenSeconds: 12 * 60 * 60,
       admin,
       limiter: createRateLimiter(clock),
     },
     quotas: options.quotas ?? createQuotas(clock),
+    mail,
   };
   const app = createApp(context, {
     trustProxy: config.trustProxy,
@@ -106,6 +114,10 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  origin ||= config.host === '0.0.0.0' ? `http://localhost:${port}` : url;
+  if (mail.outbox) {
+    logger.info({ outbox: `${origin}/dev/outbox` }, 'no SMTP_URL: mail is kept in the dev outbox');
+  }
   logger.info({ url }, 'Boon is listening');
 
   return {
@@ -118,6 +130,8 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await runtime.close();
+      await kdf.close();
+      await mail.mailer.close();
     },
   };
 };

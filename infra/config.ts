@@ -35,10 +35,13 @@ const schema = z.object({
   TRUST_PROXY: z
     .string()
     .trim()
-    .default('loopback')
+    .default('false')
     .refine((v) => /^(\d+|loopback|linklocal|uniquelocal|true|false|[\d.:/a-f, ]+)$/i.test(v), {
       message: 'must be a hop count, loopback/linklocal/uniquelocal, or addresses/CIDRs',
     }),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: z.string().trim().min(3).default('Boon <no-reply@localhost>'),
+  PUBLIC_URL: optionalUrl(['http://', 'https://']),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(120).max(86_400).default(900),
   DAY_TIMEZONE: z
     .string()
@@ -72,6 +75,11 @@ export type Config = {
   accessTokenSeconds: number;
   /** Which proxies' X-Forwarded-For to believe: the client address drives the rate limits. */
   trustProxy: string | number | boolean;
+  /** Where mail goes; without it, a development outbox keeps it (loopback-only /dev/outbox). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The origin links in mails point to; unset, the address the server listens on. */
+  publicUrl: string | undefined;
   dayRules: { timeZone: string; startHour: number };
   sqliteSynchronous: 'FULL' | 'NORMAL';
   readWaitMs: number;
@@ -130,6 +138,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         : c.TRUST_PROXY === 'false'
           ? false
           : c.TRUST_PROXY,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    publicUrl: c.PUBLIC_URL?.replace(/\/+$/, ''),
     dayRules: { timeZone: c.DAY_TIMEZONE, startHour: c.DAY_START_HOUR },
     sqliteSynchronous: c.SQLITE_SYNCHRONOUS,
     readWaitMs: c.READ_WAIT_MS,

@@ -1,11 +1,16 @@
 import { createHash, createHmac } from 'node:crypto';
 import { accountDecider, accountStreamId, type AccountState } from '../../domain/accounts/account';
-import { emailStreamId, normalizeEmail } from '../../domain/accounts/email-reservation';
+import {
+  emailDecider,
+  emailStreamId,
+  normalizeEmail,
+  type EmailState,
+} from '../../domain/accounts/email-reservation';
 import type { AccountEvent, EmailEvent } from '../../domain/accounts/events';
 import { sessionDecider, sessionStreamId } from '../../domain/accounts/sessions';
 import type { SessionDto, UserDto } from '../../domain/contracts/auth';
 import { fold } from '../../domain/shared/decider';
-import { hashPassword } from '../../infra/auth/passwords';
+import { issueKnownBrowserToken } from '../../infra/auth/known-browser';
 import { unseal } from '../../infra/auth/sealing';
 import { signToken } from '../../infra/auth/tokens';
 import { randomSecret } from '../../infra/crypto';
@@ -17,7 +22,8 @@ export type Account = Extract<AccountState, { exists: true }>;
 export const emailHashOf = (ctx: AppContext, email: string) =>
   createHmac('sha256', ctx.auth.keys.emailIndexKey).update(normalizeEmail(email)).digest('hex');
 
-export const refreshSecretHash = (secret: string) =>
+/** SHA-256, for secrets with 256 random bits (refresh tokens, mailed links): nothing to guess. */
+export const secretHash = (secret: string) =>
   createHash('sha256').update(secret, 'utf8').digest('hex');
 
 /**
@@ -35,13 +41,30 @@ export const loadAccount = async (ctx: AppContext, accountId: string): Promise<A
   return state.exists ? state : null;
 };
 
-/** The account holding an email reservation, if that account was ever written. */
-export const reservationHolder = async (ctx: AppContext, emailHash: string) => {
+/** An address's reservation, and the account holding it if that account was ever written. */
+export const reservationOf = async (
+  ctx: AppContext,
+  emailHash: string,
+): Promise<{ email: EmailState; account: Account | null }> => {
   const history = (await ctx.events.readStream(
     emailStreamId(emailHash),
   )) as unknown as EmailEvent[];
-  const accountId = history.at(-1)?.data.accountId;
-  return accountId ? loadAccount(ctx, accountId) : null;
+  const email = fold(emailDecider, history);
+  return { email, account: email.accountId ? await loadAccount(ctx, email.accountId) : null };
+};
+
+/** A mailed link's token: the account it is for and a secret only the mail carries. */
+export const newLinkToken = (accountId: string) => {
+  const secret = randomSecret(32);
+  return { token: `${accountId}.${secret}`, tokenHash: secretHash(secret) };
+};
+
+const LINK_TOKEN = /^([\w-]{1,64})\.([\w-]{16,128})$/;
+
+/** The account and secret hash a link's token names; null for anything we never sent. */
+export const parseLinkToken = (token: string) => {
+  const match = LINK_TOKEN.exec(token);
+  return match ? { accountId: match[1]!, tokenHash: secretHash(match[2]!) } : null;
 };
 
 export const userDtoOf = async (ctx: AppContext, account: Account): Promise<UserDto> => ({
@@ -52,6 +75,12 @@ export const userDtoOf = async (ctx: AppContext, account: Account): Promise<User
 });
 
 const nowSeconds = (ctx: AppContext) => Math.floor(ctx.clock.now().getTime() / 1000);
+
+export const accountSubject = (accountId: string) => `account:${accountId}`;
+export const adminSubject = (username: string) => `admin:${username}`;
+
+export const newKnownBrowserToken = (ctx: AppContext, subject: string) =>
+  issueKnownBrowserToken(ctx.auth.keys.knownBrowserKey, subject, nowSeconds(ctx));
 
 /** A new access token plus the given refresh token, in the session shape the client keeps. */
 export const sessionDto = async (
@@ -78,7 +107,10 @@ export const sessionDto = async (
   };
 };
 
-/** Opens a new refresh-token family for the account. */
+/**
+ * Opens a new refresh-token family for the account. The answer carries a fresh known-browser
+ * token: the browser that proved the password (or the mailbox) is known from now on.
+ */
 export const startSession = async (ctx: AppContext, account: Account) => {
   const familyId = ctx.newId();
   const secret = randomSecret(32);
@@ -86,16 +118,26 @@ export const startSession = async (ctx: AppContext, account: Account) => {
     type: 'StartSession',
     familyId,
     accountId: account.accountId,
-    tokenHash: refreshSecretHash(secret),
+    tokenHash: secretHash(secret),
     at: ctx.clock.now(),
   });
-  return { session: await sessionDto(ctx, account, familyId, secret), position };
+  const session: SessionDto = {
+    ...(await sessionDto(ctx, account, familyId, secret)),
+    known_browser_token: newKnownBrowserToken(ctx, accountSubject(account.accountId)),
+  };
+  return { session, position };
 };
 
-let decoyHash: Promise<string> | undefined;
 /**
- * A hash to check unknown emails against, so a miss costs what a hit costs and
- * timing does not tell which addresses have accounts.
+ * Whether the account's password was reset after the session (whose first event sits at
+ * `startedAt` in the log) began: a reset ends every session that existed before it.
  */
-export const decoyPasswordHash = (ctx: AppContext) =>
-  (decoyHash ??= hashPassword(randomSecret(16), ctx.auth.passwordCost));
+export const endedByPasswordReset = async (
+  ctx: AppContext,
+  accountId: string,
+  startedAt: bigint,
+) => {
+  const history = await ctx.events.readStream(accountStreamId(accountId));
+  const lastReset = history.findLast((event) => event.type === 'PasswordReset');
+  return lastReset !== undefined && lastReset.position > startedAt;
+};

@@ -1,27 +1,89 @@
 import type { Request, Response } from 'express';
 import { limitReached } from '../../domain/shared/errors';
 import type { AppContext } from '../context';
-import { PER_ACCOUNT, PER_ADDRESS } from './rate-limiter';
+import {
+  PER_ACCOUNT,
+  PER_ACCOUNT_ADDRESS,
+  PER_ADDRESS,
+  PER_KNOWN_BROWSER,
+  type RateLimitRule,
+} from './rate-limiter';
 
-/**
- * Guards a credential check: refused with 429 while the account or the address has too many
- * recent failures (the same whether or not the account exists); failures are counted on both.
- */
-export const guardAttempt = (ctx: AppContext, req: Request, res: Response, account: string) => {
-  const keys = [
-    { key: `account:${account}`, rule: PER_ACCOUNT },
-    { key: `address:${req.ip ?? 'unknown'}`, rule: PER_ADDRESS },
-  ];
-  const wait = Math.max(...keys.map(({ key, rule }) => ctx.auth.limiter.retryAfter(key, rule)));
+type Limit = { key: string; rule: RateLimitRule };
+
+const inWords = (seconds: number) =>
+  seconds < 90 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`;
+
+/** Refuses with 429 and Retry-After while any of `limits` is exhausted. */
+export const refuseWhileLimited = (
+  ctx: AppContext,
+  res: Response,
+  limits: Limit[],
+  detail: (wait: string) => string,
+  title = 'Too many attempts',
+) => {
+  const wait = Math.max(
+    0,
+    ...limits.map(({ key, rule }) => ctx.auth.limiter.retryAfter(key, rule)),
+  );
   if (wait > 0) {
     res.setHeader('Retry-After', String(wait));
-    throw limitReached(
-      'Too many attempts',
-      `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
-    );
+    throw limitReached(title, detail(inWords(wait)));
   }
+};
+
+/**
+ * Counts this request on each of `limits`, refusing first if one is exhausted. With `work`,
+ * the request counts only once the work was done: one turned away because the password queue
+ * was full (503) used up nothing, so its retry is not refused for it.
+ */
+export const takeSlot = async <T>(
+  ctx: AppContext,
+  res: Response,
+  limits: Limit[],
+  detail: (wait: string) => string,
+  work: () => Promise<T>,
+): Promise<T> => {
+  refuseWhileLimited(ctx, res, limits, detail, 'Too many requests');
+  const done = await work();
+  limits.forEach(({ key, rule }) => ctx.auth.limiter.recordFailure(key, rule));
+  return done;
+};
+
+export const addressOf = (req: Request) => req.ip ?? 'unknown';
+
+/**
+ * Guards a credential check for `subject` (an account's email hash, an admin's name), the
+ * same whether or not it exists. Without a known-browser token, the caller waits once its
+ * address has guessed too often at this account or at all accounts, or once the account is
+ * being guessed at from everywhere (a backoff, not a lock). With a token issued for this
+ * subject, only the token's own failures count against it: a person's usual browser still
+ * gets in while others hammer the account. Every failure is counted on every key.
+ */
+export const guardAttempt = (
+  ctx: AppContext,
+  req: Request,
+  res: Response,
+  subject: string,
+  knownBrowser: string | null,
+) => {
+  const address = addressOf(req);
+  const pair = { key: `pair:${subject}:${address}`, rule: PER_ACCOUNT_ADDRESS };
+  const byAddress = { key: `address:${address}`, rule: PER_ADDRESS };
+  const account = { key: `account:${subject}`, rule: PER_ACCOUNT };
+  const browser = knownBrowser ? { key: `browser:${knownBrowser}`, rule: PER_KNOWN_BROWSER } : null;
+  refuseWhileLimited(
+    ctx,
+    res,
+    browser ? [browser] : [pair, byAddress, account],
+    (wait) => `Too many failed sign-in attempts. Try again in ${wait}.`,
+  );
+  const counted = [pair, byAddress, account, ...(browser ? [browser] : [])];
   return {
-    failed: () => keys.forEach(({ key, rule }) => ctx.auth.limiter.recordFailure(key, rule)),
-    succeeded: () => ctx.auth.limiter.reset(keys[0]!.key),
+    failed: () => counted.forEach(({ key, rule }) => ctx.auth.limiter.recordFailure(key, rule)),
+    succeeded: () => {
+      ctx.auth.limiter.reset(pair.key);
+      if (browser) ctx.auth.limiter.reset(browser.key);
+    },
   };
 };

@@ -1,4 +1,5 @@
 import type { AuthKeys } from '../../infra/auth/secrets';
+import type { PasswordHasher } from '../../infra/auth/passwords';
 import type { KeyVault } from '../../infra/key-vault/key-vault';
 import type { RateLimiter } from './rate-limiter';
 
@@ -8,8 +9,8 @@ export type AdminCredentials = { username: string; password: string };
 export type AuthServices = {
   keys: AuthKeys;
   vault: KeyVault;
-  /** scrypt N; tests lower it, production uses PRODUCTION_SCRYPT_COST. */
-  passwordCost: number;
+  /** scrypt through a bounded worker pool; tests lower the cost. */
+  passwords: PasswordHasher;
   accessTokenSeconds: number;
   adminTokenSeconds: number;
   /** Null when none are configured: every admin login then fails. */

@@ -5,6 +5,7 @@ import { sessionDecider, sessionStreamId } from '../../domain/accounts/sessions'
 import { fold } from '../../domain/shared/decider';
 import { unauthorized } from '../../domain/shared/errors';
 import { verifyToken, type TokenClaims } from '../../infra/auth/tokens';
+import { endedByPasswordReset } from '../auth/accounts';
 import type { AppContext } from '../context';
 
 export const bearerOf = (req: Request): string | null => {
@@ -43,7 +44,11 @@ export const accountSessionOfToken = async (
   const familyId = claims.sid as string;
   const history = await ctx.events.readStream(sessionStreamId(familyId));
   const state = fold(sessionDecider, history as unknown as SessionEvent[]);
-  if (state.revoked || state.accountId !== claims.sub) {
+  if (
+    state.revoked ||
+    state.accountId !== claims.sub ||
+    (await endedByPasswordReset(ctx, claims.sub, history[0]!.position))
+  ) {
     throw unauthorized('Invalid JWT', 'Your session has ended. Please sign in again.');
   }
   return { accountId: claims.sub, familyId };

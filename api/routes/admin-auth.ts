@@ -7,7 +7,9 @@ import {
   type AdminVerifyDto,
 } from '../../domain/contracts/auth';
 import { unauthorized } from '../../domain/shared/errors';
+import { knownBrowserId } from '../../infra/auth/known-browser';
 import { signToken } from '../../infra/auth/tokens';
+import { adminSubject, newKnownBrowserToken } from '../auth/accounts';
 import { guardAttempt } from '../auth/attempts';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
@@ -26,7 +28,14 @@ export const adminAuthRoutes = (ctx: AppContext) => {
 
   router.post('/admin/login', async (req, res) => {
     const body = parseInput(adminLoginBody, req.body);
-    const attempt = guardAttempt(ctx, req, res, `admin:${body.username}`);
+    const subject = adminSubject(body.username);
+    const knownBrowser = knownBrowserId(
+      ctx.auth.keys.knownBrowserKey,
+      subject,
+      body.known_browser_token,
+      Math.floor(ctx.clock.now().getTime() / 1000),
+    );
+    const attempt = guardAttempt(ctx, req, res, subject, knownBrowser);
     const admin = ctx.auth.admin;
     const valid =
       admin !== null &&
@@ -55,7 +64,11 @@ export const adminAuthRoutes = (ctx: AppContext) => {
       iat,
       exp: expiresAt,
     });
-    res.json({ token, expiresAt } satisfies AdminLoginDto);
+    res.json({
+      token,
+      expiresAt,
+      known_browser_token: newKnownBrowserToken(ctx, adminSubject(username)),
+    } satisfies AdminLoginDto);
   });
 
   router.get('/admin/verify', async (req, res) => {

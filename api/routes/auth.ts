@@ -1,144 +1,71 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { accountDecider, accountStreamId } from '../../domain/accounts/account';
-import { emailDecider, emailStreamId } from '../../domain/accounts/email-reservation';
-import { weakPasswordReasons } from '../../domain/accounts/password-policy';
 import {
   invalidRefreshToken,
   sessionDecider,
   sessionStreamId,
 } from '../../domain/accounts/sessions';
+import { refreshBody, signInBody, updateUserBody, type UserDto } from '../../domain/contracts/auth';
+import { conflict, forbidden, unauthorized } from '../../domain/shared/errors';
+import { knownBrowserId } from '../../infra/auth/known-browser';
+import { unseal } from '../../infra/auth/sealing';
 import {
-  refreshBody,
-  signInBody,
-  signUpBody,
-  updateUserBody,
-  type UserDto,
-} from '../../domain/contracts/auth';
-import { deviceDecider, deviceStreamId } from '../../domain/identity/devices';
-import type { DeviceEvent } from '../../domain/identity/events';
-import { fold } from '../../domain/shared/decider';
-import { conflict, DomainError, invalid, unauthorized } from '../../domain/shared/errors';
-import { hashPassword, verifyPassword } from '../../infra/auth/passwords';
-import { seal, unseal } from '../../infra/auth/sealing';
-import {
-  decoyPasswordHash,
+  accountSubject,
   emailHashOf,
+  endedByPasswordReset,
   loadAccount,
   nextRefreshSecret,
-  refreshSecretHash,
-  reservationHolder,
+  reservationOf,
+  secretHash,
   sessionDto,
   startSession,
   userDtoOf,
-  type Account,
 } from '../auth/accounts';
 import { guardAttempt } from '../auth/attempts';
+import { answerBusy } from '../auth/busy';
+import { deviceStateOf, linkDevice, optionalDevice, withPosition } from '../auth/device-link';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
 import { accountSessionOf } from '../http/bearer';
 import { deviceOf } from '../http/identity';
 import { parseInput } from '../http/validation';
 
-const deviceStateOf = async (ctx: AppContext, deviceHash: string) =>
-  fold(
-    deviceDecider,
-    (await ctx.events.readStream(deviceStreamId(deviceHash))) as unknown as DeviceEvent[],
+const emailNotConfirmed = () =>
+  forbidden(
+    'Email not confirmed',
+    'Confirm your email first: open the link we sent you, or ask for a new one.',
   );
 
-const optionalDevice = (req: Request) => (req.get('x-device-id') ? deviceOf(req) : null);
-
-/**
- * The calling device starts acting for the account when that keeps everyone's history whole:
- * a fresh device, or one already taking part as this account's identity.
- */
-const linkDevice = async (ctx: AppContext, req: Request, account: Account) => {
-  const device = optionalDevice(req);
-  if (!device || !account.displayName) return null;
-  try {
-    const { position } = await runCommand(ctx, deviceStreamId(device.deviceHash), deviceDecider, {
-      type: 'LinkDeviceToAccount',
-      deviceHash: device.deviceHash,
-      accountId: account.accountId,
-      userId: account.userId,
-      pseudonym: account.displayName,
-      at: ctx.clock.now(),
-    });
-    return position;
-  } catch (error) {
-    if (error instanceof DomainError && error.kind === 'conflict') return null;
-    throw error;
-  }
-};
-
-const withPosition = <T extends object>(body: T, ...positions: (bigint | null)[]) => {
-  const last = positions.filter((p): p is bigint => p !== null).sort((a, b) => (a < b ? 1 : -1))[0];
-  return { ...body, position: last?.toString() ?? null };
-};
-
+/** Sign-in, sessions and account metadata; sign-up and mailed links are in account-email.ts. */
 export const authRoutes = (ctx: AppContext) => {
   const router = Router();
 
-  router.post('/auth/signup', async (req, res) => {
-    const body = parseInput(signUpBody, req.body);
-    const weak = weakPasswordReasons(body.password, body.email);
-    if (weak.length > 0) {
-      throw invalid('password', 'Weak password', `Password is too weak: ${weak.join('; ')}.`);
-    }
-    const device = optionalDevice(req);
-    const emailHash = emailHashOf(ctx, body.email);
-    if (await reservationHolder(ctx, emailHash)) {
-      throw conflict(
-        'Sign Up Failed',
-        'An account with this email already exists. Sign in instead.',
-        'email',
-      );
-    }
-    // A device that already takes part brings its identity (and so its history) along.
-    const deviceState = device ? await deviceStateOf(ctx, device.deviceHash) : null;
-    const adopt = deviceState?.userId && !deviceState.accountId ? deviceState : null;
-    const accountId = ctx.newId();
-    const passwordHash = await hashPassword(body.password, ctx.auth.passwordCost);
-    const at = ctx.clock.now();
-    await runCommand(ctx, emailStreamId(emailHash), emailDecider, {
-      type: 'ReserveEmail',
-      emailHash,
-      accountId,
-      holderExists: (await reservationHolder(ctx, emailHash)) !== null,
-      at,
-    });
-    await runCommand(ctx, accountStreamId(accountId), accountDecider, {
-      type: 'SignUp',
-      accountId,
-      userId: adopt?.userId ?? ctx.newId(),
-      emailHash,
-      email: await seal(ctx.auth.vault, accountId, body.email.trim()),
-      passwordHash: await seal(ctx.auth.vault, accountId, passwordHash),
-      displayName: adopt?.pseudonym ?? null,
-      confirmed: adopt !== null,
-      at,
-    });
-    const account = (await loadAccount(ctx, accountId))!;
-    const linked = await linkDevice(ctx, req, account);
-    const { session, position } = await startSession(ctx, account);
-    res.status(201).json(withPosition(session, position, linked));
-  });
-
   router.post('/auth/signin', async (req, res) => {
     const body = parseInput(signInBody, req.body);
-    optionalDevice(req); // a malformed device id is refused before any work
+    optionalDevice(req);
     const emailHash = emailHashOf(ctx, body.email);
-    const attempt = guardAttempt(ctx, req, res, emailHash);
-    const account = await reservationHolder(ctx, emailHash);
-    const matches = await verifyPassword(
+    const { email, account } = await reservationOf(ctx, emailHash);
+    const knownBrowser = account
+      ? knownBrowserId(
+          ctx.auth.keys.knownBrowserKey,
+          accountSubject(account.accountId),
+          body.known_browser_token,
+          Math.floor(ctx.clock.now().getTime() / 1000),
+        )
+      : null;
+    const attempt = guardAttempt(ctx, req, res, emailHash, knownBrowser);
+    const stored = account && (await unseal(ctx.auth.vault, account.passwordHash));
+    // An unknown email costs what a known one costs: timing does not tell who has an account.
+    const matches = await ctx.auth.passwords.verify(
       body.password,
-      (account && (await unseal(ctx.auth.vault, account.passwordHash))) ??
-        (await decoyPasswordHash(ctx)),
+      stored ?? (await ctx.auth.passwords.decoy()),
     );
-    if (!account || !matches) {
+    if (!account || !stored || !matches) {
       attempt.failed();
       throw unauthorized('Sign In Failed', 'Invalid login credentials');
     }
     attempt.succeeded();
+    if (!email.verified) throw emailNotConfirmed();
     const linked = await linkDevice(ctx, req, account);
     const { session, position } = await startSession(ctx, account);
     res.json(withPosition(session, position, linked));
@@ -148,16 +75,19 @@ export const authRoutes = (ctx: AppContext) => {
     const { refresh_token } = parseInput(refreshBody, req.body);
     const [familyId, secret, ...rest] = refresh_token.split('.');
     if (!familyId || !secret || rest.length > 0) throw invalidRefreshToken();
+    const started = (await ctx.events.readStream(sessionStreamId(familyId)))[0];
+    const accountId = (started?.data as { accountId?: string } | undefined)?.accountId;
+    if (!started || !accountId) throw invalidRefreshToken();
+    if (await endedByPasswordReset(ctx, accountId, started.position)) throw invalidRefreshToken();
     const nextSecret = nextRefreshSecret(ctx, familyId, secret);
     const { events, position } = await runCommand(ctx, sessionStreamId(familyId), sessionDecider, {
       type: 'RefreshSession',
-      presentedHash: refreshSecretHash(secret),
-      nextHash: refreshSecretHash(nextSecret),
+      presentedHash: secretHash(secret),
+      nextHash: secretHash(nextSecret),
       at: ctx.clock.now(),
     });
     if (events.some((e) => e.type === 'SessionRevoked')) throw invalidRefreshToken();
-    const started = (await ctx.events.readStream(sessionStreamId(familyId)))[0]!;
-    const account = await loadAccount(ctx, (started.data as { accountId: string }).accountId);
+    const account = await loadAccount(ctx, accountId);
     if (!account) throw invalidRefreshToken();
     res.json(withPosition(await sessionDto(ctx, account, familyId, nextSecret), position));
   });
@@ -203,5 +133,6 @@ export const authRoutes = (ctx: AppContext) => {
     res.json(withPosition({ user: await userDtoOf(ctx, account) }, position, linked));
   });
 
+  router.use(answerBusy);
   return router;
 };

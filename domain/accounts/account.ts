@@ -1,6 +1,13 @@
 import type { Decider } from '../shared/decider';
 import { conflict, forbidden } from '../shared/errors';
 import type { AccountEvent, Sealed } from './events';
+import {
+  assertOpenLink,
+  RESET_LINK_TTL_MS,
+  VERIFICATION_LINK_TTL_MS,
+  withLink,
+  type OpenLink,
+} from './one-time-links';
 
 export const accountStreamId = (accountId: string) => `account-${accountId}`;
 
@@ -25,7 +32,21 @@ export type UpdateAccountMetadata = {
   at: Date;
 };
 
-export type AccountCommand = SignUp | UpdateAccountMetadata;
+/** Mail a link: `tokenHash` is the SHA-256 of the secret the link carries. */
+export type RequestLink = {
+  type: 'RequestEmailVerification' | 'RequestPasswordReset';
+  tokenHash: string;
+  at: Date;
+};
+
+export type ResetPassword = {
+  type: 'ResetPassword';
+  tokenHash: string;
+  passwordHash: Sealed;
+  at: Date;
+};
+
+export type AccountCommand = SignUp | UpdateAccountMetadata | RequestLink | ResetPassword;
 
 export type AccountState =
   | { exists: false }
@@ -39,7 +60,11 @@ export type AccountState =
       displayName: string | null;
       confirmed: boolean;
       createdAt: string;
+      verificationLinks: readonly OpenLink[];
+      resetLinks: readonly OpenLink[];
     };
+
+const noAccount = () => forbidden('No account', 'Sign up before updating your account.');
 
 export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
   initialState: () => ({ exists: false }),
@@ -56,17 +81,36 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         displayName: d.displayName,
         confirmed: d.confirmed,
         createdAt: d.at,
+        verificationLinks: [],
+        resetLinks: [],
       };
     }
     if (!state.exists) return state;
-    return {
-      ...state,
-      userId: event.data.userId,
-      displayName: event.data.displayName,
-      confirmed: event.data.confirmed,
-    };
+    switch (event.type) {
+      case 'AccountMetadataUpdated':
+        return {
+          ...state,
+          userId: event.data.userId,
+          displayName: event.data.displayName,
+          confirmed: event.data.confirmed,
+        };
+      case 'EmailVerificationRequested':
+      case 'PasswordResetRequested': {
+        const link = {
+          tokenHash: event.data.tokenHash,
+          expiresAt: Date.parse(event.data.expiresAt),
+        };
+        const now = Date.parse(event.data.at);
+        return event.type === 'EmailVerificationRequested'
+          ? { ...state, verificationLinks: withLink(state.verificationLinks, link, now) }
+          : { ...state, resetLinks: withLink(state.resetLinks, link, now) };
+      }
+      case 'PasswordReset':
+        return { ...state, passwordHash: event.data.passwordHash, resetLinks: [] };
+    }
   },
   decide: (command, state) => {
+    const at = command.at.toISOString();
     if (command.type === 'SignUp') {
       if (state.exists) throw conflict('Sign Up Failed', 'This account already exists.');
       return [
@@ -80,37 +124,76 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
             passwordHash: command.passwordHash,
             displayName: command.displayName,
             confirmed: command.confirmed,
-            at: command.at.toISOString(),
+            at,
           },
         },
       ];
     }
-    if (!state.exists) throw forbidden('No account', 'Sign up before updating your account.');
-    if (state.confirmed && state.userId !== command.userId) {
-      throw conflict(
-        'Account has another identity',
-        `This account already takes part as ${state.displayName}.`,
-        'display_name',
-      );
-    }
-    if (
-      state.userId === command.userId &&
-      state.displayName === command.displayName &&
-      state.confirmed === command.confirmed
-    ) {
-      return [];
-    }
-    return [
-      {
-        type: 'AccountMetadataUpdated',
-        data: {
+    if (!state.exists) throw noAccount();
+    switch (command.type) {
+      case 'RequestEmailVerification':
+      case 'RequestPasswordReset': {
+        const ttl =
+          command.type === 'RequestEmailVerification'
+            ? VERIFICATION_LINK_TTL_MS
+            : RESET_LINK_TTL_MS;
+        const data = {
           accountId: state.accountId,
-          userId: command.userId,
-          displayName: command.displayName,
-          confirmed: command.confirmed,
-          at: command.at.toISOString(),
-        },
-      },
-    ];
+          tokenHash: command.tokenHash,
+          expiresAt: new Date(command.at.getTime() + ttl).toISOString(),
+          at,
+        };
+        return command.type === 'RequestEmailVerification'
+          ? [{ type: 'EmailVerificationRequested', data }]
+          : [{ type: 'PasswordResetRequested', data }];
+      }
+      case 'ResetPassword':
+        assertOpenLink(state.resetLinks, command.tokenHash, command.at);
+        return [
+          {
+            type: 'PasswordReset',
+            data: {
+              accountId: state.accountId,
+              tokenHash: command.tokenHash,
+              passwordHash: command.passwordHash,
+              at,
+            },
+          },
+        ];
+      case 'UpdateAccountMetadata':
+        return updateMetadata(command, state);
+    }
   },
+};
+
+const updateMetadata = (
+  command: UpdateAccountMetadata,
+  state: Extract<AccountState, { exists: true }>,
+): AccountEvent[] => {
+  if (state.confirmed && state.userId !== command.userId) {
+    throw conflict(
+      'Account has another identity',
+      `This account already takes part as ${state.displayName}.`,
+      'display_name',
+    );
+  }
+  if (
+    state.userId === command.userId &&
+    state.displayName === command.displayName &&
+    state.confirmed === command.confirmed
+  ) {
+    return [];
+  }
+  return [
+    {
+      type: 'AccountMetadataUpdated',
+      data: {
+        accountId: state.accountId,
+        userId: command.userId,
+        displayName: command.displayName,
+        confirmed: command.confirmed,
+        at: command.at.toISOString(),
+      },
+    },
+  ];
 };

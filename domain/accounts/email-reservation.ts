@@ -1,5 +1,5 @@
 import type { Decider } from '../shared/decider';
-import { conflict } from '../shared/errors';
+import { conflict, invalid } from '../shared/errors';
 import type { EmailEvent } from './events';
 
 /** One stream per normalized email (by keyed hash) makes addresses unique. */
@@ -19,7 +19,16 @@ export type ReserveEmail = {
   at: Date;
 };
 
-export type EmailState = { accountId: string | null; reservedAt: number | null };
+export type VerifyEmail = {
+  type: 'VerifyEmail';
+  emailHash: string;
+  accountId: string;
+  at: Date;
+};
+
+export type EmailCommand = ReserveEmail | VerifyEmail;
+
+export type EmailState = { accountId: string | null; reservedAt: number | null; verified: boolean };
 
 /**
  * How long a reservation without its account is taken as a sign-up still in progress.
@@ -27,21 +36,51 @@ export type EmailState = { accountId: string | null; reservedAt: number | null }
  */
 export const ORPHAN_RESERVATION_MS = 5 * 60_000;
 
-export const emailDecider: Decider<ReserveEmail, EmailEvent, EmailState> = {
-  initialState: () => ({ accountId: null, reservedAt: null }),
-  evolve: (_state, event) => ({
-    accountId: event.data.accountId,
-    reservedAt: Date.parse(event.data.at),
-  }),
+export const emailTaken = () =>
+  conflict(
+    'Sign Up Failed',
+    'An account with this email already exists. Sign in instead.',
+    'email',
+  );
+
+/**
+ * Who holds an address. Until someone proves it by following a mailed link, a later sign-up
+ * takes it over: whoever can read the mail decides, never whoever typed the address first.
+ */
+export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
+  initialState: () => ({ accountId: null, reservedAt: null, verified: false }),
+  evolve: (state, event) =>
+    event.type === 'EmailReserved'
+      ? {
+          accountId: event.data.accountId,
+          reservedAt: Date.parse(event.data.at),
+          verified: !event.data.requiresVerification,
+        }
+      : { ...state, verified: true },
   decide: (command, state) => {
+    const at = command.at.toISOString();
+    if (command.type === 'VerifyEmail') {
+      if (state.accountId !== command.accountId) {
+        throw invalid(
+          'token',
+          'Link no longer valid',
+          'This address was signed up for again after this link was sent. Open the newest link we sent.',
+        );
+      }
+      if (state.verified) {
+        throw invalid(
+          'token',
+          'Link already used',
+          'This link was already used. Sign in with your email and password.',
+        );
+      }
+      const { emailHash, accountId } = command;
+      return [{ type: 'EmailVerified', data: { emailHash, accountId, at } }];
+    }
     if (state.accountId === command.accountId) return [];
-    const inProgress = command.at.getTime() - (state.reservedAt ?? 0) < ORPHAN_RESERVATION_MS;
-    if (state.accountId !== null && (command.holderExists || inProgress)) {
-      throw conflict(
-        'Sign Up Failed',
-        'An account with this email already exists. Sign in instead.',
-        'email',
-      );
+    if (state.accountId !== null) {
+      const inProgress = command.at.getTime() - (state.reservedAt ?? 0) < ORPHAN_RESERVATION_MS;
+      if (state.verified || (!command.holderExists && inProgress)) throw emailTaken();
     }
     return [
       {
@@ -49,7 +88,8 @@ export const emailDecider: Decider<ReserveEmail, EmailEvent, EmailState> = {
         data: {
           emailHash: command.emailHash,
           accountId: command.accountId,
-          at: command.at.toISOString(),
+          requiresVerification: true,
+          at,
         },
       },
     ];

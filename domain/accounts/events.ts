@@ -17,8 +17,61 @@ export type Sealed = z.infer<typeof sealedSchema>;
 
 export const EmailReserved = defineEvent({
   type: 'EmailReserved',
+  version: 2,
+  schema: z.object({
+    emailHash: sha256Hex,
+    accountId: z.string().min(1),
+    /** Whether the address still has to be proven by its emailed link (v2; sign-up is email-first). */
+    requiresVerification: z.boolean(),
+    at: z.iso.datetime(),
+  }),
+  // v1 reservations came from sign-ups that signed in at once: they count as proven.
+  upcasters: { 1: (data) => ({ ...(data as object), requiresVerification: false }) },
+});
+
+/** The person holding the address followed a link mailed to it. */
+export const EmailVerified = defineEvent({
+  type: 'EmailVerified',
   version: 1,
-  schema: z.object({ emailHash: sha256Hex, accountId: z.string().min(1), at: z.iso.datetime() }),
+  schema: z.object({
+    emailHash: sha256Hex,
+    accountId: z.string().min(1),
+    at: z.iso.datetime(),
+  }),
+});
+
+const oneTimeLink = z.object({
+  accountId: z.string().min(1),
+  /** SHA-256 of the link's secret: the secret itself only ever travels in the mail. */
+  tokenHash: sha256Hex,
+  expiresAt: z.iso.datetime(),
+  at: z.iso.datetime(),
+});
+
+export const EmailVerificationRequested = defineEvent({
+  type: 'EmailVerificationRequested',
+  version: 1,
+  schema: oneTimeLink,
+});
+
+export const PasswordResetRequested = defineEvent({
+  type: 'PasswordResetRequested',
+  version: 1,
+  schema: oneTimeLink,
+});
+
+export const PasswordReset = defineEvent({
+  type: 'PasswordReset',
+  version: 1,
+  schema: z.object({
+    accountId: z.string().min(1),
+    /** The link spent: every reset link of the account stops working. */
+    tokenHash: sha256Hex,
+    /** The new scrypt hash, sealed like the first. */
+    passwordHash: sealedSchema,
+    /** Every session started before this event (by log position) ends. */
+    at: z.iso.datetime(),
+  }),
 });
 
 export const AccountSignedUp = defineEvent({
@@ -96,10 +149,15 @@ export const AdminSignedOut = defineEvent({
 });
 
 type Data<D extends { schema: z.ZodType }> = z.infer<D['schema']>;
-export type EmailEvent = { type: 'EmailReserved'; data: Data<typeof EmailReserved> };
+export type EmailEvent =
+  | { type: 'EmailReserved'; data: Data<typeof EmailReserved> }
+  | { type: 'EmailVerified'; data: Data<typeof EmailVerified> };
 export type AccountEvent =
   | { type: 'AccountSignedUp'; data: Data<typeof AccountSignedUp> }
-  | { type: 'AccountMetadataUpdated'; data: Data<typeof AccountMetadataUpdated> };
+  | { type: 'AccountMetadataUpdated'; data: Data<typeof AccountMetadataUpdated> }
+  | { type: 'EmailVerificationRequested'; data: Data<typeof EmailVerificationRequested> }
+  | { type: 'PasswordResetRequested'; data: Data<typeof PasswordResetRequested> }
+  | { type: 'PasswordReset'; data: Data<typeof PasswordReset> };
 export type SessionEvent =
   | { type: 'SessionStarted'; data: Data<typeof SessionStarted> }
   | { type: 'SessionRefreshed'; data: Data<typeof SessionRefreshed> }

@@ -29,7 +29,31 @@ export const signUpBody = z.strictObject({
   data: userMetadata.optional(),
 });
 
-export const signInBody = z.strictObject({ email, password });
+/** OWASP's device cookie: proof this browser signed in to the account before (kept across sign-out). */
+const knownBrowserToken = z
+  .string({ error: 'known_browser_token must be a string' })
+  .max(200, 'known_browser_token is too long')
+  .optional();
+
+export const signInBody = z.strictObject({
+  email,
+  password,
+  known_browser_token: knownBrowserToken,
+});
+
+/** A link's token: the account it is for, a dot, and the secret. */
+const linkToken = z
+  .string({ error: 'token is required' })
+  .trim()
+  .min(1, 'token is required')
+  .max(200, 'This link is not one we sent.');
+
+export const verifyBody = z.strictObject({ token: linkToken });
+export const emailOnlyBody = z.strictObject({ email });
+export const resetBody = z.strictObject({
+  token: linkToken,
+  password: signUpBody.shape.password,
+});
 
 export const refreshBody = z.strictObject({
   refresh_token: z.string({ error: 'refresh_token is required' }).min(1).max(512),
@@ -45,6 +69,7 @@ export const updateUserBody = z.strictObject({
 export const adminLoginBody = z.strictObject({
   username: z.string({ error: 'Username and password are required' }).trim().min(1).max(200),
   password: z.string({ error: 'Username and password are required' }).min(1).max(1024),
+  known_browser_token: knownBrowserToken,
 });
 
 export type UserDto = {
@@ -63,7 +88,20 @@ export type SessionDto = {
   expires_at: number;
   token_type: 'bearer';
   user: UserDto;
+  /** On sign-in and verification only: keep it across sign-out, send it back at sign-in. */
+  known_browser_token?: string;
 };
 
-export type AdminLoginDto = { token: string; expiresAt: number };
+/**
+ * The answer to sign-up, resend and recover: the same whether or not the address has an
+ * account, so nobody learns who is registered.
+ */
+export type CheckInboxDto = {
+  message: string;
+  email: string;
+  /** How long the mailed link works, in seconds. */
+  link_expires_in: number;
+};
+
+export type AdminLoginDto = { token: string; expiresAt: number; known_browser_token: string };
 export type AdminVerifyDto = { valid: true; username: string };

@@ -9,6 +9,8 @@ export type AuthKeys = {
   emailIndexKey: Buffer;
   /** Derives each refresh token from the one it replaces, so a retried exchange is repeatable. */
   refreshKey: Buffer;
+  /** Signs known-browser tokens: proof that a browser signed in to an account before. */
+  knownBrowserKey: Buffer;
 };
 
 const derive = (secret: Buffer, purpose: string) =>
@@ -18,6 +20,7 @@ export const deriveAuthKeys = (secret: Buffer): AuthKeys => ({
   tokenKey: derive(secret, 'tokens'),
   emailIndexKey: derive(secret, 'email-index'),
   refreshKey: derive(secret, 'refresh-tokens'),
+  knownBrowserKey: derive(secret, 'known-browser'),
 });
 
 /**

@@ -7,6 +7,7 @@ import { pseudonymOffers } from './pseudonym-offers';
 import { printFigure, writeReport, type Figure } from './report';
 import { rebuildRate } from './rebuild-rate';
 import { soak } from './soak';
+import { signupFlood } from './signup-flood';
 
 const suites: [string, () => Promise<Figure[]>][] = [
   ['durable append rate', appendRate],
@@ -14,6 +15,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['append → read model / ws notice latency', liveLatency],
   ['projection rebuild rate', rebuildRate],
   ['account sign-in and session cost', authCost],
+  ['page loads during a sign-up flood', signupFlood],
   ['pseudonym offers when names run short', pseudonymOffers],
   ['soak: kill -9 cycles under write load', soak],
 ];

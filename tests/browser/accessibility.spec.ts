@@ -6,6 +6,10 @@ import { decideConsentUpFront } from './pages/setup-page';
 const screens: [string, string][] = [
   ['/', 'Boon'],
   ['/auth', 'Welcome to Boon'],
+  ['/auth/check-inbox', 'Check your inbox'],
+  ['/auth/verify', 'Link incomplete'],
+  ['/auth/recover', 'Forgot your password?'],
+  ['/auth/reset', 'Choose a new password'],
   ['/welcome', 'Welcome to Boon'],
   ['/setup', 'Enter Your Journey'],
   ['/disclosure', 'Before you begin'],
@@ -45,6 +49,21 @@ for (const scheme of ['light', 'dark'] as const) {
     await context.close();
   });
 }
+
+test('sign-up with its field errors showing passes axe in both themes', async ({ browser }) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ colorScheme: scheme, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await decideConsentUpFront(page);
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await page.waitForTimeout(350);
+    expect(await violations(page), scheme).toEqual([]);
+    await context.close();
+  }
+});
 
 test('the consent banner itself passes axe', async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce' });

@@ -14,8 +14,7 @@ test('the session refreshes itself when 90 s or less remain', async ({ browser }
   await page.clock.install();
   const auth = new AuthScreen(page);
   await page.goto('/auth');
-  await auth.submit('Sign Up', uniqueEmail('tick'), 'long enough pw');
-  await expect(page).toHaveURL(/\/setup$/);
+  await auth.signUpAndConfirm(uniqueEmail('tick'), 'long enough pw');
   const stored = () => storedSession(page);
   const first = (await stored())!.refresh_token;
 
@@ -38,8 +37,7 @@ test('a refresh whose answer is lost is retried, and the session lives on', asyn
   const { context, page } = await visitor(browser);
   await page.clock.install();
   await page.goto('/auth');
-  await new AuthScreen(page).submit('Sign Up', uniqueEmail('lost'), 'long enough pw');
-  await expect(page).toHaveURL(/\/setup$/);
+  await new AuthScreen(page).signUpAndConfirm(uniqueEmail('lost'), 'long enough pw');
   const stored = () => storedSession(page);
   const first = (await stored())!;
 

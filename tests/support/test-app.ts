@@ -7,7 +7,10 @@ import { ensureQuestionOfTheDay } from '../../api/commands/question-of-the-day';
 import type { AppContext } from '../../api/context';
 import { createQuotas } from '../../api/http/quotas';
 import type { BankQuestion } from '../../domain/questions/bank';
+import { createKdfPool } from '../../infra/auth/kdf-pool';
+import { createPasswordHasher } from '../../infra/auth/passwords';
 import { deriveAuthKeys } from '../../infra/auth/secrets';
+import { openMail } from '../../infra/email/mail';
 import { newId } from '../../infra/crypto';
 import { openSqliteKeyVault } from '../../infra/key-vault/sqlite-key-vault';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
@@ -35,7 +38,14 @@ export const testAdmin = { username: 'admin', password: 'correct horse battery s
 export const newDeviceId = () => randomBytes(16).toString('base64url');
 
 /** The real app on the embedded engines (in-memory SQLite), with a clock the test moves. */
-export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] } = {}) => {
+export const startTestApp = async (
+  options: {
+    now?: Date;
+    bank?: BankQuestion[];
+    /** Express 'trust proxy' (the app trusts no proxy by default). */
+    trustProxy?: string | number | boolean;
+  } = {},
+) => {
   let now = options.now ?? new Date('2026-11-22T15:00:00Z');
   const db = openSqlite(':memory:');
   const events = openSqliteEventStore(db, { pollIntervalMs: 20 });
@@ -60,6 +70,12 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
     logger,
   );
   const { readModels } = runtime;
+  const kdf = createKdfPool({ workers: 1 });
+  const mail = openMail(
+    { smtpUrl: undefined, mailFrom: 'Boon <test@localhost>' },
+    logger,
+    () => 'http://localhost:3000',
+  );
   const ctx: AppContext = {
     events,
     readModels,
@@ -74,17 +90,18 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
     auth: {
       keys: deriveAuthKeys(randomBytes(32)),
       vault,
-      passwordCost: 2 ** 10,
+      passwords: createPasswordHasher(2 ** 10, kdf.derive),
       accessTokenSeconds: 900,
       adminTokenSeconds: 12 * 60 * 60,
       admin: testAdmin,
       limiter: createRateLimiter({ now: () => now }),
     },
     quotas: createQuotas({ now: () => now }),
+    mail,
   };
   // Today has its question from the start, as the day keeper gives it in a real process.
   await ensureQuestionOfTheDay(ctx);
-  const app = createApp(ctx);
+  const app = createApp(ctx, { trustProxy: options.trustProxy ?? false });
   const allEvents = () => events.readAll({ maxCount: 1_000_000 });
 
   /** Registers a device; like a person, picks another offered pseudonym when one was just taken. */
@@ -134,7 +151,10 @@ export const startTestApp = async (options: { now?: Date; bank?: BankQuestion[] 
       now = date;
       await ensureQuestionOfTheDay(ctx);
     },
+    /** The mail the development outbox kept, oldest first. */
+    outbox: () => mail.outbox!.entries(),
     close: async () => {
+      await kdf.close();
       await runtime.close();
     },
   };

@@ -6,7 +6,7 @@ import {
   normalizeEmail,
   ORPHAN_RESERVATION_MS,
 } from '../../domain/accounts/email-reservation';
-import type { AccountEvent, SessionEvent } from '../../domain/accounts/events';
+import type { AccountEvent, EmailEvent, SessionEvent } from '../../domain/accounts/events';
 import { REFRESH_RETRY_GRACE_MS, sessionDecider } from '../../domain/accounts/sessions';
 import { specFor } from '../support/given-when-then';
 
@@ -23,21 +23,41 @@ describe('email reservation (sign-up uniqueness)', () => {
     holderExists,
     at,
   });
-  const reserved = (accountId: string) => ({
-    type: 'EmailReserved' as const,
+  const reserved = (accountId: string, requiresVerification = true): EmailEvent => ({
+    type: 'EmailReserved',
+    data: { emailHash: 'h', accountId, requiresVerification, at: iso },
+  });
+  const verify = (accountId: string) => ({
+    type: 'VerifyEmail' as const,
+    emailHash: 'h',
+    accountId,
+    at,
+  });
+  const verified = (accountId: string): EmailEvent => ({
+    type: 'EmailVerified',
     data: { emailHash: 'h', accountId, at: iso },
   });
 
-  it('reserves a free address', () => {
+  it('reserves a free address, to be proven by its link', () => {
     given([])
       .when(reserve('acct-1'))
       .then([reserved('acct-1')]);
   });
 
-  it('refuses an address another account holds', () => {
-    given([reserved('acct-1')])
+  it('refuses an address another account proved', () => {
+    given([reserved('acct-1'), verified('acct-1')])
       .when(reserve('acct-2'))
       .thenFails('conflict', /already exists/);
+    // Reservations from before email-first sign-up count as proven.
+    given([reserved('acct-1', false)])
+      .when(reserve('acct-2'))
+      .thenFails('conflict');
+  });
+
+  it('hands an unproven address to the next sign-up: whoever reads the mail decides', () => {
+    given([reserved('acct-1')])
+      .when(reserve('acct-2'))
+      .then([reserved('acct-2')]);
   });
 
   it('hands over an address whose sign-up never wrote its account, once clearly dead', () => {
@@ -48,7 +68,23 @@ describe('email reservation (sign-up uniqueness)', () => {
     const handedOver = reserved('acct-2');
     given([reserved('acct-1')])
       .when({ ...reserve('acct-2', false), at: later })
-      .then([{ ...handedOver, data: { ...handedOver.data, at: later.toISOString() } }]);
+      .then([
+        { ...handedOver, data: { ...handedOver.data, at: later.toISOString() } },
+      ] as EmailEvent[]);
+  });
+
+  it('is proven once, by the account holding it', () => {
+    given([reserved('acct-1')])
+      .when(verify('acct-1'))
+      .then([verified('acct-1')]);
+    given([reserved('acct-1'), verified('acct-1')])
+      .when(verify('acct-1'))
+      .thenFails('invalid', /already used/);
+    // A link of a sign-up that lost the address to a later one no longer works.
+    given([reserved('acct-1'), reserved('acct-2')])
+      .when(verify('acct-1'))
+      .thenFails('invalid', /newest link/);
+    given([]).when(verify('acct-1')).thenFails('invalid');
   });
 
   it('normalizes case and surrounding space', () => {

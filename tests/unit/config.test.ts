@@ -39,8 +39,29 @@ describe('configuration', () => {
       expect(text).toContain(name);
   });
 
+  it('reads where mail goes, and where its links point', () => {
+    expect(loadConfig({})).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Boon <no-reply@localhost>',
+      publicUrl: undefined,
+    });
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://user:pass@mail.example.org:465',
+        MAIL_FROM: 'Boon <hello@boon.example.org>',
+        PUBLIC_URL: 'https://boon.example.org/',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtps://user:pass@mail.example.org:465',
+      mailFrom: 'Boon <hello@boon.example.org>',
+      publicUrl: 'https://boon.example.org',
+    });
+  });
+
   it('reads the auth settings and the proxies to trust', () => {
-    expect(loadConfig({})).toMatchObject({ accessTokenSeconds: 900, trustProxy: 'loopback' });
+    // No forwarding header is believed unless TRUST_PROXY says whose.
+    expect(loadConfig({})).toMatchObject({ accessTokenSeconds: 900, trustProxy: false });
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
     expect(
       loadConfig({
         TRUST_PROXY: '2',
@@ -53,6 +74,8 @@ describe('configuration', () => {
     );
     for (const env of [
       { TRUST_PROXY: 'everyone!' },
+      { SMTP_URL: 'http://mail.example.org' },
+      { PUBLIC_URL: 'boon.example.org' },
       { AUTH_SECRET: 'short' },
       { ACCESS_TOKEN_TTL_SECONDS: '5' },
       { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'short' },

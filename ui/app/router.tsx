@@ -11,6 +11,10 @@ const WelcomePage = lazy(() => import('../features/onboarding/welcome-page'));
 const PseudonymWelcomePage = lazy(() => import('../features/onboarding/pseudonym-welcome-page'));
 const DisclosurePage = lazy(() => import('../features/onboarding/disclosure-page'));
 const AuthPage = lazy(() => import('../features/auth/auth-page'));
+const CheckInboxPage = lazy(() => import('../features/auth/check-inbox-page'));
+const VerifyPage = lazy(() => import('../features/auth/verify-page'));
+const RecoverPage = lazy(() => import('../features/auth/recover-page'));
+const ResetPage = lazy(() => import('../features/auth/reset-page'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page'));
 const AdminLoginPage = lazy(() => import('../features/admin/admin-login-page'));
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
@@ -60,6 +64,10 @@ export const router = createBrowserRouter([
           { path: '/pseudonym-welcome', element: page(<PseudonymWelcomePage />) },
           { path: '/disclosure', element: page(<DisclosurePage />) },
           { path: '/auth', element: page(<AuthPage />) },
+          { path: '/auth/check-inbox', element: page(<CheckInboxPage />) },
+          { path: '/auth/verify', element: page(<VerifyPage />) },
+          { path: '/auth/recover', element: page(<RecoverPage />) },
+          { path: '/auth/reset', element: page(<ResetPage />) },
           { path: '/settings', element: page(<SettingsPage />) },
           { path: '/home', element: page(<HomePage />) },
           { path: '/responses/:questionId', element: page(<ResponsesPage />) },

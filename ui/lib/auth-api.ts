@@ -1,35 +1,75 @@
-import type { SessionDto, UserDto } from '../../domain/contracts/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CheckInboxDto, SessionDto, UserDto } from '../../domain/contracts/auth';
 import { api } from './api-client';
+import { KNOWN_BROWSER_KEY, readLocal, startFreshDevice, writeLocal } from './device-identity';
 import { currentSession, storeSession, updateSessionUser } from './session';
 
-/** Member accounts: each call keeps the shared session store in step. */
-export const signUp = async (email: string, password: string) => {
-  const session = await api<SessionDto>('/api/auth/signup', {
+/** Keeps the session, and the known-browser token it carries (kept apart: it outlives it). */
+const signedIn = ({ known_browser_token, ...session }: SessionDto) => {
+  if (known_browser_token) writeLocal(KNOWN_BROWSER_KEY, known_browser_token);
+  storeSession(session);
+  return session;
+};
+
+/** Email-first: no session yet, only a mail with a link (the same answer for a taken address). */
+export const signUp = (email: string, password: string) =>
+  api<CheckInboxDto>('/api/auth/signup', {
     method: 'POST',
     body: { email, password, data: { confirmed: false } },
   });
-  storeSession(session);
-  return session;
-};
+
+/** Follows the mailed link: the address is proven and the browser signed in. */
+export const verifyEmail = async (token: string) =>
+  signedIn(await api<SessionDto>('/api/auth/verify', { method: 'POST', body: { token } }));
+
+export const resendLink = (email: string) =>
+  api<CheckInboxDto>('/api/auth/resend', { method: 'POST', body: { email } });
+
+export const recoverPassword = (email: string) =>
+  api<CheckInboxDto>('/api/auth/recover', { method: 'POST', body: { email } });
 
 export const signIn = async (email: string, password: string) => {
-  const session = await api<SessionDto>('/api/auth/signin', {
-    method: 'POST',
-    body: { email, password },
-  });
-  storeSession(session);
-  return session;
+  const knownBrowser = readLocal(KNOWN_BROWSER_KEY);
+  return signedIn(
+    await api<SessionDto>('/api/auth/signin', {
+      method: 'POST',
+      body: { email, password, ...(knownBrowser ? { known_browser_token: knownBrowser } : {}) },
+    }),
+  );
 };
 
+/** Ends the session here and makes the browser a fresh anonymous device. */
 export const signOut = async () => {
   const session = currentSession();
   storeSession(null);
+  startFreshDevice();
   if (!session) return;
   try {
     await api('/api/auth/signout', { method: 'POST', token: session.access_token });
   } catch (error) {
     // The local session is gone either way; an expired token simply cannot be revoked twice.
     console.warn('Sign-out could not reach the server', error);
+  }
+};
+
+/**
+ * Sign-out for components: nothing cached for the identity that left is shown to the fresh
+ * device (its queries start over, asking as the new device).
+ */
+export const useSignOut = () => {
+  const queryClient = useQueryClient();
+  return async () => {
+    await signOut();
+    void queryClient.resetQueries();
+  };
+};
+
+/** A new password from a mailed link; every session ended, this browser's included. */
+export const resetPassword = async (token: string, password: string) => {
+  await api<{ message: string }>('/api/auth/reset', { method: 'POST', body: { token, password } });
+  if (currentSession()) {
+    storeSession(null);
+    startFreshDevice();
   }
 };
 

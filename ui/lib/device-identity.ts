@@ -48,3 +48,34 @@ export const writeLocal = (key: string, value: string | null): void => {
 
 export const WELCOME_SEEN_KEY = 'boon-pseudonym-welcome-seen';
 export const DISCLOSURE_SEEN_KEY = 'boon-disclosure-seen';
+
+/**
+ * OWASP's "device cookie" for sign-in (members) and admin login: proof that this browser got
+ * in before, so guessing at the account from elsewhere never locks it out here. It belongs to
+ * the browser, not to the identity: it survives sign-out.
+ */
+export const KNOWN_BROWSER_KEY = 'boon-known-browser';
+export const ADMIN_KNOWN_BROWSER_KEY = 'boon-known-browser-admin';
+
+/** What belongs to the browser rather than to whoever used it: kept when the device starts afresh. */
+const BROWSER_KEY_PREFIXES = ['boon-consent', 'boon-theme', 'boon-known-browser'];
+
+/**
+ * After sign-out the browser is a fresh anonymous device: a new device id, and nothing kept
+ * of the identity it acted as (pseudonym, registration, local record of answers, welcome
+ * flags). Consent, theme and known-browser tokens stay.
+ */
+export const startFreshDevice = () => {
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+    for (const key of keys) {
+      if (key?.startsWith('boon-') && !BROWSER_KEY_PREFIXES.some((p) => key.startsWith(p))) {
+        localStorage.removeItem(key);
+      }
+    }
+  } catch (error) {
+    console.warn('Device storage unavailable; starting a session-only device', error);
+  }
+  memoryId = null;
+  deviceId();
+};

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { Inbox } from './inbox';
 
 export class Onboarding {
   constructor(private readonly page: Page) {}
@@ -53,5 +54,13 @@ export class AuthScreen {
 
   toast(title: string) {
     return this.page.getByText(title, { exact: true }).first();
+  }
+
+  /** Email-first sign-up: the form, 'Check your inbox', then the mailed link; lands on /setup. */
+  async signUpAndConfirm(email: string, password: string) {
+    await this.submit('Sign Up', email, password);
+    await expect(this.page).toHaveURL(/\/auth\/check-inbox$/);
+    await new Inbox(this.page).openLink(email, 'Confirm your email for Boon', '/auth/verify');
+    await expect(this.page).toHaveURL(/\/setup$/);
   }
 }

@@ -1,6 +1,7 @@
 import type { AdminLoginDto, AdminVerifyDto } from '../../../domain/contracts/auth';
 import { api } from '../../lib/api-client';
 import { adminToken, storeAdminToken } from '../../lib/admin-token';
+import { ADMIN_KNOWN_BROWSER_KEY, readLocal, writeLocal } from '../../lib/device-identity';
 
 /** Admin calls always carry the admin token, even when a member session exists too. */
 export const adminApi = <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
@@ -8,12 +9,15 @@ export const adminApi = <T>(path: string, init: { method?: string; body?: unknow
   return api<T>(path, token ? { ...init, token } : init);
 };
 
+/** Sends this browser's known-browser token, so guessing from elsewhere never locks it out. */
 export const logIn = async (username: string, password: string) => {
+  const knownBrowser = readLocal(ADMIN_KNOWN_BROWSER_KEY);
   const result = await api<AdminLoginDto>('/api/admin/login', {
     method: 'POST',
-    body: { username, password },
+    body: { username, password, ...(knownBrowser ? { known_browser_token: knownBrowser } : {}) },
   });
   storeAdminToken(result.token);
+  writeLocal(ADMIN_KNOWN_BROWSER_KEY, result.known_browser_token);
   return result;
 };
 

@@ -1,26 +1,35 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH } from '../../../domain/contracts/auth';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/text-field';
 import { Tabs } from '../../components/ui/tabs';
-import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { signIn, signUp } from '../../lib/auth-api';
 import { useAuth } from '../../lib/session';
+import {
+  credentialErrors,
+  credentialToast,
+  type CredentialField,
+  type Credentials,
+} from './credential-rules';
+import { Field, FormError, useFieldErrors } from './field-errors';
+import type { CheckInboxState } from './check-inbox-page';
 
 type Mode = 'signin' | 'signup';
+
+const linkClass = 'text-amber-800 underline dark:text-amber-400';
 
 /** Sign In / Sign Up. Signed-in people go home; accounts not yet confirmed finish setup first. */
 const AuthPage = () => {
   const navigate = useNavigate();
-  const { toast, dismiss } = useToast();
   const { loading, session } = useAuth();
-  const [mode, setMode] = useState<Mode>('signin');
+  const requested = (useLocation().state as { mode?: Mode } | null)?.mode;
+  const [mode, setMode] = useState<Mode>(requested ?? 'signin');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const { errors, show, showRefusal, settle, clear } = useFieldErrors<CredentialField>();
 
   useEffect(() => {
     if (!loading && session && !busy) {
@@ -28,32 +37,53 @@ const AuthPage = () => {
     }
   }, [loading, session, busy, navigate]);
 
-  const failed = (title: string, description: string) =>
-    toast({ title, description, variant: 'destructive' });
+  const values = (changed: Partial<Credentials> = {}): Credentials => ({
+    email,
+    password,
+    ...(mode === 'signup' ? { confirm } : {}),
+    ...changed,
+  });
+
+  const edit = (field: CredentialField, value: string) => {
+    if (field === 'email') setEmail(value);
+    else if (field === 'password') setPassword(value);
+    else setConfirm(value);
+    setUnconfirmed(false);
+    settle(field, credentialErrors(values({ [field]: value }), mode === 'signup'));
+  };
+
+  const handleMode = (next: Mode) => {
+    setMode(next);
+    clear();
+    setUnconfirmed(false);
+  };
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim() || !password || (mode === 'signup' && !confirm)) {
-      return failed('Missing Information', 'Please fill in all fields');
-    }
-    if (mode === 'signup' && password !== confirm) {
-      return failed('Password Mismatch', 'Passwords do not match');
-    }
-    if (mode === 'signup' && password.length < PASSWORD_MIN_LENGTH) {
-      return failed('Password Too Short', 'Password must be at least 8 characters long');
+    const broken = credentialToast(values(), mode === 'signup');
+    if (broken) {
+      show(credentialErrors(values(), mode === 'signup'), broken.title, broken.description);
+      return;
     }
     setBusy(true);
     try {
-      const next =
-        mode === 'signin' ? await signIn(email, password) : await signUp(email, password);
-      dismiss();
-      navigate(next.user.user_metadata.confirmed ? '/home' : '/setup', { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError) {
-        failed(mode === 'signin' ? 'Sign In Failed' : 'Sign Up Failed', error.detail);
+      if (mode === 'signin') {
+        const next = await signIn(email, password);
+        clear();
+        navigate(next.user.user_metadata.confirmed ? '/home' : '/setup', { replace: true });
       } else {
-        failed('Error', 'An unexpected error occurred');
+        const sent = await signUp(email, password);
+        clear();
+        navigate('/auth/check-inbox', {
+          state: { email: sent.email, expiresIn: sent.link_expires_in } satisfies CheckInboxState,
+        });
       }
+    } catch (error) {
+      setUnconfirmed(error instanceof ApiError && error.status === 403);
+      showRefusal(error, mode === 'signin' ? 'Sign In Failed' : 'Sign Up Failed', [
+        'email',
+        'password',
+      ]);
     } finally {
       setBusy(false);
     }
@@ -61,32 +91,46 @@ const AuthPage = () => {
 
   const form = (
     <form onSubmit={(e) => void handleSubmit(e)} noValidate className="flex flex-col gap-4">
-      <TextField
+      <Field
         label="Email"
         type="email"
         name="email"
         autoComplete="email"
         value={email}
-        onValueChange={setEmail}
+        onValueChange={(v) => edit('email', v)}
+        error={errors.email}
       />
-      <TextField
+      <Field
         label="Password"
         type="password"
         name="password"
         autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
         value={password}
-        onValueChange={setPassword}
+        onValueChange={(v) => edit('password', v)}
+        error={errors.password}
       />
       {mode === 'signup' && (
-        <TextField
+        <Field
           label="Confirm Password"
           type="password"
-          name="confirm-password"
+          name="confirm"
           autoComplete="new-password"
           value={confirm}
-          onValueChange={setConfirm}
+          onValueChange={(v) => edit('confirm', v)}
+          error={errors.confirm}
         />
       )}
+      <FormError message={errors.form}>
+        {unconfirmed && (
+          <Link
+            to="/auth/check-inbox"
+            state={{ email } satisfies CheckInboxState}
+            className={`mt-2 inline-block ${linkClass}`}
+          >
+            Get the confirmation link again
+          </Link>
+        )}
+      </FormError>
       <Button type="submit" disabled={busy}>
         {mode === 'signin'
           ? busy
@@ -96,6 +140,11 @@ const AuthPage = () => {
             ? 'Creating account...'
             : 'Sign Up'}
       </Button>
+      {mode === 'signin' && (
+        <Link to="/auth/recover" className={`self-start ${linkClass}`}>
+          Forgot your password?
+        </Link>
+      )}
     </form>
   );
 
@@ -109,7 +158,7 @@ const AuthPage = () => {
         <Tabs
           label="Account"
           active={mode}
-          onChange={setMode}
+          onChange={handleMode}
           tabs={[
             { key: 'signin', label: 'Sign In', content: form },
             { key: 'signup', label: 'Sign Up', content: form },
@@ -118,7 +167,7 @@ const AuthPage = () => {
       </div>
       <p className="mt-8 border-t border-stone-200 pt-4 text-stone-700 dark:border-stone-700 dark:text-stone-200">
         An account is optional.{' '}
-        <Link to="/welcome" className="text-amber-800 underline dark:text-amber-400">
+        <Link to="/welcome" className={linkClass}>
           Continue without an account
         </Link>{' '}
         and take part under a pseudonym tied to this device.

@@ -5,7 +5,7 @@ import type { SettingsDto } from '../../../domain/contracts/settings';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api-client';
-import { signOut } from '../../lib/auth-api';
+import { useSignOut } from '../../lib/auth-api';
 import { deviceId } from '../../lib/device-identity';
 import { useAuth } from '../../lib/session';
 import { useTheme, type ThemeChoice } from '../../lib/theme';
@@ -21,6 +21,7 @@ const SettingsPage = () => {
   const { toast } = useToast();
   const { choice, actual, choose } = useTheme();
   const { session } = useAuth();
+  const signOut = useSignOut();
   const themeId = useId();
   const activityId = useId();
   const pseudonymId = useId();

@@ -1,0 +1,62 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SIGN_UPS_OVERALL, SIGN_UPS_PER_ADDRESS } from '../../api/auth/rate-limiter';
+import { KdfBusyError } from '../../infra/auth/kdf-pool';
+import { createPasswordHasher } from '../../infra/auth/passwords';
+import { refusesWithoutEvents, signIn, signUp } from '../support/accounts';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+afterEach(async () => {
+  await t.close();
+});
+
+const signUpFrom = (address: string, email: string) =>
+  request(t.app)
+    .post('/api/auth/signup')
+    .set('X-Forwarded-For', address)
+    .send({ email, password: 'long enough pw' });
+
+describe('sign-up is not a free denial of service', () => {
+  it('limits sign-ups per address, with 429 and Retry-After, writing nothing', async () => {
+    t = await startTestApp();
+    for (let i = 0; i < SIGN_UPS_PER_ADDRESS.maxFailures; i++) {
+      expect((await signUp(t, `p${i}@example.org`)).status).toBe(202);
+    }
+    const limited = await refusesWithoutEvents(t, () => signUp(t, 'one-more@example.org'), 429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(t.outbox().some((m) => m.to === 'one-more@example.org')).toBe(false);
+  });
+
+  it('limits sign-ups overall, whatever addresses they come from', async () => {
+    t = await startTestApp({ trustProxy: true });
+    for (let i = 0; i < SIGN_UPS_OVERALL.maxFailures; i++) {
+      const res = await signUpFrom(`10.1.${i >> 8}.${i & 255}`, 'same@example.org');
+      expect(res.status).toBe(202);
+    }
+    const limited = await signUpFrom('192.0.2.1', 'someone@example.org');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('answers 503 with Retry-After at once when password work is queued to its cap', async () => {
+    t = await startTestApp();
+    const working = t.ctx.auth.passwords;
+    t.ctx.auth.passwords = createPasswordHasher(2 ** 10, () => Promise.reject(new KdfBusyError(3)));
+    for (const send of [
+      () => signUp(t, 'ada@example.org'),
+      () => signIn(t, 'ada@example.org', 'long enough pw'),
+    ]) {
+      const res = await refusesWithoutEvents(t, send, 503);
+      expect(res.headers['retry-after']).toBe('3');
+      expect(res.body.title).toBe('Busy');
+    }
+    expect(t.outbox()).toEqual([]);
+    // Turned away, it used up no sign-up of the address: a retry later is not refused for it.
+    for (let i = 0; i <= SIGN_UPS_PER_ADDRESS.maxFailures; i++) {
+      expect((await signUp(t, 'ada@example.org')).status).toBe(503);
+    }
+    t.ctx.auth.passwords = working;
+    expect((await signUp(t, 'ada@example.org')).status).toBe(202);
+  });
+});
