@@ -13,7 +13,7 @@ import { adminSubject, newKnownBrowserToken } from '../auth/accounts';
 import { guardAttempt } from '../auth/attempts';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
-import { adminOf } from '../http/bearer';
+import { requireAdmin, adminSessionOf } from '../http/guards';
 import { parseInput } from '../http/validation';
 
 /** Compares digests, so neither length nor content leaks through timing. */
@@ -71,13 +71,13 @@ export const adminAuthRoutes = (ctx: AppContext) => {
     } satisfies AdminLoginDto);
   });
 
-  router.get('/admin/verify', async (req, res) => {
-    const admin = await adminOf(ctx, req);
+  router.get('/admin/verify', requireAdmin(ctx), async (req, res) => {
+    const admin = adminSessionOf(req);
     res.json({ valid: true, username: admin.username } satisfies AdminVerifyDto);
   });
 
-  router.post('/admin/logout', async (req, res) => {
-    const admin = await adminOf(ctx, req);
+  router.post('/admin/logout', requireAdmin(ctx), async (req, res) => {
+    const admin = adminSessionOf(req);
     await runCommand(ctx, adminStreamId(admin.username), adminDecider, {
       type: 'SignOutAdmin',
       sessionId: admin.sessionId,

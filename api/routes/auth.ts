@@ -26,8 +26,7 @@ import { answerBusy } from '../auth/busy';
 import { deviceStateOf, linkDevice, optionalDevice, withPosition } from '../auth/device-link';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
-import { accountSessionOf } from '../http/bearer';
-import { deviceOf } from '../http/identity';
+import { requireDevice, requireAccount, callerDevice, accountOf } from '../http/guards';
 import { parseInput } from '../http/validation';
 
 const emailNotConfirmed = () =>
@@ -92,8 +91,8 @@ export const authRoutes = (ctx: AppContext) => {
     res.json(withPosition(await sessionDto(ctx, account, familyId, nextSecret), position));
   });
 
-  router.post('/auth/signout', async (req, res) => {
-    const session = await accountSessionOf(ctx, req);
+  router.post('/auth/signout', requireAccount(ctx), async (req, res) => {
+    const session = accountOf(req);
     await runCommand(ctx, sessionStreamId(session.familyId), sessionDecider, {
       type: 'EndSession',
       at: ctx.clock.now(),
@@ -101,17 +100,17 @@ export const authRoutes = (ctx: AppContext) => {
     res.status(204).end();
   });
 
-  router.get('/auth/session', async (req, res) => {
-    const session = await accountSessionOf(ctx, req);
+  router.get('/auth/session', requireAccount(ctx), async (req, res) => {
+    const session = accountOf(req);
     const account = await loadAccount(ctx, session.accountId);
     if (!account) throw unauthorized('Invalid JWT', 'Sign in to continue.');
     res.json({ user: await userDtoOf(ctx, account) } satisfies { user: UserDto });
   });
 
-  router.patch('/auth/user', async (req, res) => {
-    const session = await accountSessionOf(ctx, req);
+  router.patch('/auth/user', requireAccount(ctx), requireDevice, async (req, res) => {
+    const session = accountOf(req);
     const { data } = parseInput(updateUserBody, req.body);
-    const device = deviceOf(req);
+    const device = callerDevice(req);
     const state = await deviceStateOf(ctx, device.deviceHash);
     // The display name is the pseudonym this device reserved, so it stays unique too.
     if (state.userId === null || state.pseudonym !== data.display_name) {

@@ -15,7 +15,7 @@ import { echoStatusId, type EchoStatusDoc } from '../../projections/echoes';
 import type { ResponseDoc } from '../../projections/responses-by-question';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
-import { actorForCommand, actorForQuery } from '../http/identity';
+import { requireRegistered, identifyReader, participantOf, readerOf } from '../http/guards';
 import { assertMayTakePart } from '../policies/discussions';
 import { parseInput } from '../http/validation';
 
@@ -24,9 +24,9 @@ const responseParams = z.object({ id: z.string().min(1).max(100) });
 export const echoRoutes = (ctx: AppContext) => {
   const router = Router();
 
-  router.post('/responses/:id/echo', async (req, res) => {
+  router.post('/responses/:id/echo', requireRegistered(ctx), async (req, res) => {
     const { id } = parseInput(responseParams, req.params, 'params');
-    const actor = await actorForCommand(ctx, req);
+    const actor = participantOf(req);
     const response = await ctx.readModels.collection<ResponseDoc>('responses').findOne({ _id: id });
     if (!response) throw notFound('Response not found', 'This response no longer exists.');
     await assertMayTakePart(ctx, actor, response.questionId);
@@ -53,9 +53,9 @@ export const echoRoutes = (ctx: AppContext) => {
     res.json(result);
   });
 
-  router.get('/responses/:id/echo-status', async (req, res) => {
+  router.get('/responses/:id/echo-status', identifyReader(ctx), async (req, res) => {
     const { id } = parseInput(responseParams, req.params, 'params');
-    const actor = await actorForQuery(ctx, req);
+    const actor = readerOf(req);
     const echo = actor
       ? await ctx.readModels
           .collection<EchoStatusDoc>('echo_status')

@@ -20,7 +20,8 @@ import { randomInt } from 'node:crypto';
 import type { DeviceDoc, PseudonymDoc } from '../../projections/identity';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
-import { actorForQuery, deviceOf, ownDeviceInPath } from '../http/identity';
+import { requireDevice, identifyReader, callerDevice, readerOf } from '../http/guards';
+import { ownDeviceInPath } from '../http/identity';
 import { REGISTRATIONS_PER_ADDRESS } from '../http/quotas';
 import { parseInput } from '../http/validation';
 
@@ -107,9 +108,9 @@ export const identityRoutes = (ctx: AppContext) => {
     res.json({ pseudonyms: [...chosen] } satisfies GeneratePseudonymsDto);
   });
 
-  router.post('/user/setup', async (req, res) => {
+  router.post('/user/setup', requireDevice, async (req, res) => {
     const body = parseInput(setupBody, req.body);
-    const device = deviceOf(req);
+    const device = callerDevice(req);
     const registration: RegisterDevice = {
       type: 'RegisterDevice',
       deviceHash: device.deviceHash,
@@ -144,8 +145,8 @@ export const identityRoutes = (ctx: AppContext) => {
     res.json({ pseudonym: doc.pseudonym } satisfies PseudonymDto);
   });
 
-  router.get('/device', async (req, res) => {
-    const actor = await actorForQuery(ctx, req);
+  router.get('/device', identifyReader(ctx), async (req, res) => {
+    const actor = readerOf(req);
     if (!actor) throw notFound('Not registered', 'This device is not registered yet.');
     res.json({ pseudonym: actor.pseudonym } satisfies PseudonymDto);
   });

@@ -8,7 +8,7 @@ import type { ReplyDoc } from '../../projections/replies';
 import type { ResponseDoc } from '../../projections/responses-by-question';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
-import { actorForCommand, actorForQuery } from '../http/identity';
+import { requireRegistered, identifyReader, participantOf, readerOf } from '../http/guards';
 import { assertMayRead, assertMayTakePart } from '../policies/discussions';
 import { parseInput } from '../http/validation';
 
@@ -28,9 +28,9 @@ export const replyRoutes = (ctx: AppContext) => {
   const router = Router();
   const responses = () => ctx.readModels.collection<ResponseDoc>('responses');
 
-  router.get('/replies/:responseId', async (req, res) => {
+  router.get('/replies/:responseId', identifyReader(ctx), async (req, res) => {
     const { responseId } = parseInput(responseParams, req.params, 'params');
-    const actor = await actorForQuery(ctx, req);
+    const actor = readerOf(req);
     const response = await responses().findOne({ _id: responseId });
     if (!response) throw notFound('Response not found', 'This response no longer exists.');
     await assertMayRead(
@@ -45,9 +45,9 @@ export const replyRoutes = (ctx: AppContext) => {
     res.json(replies.map((doc) => toReplyDto(doc, actor?.userId ?? null)));
   });
 
-  router.post('/replies', async (req, res) => {
+  router.post('/replies', requireRegistered(ctx), async (req, res) => {
     const body = parseInput(postReplyBody, req.body);
-    const actor = await actorForCommand(ctx, req);
+    const actor = participantOf(req);
     const response = await responses().findOne({ _id: body.responseId });
     if (!response) throw notFound('Response not found', 'This response no longer exists.');
     await assertMayTakePart(ctx, actor, response.questionId);
@@ -72,9 +72,9 @@ export const replyRoutes = (ctx: AppContext) => {
     res.status(201).json(result);
   });
 
-  router.delete('/replies/:id', async (req, res) => {
+  router.delete('/replies/:id', requireRegistered(ctx), async (req, res) => {
     const { id } = parseInput(replyParams, req.params, 'params');
-    const actor = await actorForCommand(ctx, req);
+    const actor = participantOf(req);
     const { position } = await runCommand(ctx, replyStreamId(id), replyDecider, {
       type: 'DeleteReply',
       replyId: id,

@@ -12,7 +12,13 @@ import type { ResponseDoc } from '../../projections/responses-by-question';
 import { questionOfDay, today } from '../commands/question-of-the-day';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
-import { actorForCommand, actorForQuery, deviceOf } from '../http/identity';
+import {
+  requireRegistered,
+  identifyReader,
+  callerDevice,
+  participantOf,
+  readerOf,
+} from '../http/guards';
 import { parseInput } from '../http/validation';
 import { assertMayRead } from '../policies/discussions';
 import { findQuestion } from './questions';
@@ -69,9 +75,9 @@ export const responseRoutes = (ctx: AppContext) => {
   const router = Router();
   const responses = () => ctx.readModels.collection<ResponseDoc>('responses');
 
-  router.post('/responses', async (req, res) => {
+  router.post('/responses', requireRegistered(ctx), async (req, res) => {
     const body = parseInput(submitResponseBody, req.body);
-    const actor = await actorForCommand(ctx, req);
+    const actor = participantOf(req);
     const todays = await questionOfDay(ctx, today(ctx));
     if (!todays || todays.questionId !== body.questionId) {
       if (!(await findQuestion(ctx, body.questionId))) {
@@ -120,9 +126,9 @@ export const responseRoutes = (ctx: AppContext) => {
     res.status(201).location(`/api/responses/${body.questionId}`).json(result);
   });
 
-  router.delete('/responses/:id', async (req, res) => {
+  router.delete('/responses/:id', requireRegistered(ctx), async (req, res) => {
     const { id } = parseInput(responseIdParams, req.params, 'params');
-    const actor = await actorForCommand(ctx, req);
+    const actor = participantOf(req);
     const response = await responses().findOne({ _id: id });
     if (!response) throw notFound('Response not found', 'This response no longer exists.');
     // The author's own stream is the authority: a response not in it is someone else's.
@@ -140,9 +146,9 @@ export const responseRoutes = (ctx: AppContext) => {
     res.json({ position: position?.toString() ?? null });
   });
 
-  router.get('/responses/:questionId', async (req, res) => {
+  router.get('/responses/:questionId', identifyReader(ctx), async (req, res) => {
     const { questionId } = parseInput(questionIdParams, req.params, 'params');
-    const actor = await actorForQuery(ctx, req);
+    const actor = readerOf(req);
     if (!(await findQuestion(ctx, questionId))) {
       throw notFound('Question not found', `There is no question ${questionId}.`);
     }
@@ -152,9 +158,9 @@ export const responseRoutes = (ctx: AppContext) => {
     res.json(docs.sort(byOwnEchoesNewest(viewerId)).map((doc) => toResponseDto(doc, viewerId)));
   });
 
-  router.get('/user/has-responded', async (req, res) => {
-    const { deviceId } = deviceOf(req);
-    const actor = await actorForQuery(ctx, req);
+  router.get('/user/has-responded', identifyReader(ctx), async (req, res) => {
+    const { deviceId } = callerDevice(req);
+    const actor = readerOf(req);
     const todays = await questionOfDay(ctx, today(ctx));
     const questionId = todays?.questionId ?? null;
     const hasResponded =

@@ -10,7 +10,8 @@ import { notFound } from '../../domain/shared/errors';
 import type { DeviceDoc } from '../../projections/identity';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
-import { actorForCommand, ownDeviceInPath, type Device } from '../http/identity';
+import { requireRegistered, participantOf } from '../http/guards';
+import { ownDeviceInPath, type Device } from '../http/identity';
 import { AGREEMENTS_PER_ADDRESS, AGREEMENTS_PER_DEVICE } from '../http/quotas';
 import { parseInput } from '../http/validation';
 
@@ -49,9 +50,9 @@ export const settingsRoutes = (ctx: AppContext) => {
    * sends it after): only a change of decision is recorded, and each device and address has a
    * quota, so no one can grow the log at will.
    */
-  router.post('/user-agreements', async (req, res) => {
+  router.post('/user-agreements', requireRegistered(ctx), async (req, res) => {
     const body = parseInput(agreementBody, req.body);
-    const device = await actorForCommand(ctx, req);
+    const device = participantOf(req);
     const address = req.ip ?? 'unknown';
     ctx.quotas.enforce(res, AGREEMENTS_PER_DEVICE, device.deviceHash);
     ctx.quotas.enforce(res, AGREEMENTS_PER_ADDRESS, address);

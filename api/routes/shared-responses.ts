@@ -6,7 +6,7 @@ import { notFound } from '../../domain/shared/errors';
 import type { PairDoc } from '../../projections/perspective-pairs';
 import { runCommand } from '../commands/run';
 import type { AppContext } from '../context';
-import { actorForCommand, actorForQuery } from '../http/identity';
+import { requireRegistered, identifyReader, participantOf, readerOf } from '../http/guards';
 import { assertMayRead, assertMayTakePart } from '../policies/discussions';
 import { parseInput } from '../http/validation';
 
@@ -37,9 +37,9 @@ const toPairDto = (pair: PairDoc): SharedPairDto => ({
 export const sharedResponseRoutes = (ctx: AppContext) => {
   const router = Router();
 
-  router.get('/shared-responses/:questionId', async (req, res) => {
+  router.get('/shared-responses/:questionId', identifyReader(ctx), async (req, res) => {
     const { questionId } = parseInput(questionParams, req.params, 'params');
-    const actor = await actorForQuery(ctx, req);
+    const actor = readerOf(req);
     await assertMayRead(ctx, actor, questionId);
     const pairs = await ctx.readModels
       .collection<PairDoc>('perspective_pairs')
@@ -47,9 +47,9 @@ export const sharedResponseRoutes = (ctx: AppContext) => {
     res.json(pairs.map(toPairDto));
   });
 
-  router.post('/shared-responses/pairs/:pairId/views', async (req, res) => {
+  router.post('/shared-responses/pairs/:pairId/views', requireRegistered(ctx), async (req, res) => {
     const { pairId } = parseInput(pairParams, req.params, 'params');
-    const actor = await actorForCommand(ctx, req);
+    const actor = participantOf(req);
     const pair = await ctx.readModels
       .collection<PairDoc>('perspective_pairs')
       .findOne({ _id: pairId });

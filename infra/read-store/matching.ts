@@ -1,28 +1,15 @@
 import { Query, update } from 'mingo';
+import { fastFilter, fastUpdate } from './memory/fast-paths';
 import { compareValues, valueAt } from './memory/values';
 import type { Doc, Filter, SortSpec, UpdateSpec } from './read-store';
 
 const isPlainEquality = (value: unknown) =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
-/**
- * Compiles a MongoDB filter. Filters made only of top-level equalities, the
- * projections' common case, skip mingo's general machinery.
- */
+/** Compiles a MongoDB filter: the read models' operators by hand, anything else by mingo. */
 export const compileFilter = (filter: Filter): ((doc: Doc) => boolean) => {
-  const entries = Object.entries(filter);
-  if (
-    entries.every(
-      ([key, value]) => !key.startsWith('$') && !key.includes('.') && isPlainEquality(value),
-    )
-  ) {
-    return (doc) =>
-      entries.every(([key, value]) => {
-        const actual = doc[key] ?? null;
-        // MongoDB: equality with a scalar also matches an array that contains it.
-        return actual === value || (Array.isArray(actual) && actual.includes(value));
-      });
-  }
+  const fast = fastFilter(filter);
+  if (fast) return fast;
   const query = new Query(filter);
   return (doc) => query.test(doc);
 };
@@ -68,7 +55,7 @@ export const isOperatorUpdate = (spec: UpdateSpec) =>
 /** Applies a MongoDB update document in place. */
 export const applyUpdate = (doc: Doc, spec: UpdateSpec): void => {
   if (!isOperatorUpdate(spec)) throw new Error('Update documents must use update operators');
-  update(doc, spec as never);
+  if (!fastUpdate(doc, spec)) update(doc, spec as never);
 };
 
 /** The fields an upsert takes from its filter (top-level equalities). */

@@ -23,6 +23,9 @@ export type EngineOptions = {
   dropDelayMs?: number;
 };
 
+/** Events a rebuild applies in memory between two durable flushes (bounds what a crash loses). */
+const FLUSH_EVERY = 250_000;
+
 /** A rebuild asked for by any process, done by the one holding the projection's lease. */
 export const REQUESTS = 'projection_requests';
 type RequestDoc = Doc & { requestedAt: string };
@@ -146,18 +149,43 @@ export class ProjectionEngine {
 
   /** Replays the whole log into a fresh generation while the current one serves, then swaps. */
   async rebuild(name: string): Promise<RebuildReport> {
-    const slot = this.slots.get(name);
-    if (!slot) throw notFound('Unknown projection', `There is no projection ${name}.`);
-    if (!slot.lease) {
-      throw conflict(
-        'Runs elsewhere',
-        `Projection ${name} runs in another process: rebuild it there.`,
-      );
+    const [report] = await this.rebuildMany([name]);
+    return report!;
+  }
+
+  /**
+   * Rebuilds several projections from one read of the log: each page is read once and handed
+   * to every projection being rebuilt, each into a fresh generation, swapped in at the end.
+   */
+  async rebuildMany(names: readonly string[]): Promise<RebuildReport[]> {
+    const slots = names.map((name) => {
+      const slot = this.slots.get(name);
+      if (!slot) throw notFound('Unknown projection', `There is no projection ${name}.`);
+      if (!slot.lease) {
+        throw conflict(
+          'Runs elsewhere',
+          `Projection ${name} runs in another process: rebuild it there.`,
+        );
+      }
+      if (slot.rebuild)
+        throw conflict('Already rebuilding', `Projection ${name} is already rebuilding.`);
+      return slot;
+    });
+    const generations = await Promise.all(
+      slots.map(async (slot) => ((await this.stateOf(slot.projection.name))?.generation ?? 0) + 1),
+    );
+    const work = this.rebuildTogether(
+      slots.map((slot, i) => ({ slot, generation: generations[i]!, resume: null })),
+    );
+    for (const [i, slot] of slots.entries()) slot.rebuild = work.then((reports) => reports[i]!);
+    try {
+      return await work;
+    } finally {
+      for (const slot of slots) {
+        slot.rebuild = null;
+        slot.rebuildProcessor = null;
+      }
     }
-    if (slot.rebuild)
-      throw conflict('Already rebuilding', `Projection ${name} is already rebuilding.`);
-    const state = await this.stateOf(name);
-    return this.startRebuild(slot, (state?.generation ?? 0) + 1, null);
   }
 
   private async takeRequests() {
@@ -168,7 +196,7 @@ export class ProjectionEngine {
       await this.readStore.transaction(async (tx) => {
         await tx.collection(REQUESTS).deleteOne({ _id: request._id });
       });
-      void this.rebuild(request._id).catch((error) =>
+      void this.rebuild(request._id).catch((error: unknown) =>
         this.logger.error({ err: error, projection: request._id }, 'requested rebuild failed'),
       );
     }
@@ -299,12 +327,13 @@ export class ProjectionEngine {
       catchUpBatchSize: this.settings.catchUpBatchSize,
       maxBatchMs: this.settings.maxBatchMs,
       announce: live,
+      deferred: !live,
       onLeaseLost: () => void this.lose(slot),
     });
   }
 
   private startRebuild(slot: Slot, generation: number, resume: StateDoc | null) {
-    const work = this.rebuildInto(slot, generation, resume);
+    const work = this.rebuildTogether([{ slot, generation, resume }]).then(([report]) => report!);
     slot.rebuild = work;
     return work.finally(() => {
       slot.rebuild = null;
@@ -312,56 +341,92 @@ export class ProjectionEngine {
     });
   }
 
-  private async rebuildInto(
-    slot: Slot,
-    generation: number,
-    resume: StateDoc | null,
-  ): Promise<RebuildReport> {
-    const { projection } = slot;
+  /** Pages of the log from the furthest-behind processor's checkpoint to the head, each handed to every processor. */
+  private async feed(processors: readonly Processor[]): Promise<number> {
+    let after: bigint | null = processors[0]?.checkpoint ?? null;
+    for (const processor of processors) {
+      if (processor.checkpoint === null) after = null;
+      else if (after !== null && processor.checkpoint < after) after = processor.checkpoint;
+    }
+    let events = 0;
+    for (;;) {
+      const page = await this.events.readAll({
+        ...(after === null ? {} : { after }),
+        maxCount: this.settings.catchUpBatchSize,
+      });
+      if (page.length === 0) break;
+      for (const processor of processors) await processor.applyAll(page);
+      events += page.length;
+      after = page[page.length - 1]!.position;
+      // A rebuild's writes are made durable in large steps, each with its checkpoint.
+      if (events % FLUSH_EVERY < page.length) await this.readStore.flushDeferred();
+    }
+    await this.readStore.flushDeferred();
+    return events;
+  }
+
+  private async rebuildTogether(
+    jobs: readonly { slot: Slot; generation: number; resume: StateDoc | null }[],
+  ): Promise<RebuildReport[]> {
     const started = performance.now();
-    if (!resume) await this.dropGeneration(projection, generation);
-    await ensureProjectionIndexes(this.readStore, projection, generation);
-    const rebuilding = this.processor(
-      slot,
-      generation,
-      resume?.checkpoint ? BigInt(resume.checkpoint) : null,
-      `${projection.name}#rebuild`,
-      false,
-    );
-    slot.rebuildProcessor = rebuilding;
-    let events = await rebuilding.catchUpToHead();
-    // The live loop pauses only for the last few events, then the new generation takes over.
-    const previous = slot.live;
-    slot.live = null;
-    await previous?.stop();
-    events += await rebuilding.catchUpToHead();
-    const lease = slot.lease;
-    if (!lease)
-      throw conflict('Lease lost', `Projection ${projection.name} moved to another process.`);
-    const old = (await this.stateOf(projection.name))?.generation ?? null;
-    await this.readStore.transaction(async (tx) => {
-      tx.fence(lease);
-      const states = tx.collection<StateDoc>(STATE_COLLECTION);
-      await states.upsertOne({
-        _id: projection.name,
+    const processors: Processor[] = [];
+    for (const { slot, generation, resume } of jobs) {
+      if (!resume) await this.dropGeneration(slot.projection, generation);
+      await ensureProjectionIndexes(this.readStore, slot.projection, generation);
+      const processor = this.processor(
+        slot,
         generation,
-        checkpoint: rebuilding.checkpoint === null ? null : String(rebuilding.checkpoint),
-        version: projection.version,
-        updatedAt: new Date().toISOString(),
+        resume?.checkpoint ? BigInt(resume.checkpoint) : null,
+        `${slot.projection.name}#rebuild`,
+        false,
+      );
+      slot.rebuildProcessor = processor;
+      processors.push(processor);
+    }
+    let events = await this.feed(processors);
+    // The live loops pause only for the last few events, then the new generations take over.
+    const previous = jobs.map(({ slot }) => slot.live);
+    for (const { slot } of jobs) slot.live = null;
+    await Promise.all(previous.map((live) => live?.stop()));
+    events += await this.feed(processors);
+    const reports: RebuildReport[] = [];
+    for (const [i, { slot, generation }] of jobs.entries()) {
+      const rebuilt = processors[i]!;
+      const { projection } = slot;
+      const lease = slot.lease;
+      if (!lease) {
+        throw conflict('Lease lost', `Projection ${projection.name} moved to another process.`);
+      }
+      const old = (await this.stateOf(projection.name))?.generation ?? null;
+      await this.readStore.transaction(async (tx) => {
+        tx.fence(lease);
+        const states = tx.collection<StateDoc>(STATE_COLLECTION);
+        await states.upsertOne({
+          _id: projection.name,
+          generation,
+          checkpoint: rebuilt.checkpoint === null ? null : String(rebuilt.checkpoint),
+          version: projection.version,
+          updatedAt: new Date().toISOString(),
+        });
+        await states.deleteOne({ _id: `${projection.name}#rebuild` });
+        tx.notify({
+          projection: projection.name,
+          generation,
+          position: String(rebuilt.checkpoint ?? 0n),
+          topics: [],
+        });
       });
-      await states.deleteOne({ _id: `${projection.name}#rebuild` });
-      tx.notify({
-        projection: projection.name,
+      if (!this.stopped && slot.lease) await this.startLive(slot, generation, rebuilt.checkpoint);
+      if (old !== null && old !== generation) this.dropLater(projection, old);
+      reports.push({
+        name: projection.name,
+        events,
+        seconds: (performance.now() - started) / 1000,
         generation,
-        position: String(rebuilding.checkpoint ?? 0n),
-        topics: [],
       });
-    });
-    if (!this.stopped && slot.lease) await this.startLive(slot, generation, rebuilding.checkpoint);
-    if (old !== null && old !== generation) this.dropLater(projection, old);
-    const seconds = (performance.now() - started) / 1000;
-    this.logger.info({ projection: projection.name, events, seconds }, 'projection rebuilt');
-    return { name: projection.name, events, seconds, generation };
+    }
+    this.logger.info({ projections: reports.map((r) => r.name), events }, 'projections rebuilt');
+    return reports;
   }
 
   /** The old generation goes once reads already under way on it have finished. */

@@ -41,6 +41,8 @@ export type ProcessorOptions = {
   maxBatchMs: number;
   /** Whether commits announce themselves to other processes (live ones do). */
   announce: boolean;
+  /** Rebuilds keep their writes in memory until the engine flushes them (see TransactionOptions). */
+  deferred: boolean;
   onLeaseLost: () => void;
 };
 
@@ -97,19 +99,15 @@ export class Processor {
   }
 
   /**
-   * Reads pages from the store until the head; resolves with the events applied.
-   * Used by rebuilds, which have no tail.
+   * Applies every event of a page it has not applied yet, in as many units of work as the
+   * time bound allows. Used by rebuilds, which read the log for several projections at once.
    */
-  async catchUpToHead(signal?: AbortSignal): Promise<number> {
-    let applied = 0;
-    for (;;) {
-      if (signal?.aborted) return applied;
-      const page = await this.options.events.readAll({
-        ...(this.checkpoint === null ? {} : { after: this.checkpoint }),
-        maxCount: this.options.catchUpBatchSize,
-      });
-      if (page.length === 0) return applied;
-      applied += await this.commit(page);
+  async applyAll(page: readonly RecordedEvent[]): Promise<void> {
+    let rest = page;
+    while (rest.length > 0) {
+      await this.commit(rest);
+      const checkpoint = this.checkpoint;
+      rest = checkpoint === null ? rest : rest.filter((event) => event.position > checkpoint);
     }
   }
 
@@ -193,35 +191,38 @@ export class Processor {
     let last: bigint | null = null;
     let applied = 0;
     const topics = new Set<string>();
-    await readStore.transaction(async (tx) => {
-      const db = this.dbFor(tx, topics);
-      for (const event of batch) {
-        // Positions only grow: anything at or before the checkpoint was applied already.
-        if (this.checkpoint !== null && event.position <= this.checkpoint) continue;
-        if (last !== null && event.position <= last) continue;
-        if (projection.handles.has(event.type)) await projection.apply(event, db);
-        last = event.position;
-        applied++;
-        if (performance.now() - started > this.options.maxBatchMs) break;
-      }
-      if (last === null) return;
-      if (lease) tx.fence(lease);
-      await tx.collection<StateDoc>(STATE_COLLECTION).upsertOne({
-        _id: stateId,
-        generation,
-        checkpoint: String(last),
-        version: projection.version,
-        updatedAt: new Date().toISOString(),
-      });
-      if (this.options.announce) {
-        tx.notify({
-          projection: projection.name,
+    await readStore.transaction(
+      async (tx) => {
+        const db = this.dbFor(tx, topics);
+        for (const event of batch) {
+          // Positions only grow: anything at or before the checkpoint was applied already.
+          if (this.checkpoint !== null && event.position <= this.checkpoint) continue;
+          if (last !== null && event.position <= last) continue;
+          if (projection.handles.has(event.type)) await projection.apply(event, db);
+          last = event.position;
+          applied++;
+          if (performance.now() - started > this.options.maxBatchMs) break;
+        }
+        if (last === null) return;
+        if (lease) tx.fence(lease);
+        await tx.collection<StateDoc>(STATE_COLLECTION).upsertOne({
+          _id: stateId,
           generation,
-          position: String(last),
-          topics: [...topics],
+          checkpoint: String(last),
+          version: projection.version,
+          updatedAt: new Date().toISOString(),
         });
-      }
-    });
+        if (this.options.announce) {
+          tx.notify({
+            projection: projection.name,
+            generation,
+            position: String(last),
+            topics: [...topics],
+          });
+        }
+      },
+      { deferred: this.options.deferred },
+    );
     if (last !== null) {
       this.checkpoint = last;
       this.consumer.checkpoint = last;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,99 +5,15 @@ import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store
 import { silentLogger } from '../../infra/logger';
 import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
 import { openSqlite } from '../../infra/sqlite';
-import { responsesByQuestionProjection } from '../../projections/responses-by-question';
+import { allProjections } from '../../projections';
 import { ProjectionEngine } from '../../projections/engine/engine';
+import { StoreReadModels } from '../../projections/engine/read-models';
 import type { Figure } from './report';
+import { writeSyntheticLog } from './synthetic-log';
 
-const EVENTS = 1_000_000;
-const PER_DAY = 1000;
-
-/** Writes a synthetic history (days, responses, ~5% deletions) in the store's own schema. */
-const seed = (file: string) => {
-  const db = openSqlite(file, 'NORMAL');
-  const store = openSqliteEventStore(db); // creates the schema
-  void store;
-  const insert = db.prepare(
-    'INSERT INTO events (id, stream_id, revision, type, data, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
-  const now = Date.now();
-  db.transaction(() => {
-    let lastResponse = '';
-    for (let i = 0; i < EVENTS; i++) {
-      const questionId = Math.floor(i / PER_DAY) + 1;
-      const day = new Date(Date.UTC(2024, 0, 1) + (questionId - 1) * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
-      if (i % PER_DAY === 0) {
-        const data = {
-          day,
-          questionId,
-          content: `Question ${questionId}?`,
-          category: 'Ethics & Morality',
-          submissionId: null,
-          source: 'bank',
-          at: `${day}T08:00:00.000Z`,
-        };
-        insert.run(
-          randomUUID(),
-          `question-of-the-day-${day}`,
-          0,
-          'QuestionOfTheDayActivated',
-          JSON.stringify(data),
-          '{"v":1}',
-          now,
-        );
-      } else if (i % 20 === 0 && lastResponse) {
-        const data = {
-          responseId: lastResponse,
-          questionId,
-          authorId: `a${i - 1}`,
-          day,
-          at: `${day}T20:00:00.000Z`,
-        };
-        insert.run(
-          randomUUID(),
-          `responder-a${i - 1}`,
-          1,
-          'ResponseDeleted',
-          JSON.stringify(data),
-          '{"v":1}',
-          now,
-        );
-      } else {
-        lastResponse = `r${i}`;
-        const data = {
-          responseId: lastResponse,
-          questionId,
-          authorId: `a${i}`,
-          pseudonym: 'Calm Owl',
-          content: 'A considered answer of a few dozen words, as people tend to write them.',
-          spectrumPosition: null,
-          day,
-          at: `${day}T12:00:00.000Z`,
-        };
-        insert.run(
-          randomUUID(),
-          `responder-a${i}`,
-          0,
-          'ResponseSubmitted',
-          JSON.stringify(data),
-          '{"v":1}',
-          now,
-        );
-      }
-    }
-  })();
-  return db;
-};
-
-export const rebuildRate = async (): Promise<Figure[]> => {
-  const dir = mkdtempSync(join(tmpdir(), 'boon-bench-rebuild-'));
-  const db = seed(join(dir, 'boon.sqlite'));
-  const store = openSqliteEventStore(db);
-
-  // Baseline: reading and decoding the same events, with no projection work.
-  let started = performance.now();
+/** Reads and decodes the whole log, as any consumer must: the baseline a rebuild is held to. */
+const readAndDecode = async (store: ReturnType<typeof openSqliteEventStore>) => {
+  const started = performance.now();
   let read = 0;
   let after: bigint | undefined;
   for (;;) {
@@ -107,36 +22,50 @@ export const rebuildRate = async (): Promise<Figure[]> => {
     read += page.length;
     after = page[page.length - 1]!.position;
   }
-  const readRate = read / ((performance.now() - started) / 1000);
+  return { read, seconds: (performance.now() - started) / 1000 };
+};
 
+export const rebuildRate = async (): Promise<Figure[]> => {
+  const dir = mkdtempSync(join(tmpdir(), 'boon-bench-rebuild-'));
+  const db = openSqlite(join(dir, 'boon.sqlite'), 'NORMAL');
+  const written = writeSyntheticLog(db);
+  const store = openSqliteEventStore(db);
   const readStore = openEmbeddedReadStore(db);
-  const engine = new ProjectionEngine(
-    store,
-    readStore,
-    [responsesByQuestionProjection],
-    silentLogger(),
-  );
+  const engine = new ProjectionEngine(store, readStore, allProjections, silentLogger());
+  const readModels = new StoreReadModels(readStore, allProjections);
+  await readModels.start();
+  const head = (await store.headPosition())!;
+  const names = allProjections.map((p) => p.name);
+
+  // The first build, as a new install (or a new projection) meets it.
+  let started = performance.now();
   await engine.start();
-  while (engine.processorOf('responses-by-question')?.status().mode !== 'live') {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await readModels.waitFor(head, names, 600_000);
+  const firstBuild = written / ((performance.now() - started) / 1000);
+
+  const baseline = await readAndDecode(store);
+  const readRate = baseline.read / baseline.seconds;
   started = performance.now();
-  const report = await engine.rebuild('responses-by-question');
-  const rate = report.events / ((performance.now() - started) / 1000);
+  await engine.rebuildMany(names);
+  const rate = written / ((performance.now() - started) / 1000);
+  const rss = process.memoryUsage().rss / 2 ** 20;
   await engine.stop();
+  readModels.stop();
   await readStore.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
+  const million = `${(written / 1e6).toFixed(2)}M events`;
   return [
     {
-      name: `projection rebuild (responses-by-question) over ${(EVENTS / 1e6).toFixed(0)}M events`,
+      name: `full rebuild, all ${names.length} projections, ${million} (one read of the log)`,
       value: rate,
       unit: 'events/s',
       baseline: readRate,
-      baselineName: 'reading + decoding the log alone',
+      baselineName: 'reading + decoding the same log',
       ratio: rate / readRate,
-      target: '≥ 200,000 events/s',
-      met: rate >= 200_000,
+      target: '≥ 0.8',
+      met: rate / readRate >= 0.8,
+      note: `first build of a new install: ${Math.round(firstBuild).toLocaleString('en')} events/s; RSS ${rss.toFixed(0)} MiB`,
     },
   ];
 };

@@ -153,13 +153,15 @@ export class MemoryCollection {
 
   /** Matching documents (the stored objects: callers copy before handing them out). */
   query(filter: Filter, options: FindOptions = {}): Doc[] {
-    const test = compileFilter(filter);
     const id = filter._id;
     if (typeof id === 'string') {
       const doc = this.docs.get(id);
       this.lastQuery = { index: '_id', examined: doc ? 1 : 0 };
-      return shapeResult(doc && test(doc) ? [doc] : [], options, false);
+      // The projections' commonest query, {_id}: nothing else to test.
+      const match = doc && (Object.keys(filter).length === 1 || compileFilter(filter)(doc));
+      return shapeResult(match ? [doc] : [], options, false);
     }
+    const test = compileFilter(filter);
     const plan = planFor(this.indexes.values(), indexableConditions(filter), options.sort);
     if (!plan) {
       const found: Doc[] = [];

@@ -11,6 +11,7 @@ import {
   type LeaseStore,
   type ReadCollection,
   type ReadStore,
+  type TransactionOptions,
   type UnitOfWork,
   type WriteCollection,
 } from '../read-store';
@@ -239,11 +240,19 @@ export const createMemoryCore = (
 
   // Units of work run one after another.
   let tail: Promise<unknown> = Promise.resolve();
+  let deferred: {
+    ids: Map<string, Set<string>>;
+    fences: Map<string, Pick<Lease, 'name' | 'token'>>;
+    notices: CommitNotice[];
+  } = { ids: new Map(), fences: new Map(), notices: [] };
 
   const store: ReadStore = {
     engine: options.engine ?? 'memory',
     collection: <T extends Doc>(name: string) => reader<T>(name, true),
-    transaction: <R>(work: (tx: UnitOfWork) => Promise<R>): Promise<R> => {
+    transaction: <R>(
+      work: (tx: UnitOfWork) => Promise<R>,
+      options: TransactionOptions = {},
+    ): Promise<R> => {
       const run = async (): Promise<R> => {
         const undo: Undo = new Map();
         const fences: Pick<Lease, 'name' | 'token'>[] = [];
@@ -260,6 +269,16 @@ export const createMemoryCore = (
             fence: (lease) => fences.push({ name: lease.name, token: lease.token }),
             notify: (notice) => pending.push(notice),
           });
+          if (options.deferred && persistence) {
+            for (const [name, entries] of undo) {
+              const ids = deferred.ids.get(name) ?? new Set<string>();
+              for (const id of entries.keys()) ids.add(id);
+              deferred.ids.set(name, ids);
+            }
+            for (const fence of fences) deferred.fences.set(fence.name, fence);
+            deferred.notices.push(...pending);
+            return result;
+          }
           if (persistence)
             persistence.commit({ changes: changesOf(undo), fences, notices: pending });
           else await checkFencesLocally(fences);
@@ -274,6 +293,30 @@ export const createMemoryCore = (
         }
       };
       const next = tail.then(run, run);
+      tail = next.catch(() => undefined);
+      return next;
+    },
+    flushDeferred: () => {
+      const flush = async () => {
+        if (!persistence || deferred.ids.size === 0) return;
+        const changes: ChangeSet = new Map();
+        for (const [name, ids] of deferred.ids) {
+          const collection = state(name);
+          changes.set(name, new Map([...ids].map((id) => [id, collection.get(id) ?? null])));
+        }
+        const set = { changes, fences: [...deferred.fences.values()], notices: deferred.notices };
+        const touched = [...deferred.ids.keys()];
+        deferred = { ids: new Map(), fences: new Map(), notices: [] };
+        try {
+          persistence.commit(set);
+        } catch (error) {
+          // Refused: what was held in memory goes, and the collections read what is durable.
+          for (const name of touched) collections.delete(name);
+          throw error;
+        }
+        set.notices.forEach((notice) => notices.next(notice));
+      };
+      const next = tail.then(flush, flush);
       tail = next.catch(() => undefined);
       return next;
     },

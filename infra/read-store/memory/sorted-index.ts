@@ -16,17 +16,18 @@ class UniqueKeyError extends Error {
   }
 }
 
+/** Entries per block: inserting or removing moves at most this many, whatever the index holds. */
+const BLOCK = 512;
+
 /**
- * One declared index: every document's key values in index order, kept in a sorted array.
- * Single writes are placed by binary search; a burst of writes (a rebuild) is buffered and
- * merged in one sort at the next read, so building an index stays O(n log n).
+ * One declared index: every document's key values in index order, kept as a list of sorted
+ * blocks (each at most BLOCK entries), so an insert or removal is a binary search plus a
+ * short move, and a range is read in order from where a binary search puts it.
  */
 export class SortedIndex {
   readonly fields: string[];
   readonly directions: (1 | -1)[];
-  private sorted: Entry[] = [];
-  private pending: Entry[] = [];
-  private removed = new Set<string>();
+  private blocks: Entry[][] = [];
   private readonly byId = new Map<string, Entry>();
 
   constructor(
@@ -64,6 +65,30 @@ export class SortedIndex {
     }
   }
 
+  /** The block an entry belongs in: the first whose last entry is not before it. */
+  private blockFor(entry: Entry): number {
+    let low = 0;
+    let high = this.blocks.length - 1;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const block = this.blocks[mid]!;
+      if (this.compare(block[block.length - 1]!, entry) < 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  private positionIn(block: Entry[], entry: Entry): number {
+    let low = 0;
+    let high = block.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.compare(block[mid]!, entry) < 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
   put(doc: Doc): void {
     const entry = this.entryOf(doc);
     const existing = this.byId.get(doc._id);
@@ -72,77 +97,67 @@ export class SortedIndex {
       this.remove(doc._id);
     }
     this.byId.set(doc._id, entry);
-    this.removed.delete(doc._id);
-    if (this.pending.length === 0 && this.sorted.length < 50_000) {
-      this.sorted.splice(this.position(entry), 0, entry);
-    } else {
-      this.pending.push(entry);
+    if (this.blocks.length === 0) {
+      this.blocks.push([entry]);
+      return;
     }
+    const b = this.blockFor(entry);
+    const block = this.blocks[b]!;
+    block.splice(this.positionIn(block, entry), 0, entry);
+    if (block.length > BLOCK * 2)
+      this.blocks.splice(b, 1, block.slice(0, BLOCK), block.slice(BLOCK));
   }
 
   remove(id: string): void {
     const entry = this.byId.get(id);
     if (!entry) return;
     this.byId.delete(id);
-    if (this.pending.length > 0) {
-      this.removed.add(id);
-      return;
-    }
-    const at = this.position(entry);
-    if (this.sorted[at]?.id === id) this.sorted.splice(at, 1);
+    const b = this.blockFor(entry);
+    const block = this.blocks[b]!;
+    const at = this.positionIn(block, entry);
+    if (block[at]?.id !== id) return;
+    block.splice(at, 1);
+    if (block.length === 0) this.blocks.splice(b, 1);
   }
 
   clear(): void {
-    this.sorted = [];
-    this.pending = [];
-    this.removed.clear();
+    this.blocks = [];
     this.byId.clear();
   }
 
-  private settle(): void {
-    if (this.pending.length === 0 && this.removed.size === 0) return;
-    const kept = this.removed.size
-      ? this.sorted.filter((e) => !this.removed.has(e.id) || this.byId.get(e.id) !== e)
-      : this.sorted;
-    const live = this.pending.filter((e) => this.byId.get(e.id) === e);
-    live.sort(this.compare);
-    this.sorted = merge(kept, live, this.compare);
-    this.pending = [];
-    this.removed.clear();
-  }
-
-  /** First position whose entry is not before `entry`. */
-  private position(entry: Entry): number {
-    let low = 0;
-    let high = this.sorted.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.compare(this.sorted[mid]!, entry) < 0) low = mid + 1;
-      else high = mid;
-    }
-    return low;
-  }
-
-  /** Compares an entry's key with a probe on the first `length` fields (and the range field). */
-  private compareKey(entry: Entry, probe: unknown[], length: number): number {
-    for (let i = 0; i < length; i++) {
+  /** Compares an entry's key with a probe on the probe's fields. */
+  private compareKey(entry: Entry, probe: unknown[]): number {
+    for (let i = 0; i < probe.length; i++) {
       const order = compareValues(entry.values[i], probe[i]);
       if (order !== 0) return order * this.directions[i]!;
     }
     return 0;
   }
 
-  /** First index of an entry whose key is not before the probe (or after it, with `after`). */
-  private boundary(probe: unknown[], after: boolean): number {
+  /** [block, offset] of the first entry not before the probe (or after it, with `after`). */
+  private boundary(probe: unknown[], after: boolean): [number, number] {
+    const before = (entry: Entry) => {
+      const order = this.compareKey(entry, probe);
+      return order < 0 || (after && order === 0);
+    };
     let low = 0;
-    let high = this.sorted.length;
+    let high = this.blocks.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      const order = this.compareKey(this.sorted[mid]!, probe, probe.length);
-      if (order < 0 || (after && order === 0)) low = mid + 1;
+      const block = this.blocks[mid]!;
+      if (before(block[block.length - 1]!)) low = mid + 1;
       else high = mid;
     }
-    return low;
+    if (low === this.blocks.length) return [low, 0];
+    const block = this.blocks[low]!;
+    let first = 0;
+    let last = block.length;
+    while (first < last) {
+      const mid = (first + last) >>> 1;
+      if (before(block[mid]!)) first = mid + 1;
+      else last = mid;
+    }
+    return [low, first];
   }
 
   /**
@@ -150,39 +165,35 @@ export class SortedIndex {
    * fields, then between the bounds on the next one.
    */
   *idsMatching(range: IndexRange, reverse = false): Generator<string> {
-    this.settle();
     const { equal, lower, upper } = range;
-    const field = equal.length;
-    const direction = this.directions[field] ?? 1;
+    const direction = this.directions[equal.length] ?? 1;
     // In index order, an ascending field's lower bound comes first; a descending one's upper.
     const first = direction === 1 ? lower : upper;
     const last = direction === 1 ? upper : lower;
-    let start = first
+    const start = first
       ? this.boundary([...equal, first.value], !first.inclusive)
       : this.boundary(equal, false);
     const end = last
       ? this.boundary([...equal, last.value], last.inclusive)
       : equal.length === 0
-        ? this.sorted.length
+        ? ([this.blocks.length, 0] as [number, number])
         : this.boundary(equal, true);
-    if (start > end) start = end;
+    const at = (p: [number, number]) => p[0] * (BLOCK * 4) + p[1];
+    if (at(start) >= at(end)) return;
     if (!reverse) {
-      for (let i = start; i < end; i++) yield this.sorted[i]!.id;
+      for (let b = start[0]; b <= end[0] && b < this.blocks.length; b++) {
+        const block = this.blocks[b]!;
+        const from = b === start[0] ? start[1] : 0;
+        const to = b === end[0] ? end[1] : block.length;
+        for (let i = from; i < to; i++) yield block[i]!.id;
+      }
     } else {
-      for (let i = end - 1; i >= start; i--) yield this.sorted[i]!.id;
+      for (let b = Math.min(end[0], this.blocks.length - 1); b >= start[0]; b--) {
+        const block = this.blocks[b]!;
+        const from = b === start[0] ? start[1] : 0;
+        const to = b === end[0] ? end[1] : block.length;
+        for (let i = to - 1; i >= from; i--) yield block[i]!.id;
+      }
     }
   }
 }
-
-const merge = (a: Entry[], b: Entry[], compare: (x: Entry, y: Entry) => number): Entry[] => {
-  if (b.length === 0) return a;
-  if (a.length === 0) return b;
-  const out = new Array<Entry>(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.length && j < b.length) out[k++] = compare(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!;
-  while (i < a.length) out[k++] = a[i++]!;
-  while (j < b.length) out[k++] = b[j++]!;
-  return out;
-};
