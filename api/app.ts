@@ -6,19 +6,10 @@ import { errorHandler, sendProblem } from './http/problems';
 import { readYourWrites } from './http/read-your-writes';
 import { inlineScriptHashes, securityHeaders } from './http/security-headers';
 import { requestContext } from './http/request-context';
-import { accountEmailRoutes } from './routes/account-email';
-import { adminAuthRoutes } from './routes/admin-auth';
-import { authRoutes } from './routes/auth';
 import { devOutboxRoutes } from './routes/dev-outbox';
-import { echoRoutes } from './routes/echoes';
 import { healthRoutes } from './routes/health';
-import { identityRoutes } from './routes/identity';
+import { apiRoutes } from './routes';
 import { opsRoutes } from './routes/ops';
-import { questionRoutes } from './routes/questions';
-import { replyRoutes } from './routes/replies';
-import { responseRoutes } from './routes/responses';
-import { settingsRoutes } from './routes/settings';
-import { sharedResponseRoutes } from './routes/shared-responses';
 
 export type AppOptions = {
   /** The built UI to serve (index.html plus assets); omitted in API-only tests. */
@@ -50,16 +41,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): Express =>
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  api.use(questionRoutes(ctx));
-  api.use(responseRoutes(ctx));
-  api.use(echoRoutes(ctx));
-  api.use(replyRoutes(ctx));
-  api.use(sharedResponseRoutes(ctx));
-  api.use(identityRoutes(ctx));
-  api.use(settingsRoutes(ctx));
-  api.use(authRoutes(ctx));
-  api.use(accountEmailRoutes(ctx));
-  api.use(adminAuthRoutes(ctx));
+  for (const routes of apiRoutes) api.use(routes(ctx));
   api.use((req, res) =>
     sendProblem(req, res, {
       status: 404,

@@ -7,14 +7,14 @@ import {
   type EmailState,
 } from '../../domain/accounts/email-reservation';
 import type { AccountEvent, EmailEvent } from '../../domain/accounts/events';
-import { sessionDecider, sessionStreamId } from '../../domain/accounts/sessions';
+import { sessions } from '../../domain/accounts/sessions';
 import type { SessionDto, UserDto } from '../../domain/contracts/auth';
 import { fold } from '../../domain/shared/decider';
 import { issueKnownBrowserToken } from '../../infra/auth/known-browser';
 import { unseal } from '../../infra/auth/sealing';
 import { signToken } from '../../infra/auth/tokens';
 import { randomSecret } from '../../infra/crypto';
-import { runCommand } from '../commands/run';
+import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 
 export type Account = Extract<AccountState, { exists: true }>;
@@ -114,7 +114,7 @@ export const sessionDto = async (
 export const startSession = async (ctx: AppContext, account: Account) => {
   const familyId = ctx.newId();
   const secret = randomSecret(32);
-  const { position } = await runCommand(ctx, sessionStreamId(familyId), sessionDecider, {
+  const { position } = await handle(ctx, sessions, {
     type: 'StartSession',
     familyId,
     accountId: account.accountId,

@@ -1,9 +1,9 @@
 import type { Request } from 'express';
-import { deviceDecider, deviceStreamId } from '../../domain/identity/devices';
+import { deviceDecider, deviceStreamId, devices } from '../../domain/identity/devices';
 import type { DeviceEvent } from '../../domain/identity/events';
 import { fold } from '../../domain/shared/decider';
 import { DomainError } from '../../domain/shared/errors';
-import { runCommand } from '../commands/run';
+import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { deviceOf } from '../http/identity';
 import type { Account } from './accounts';
@@ -25,7 +25,7 @@ export const linkDevice = async (ctx: AppContext, req: Request, account: Account
   const device = optionalDevice(req);
   if (!device || !account.displayName) return null;
   try {
-    const { position } = await runCommand(ctx, deviceStreamId(device.deviceHash), deviceDecider, {
+    const { position } = await handle(ctx, devices, {
       type: 'LinkDeviceToAccount',
       deviceHash: device.deviceHash,
       accountId: account.accountId,

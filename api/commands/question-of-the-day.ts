@@ -1,13 +1,13 @@
 import { chooseBankQuestion } from '../../domain/questions/bank';
 import type { QuestionEvent } from '../../domain/questions/events';
 import {
-  questionOfTheDayDecider,
   questionOfTheDayStreamId,
+  questionsOfTheDay,
 } from '../../domain/questions/question-of-the-day';
 import { productDayOf, type ProductDay } from '../../domain/shared/product-day';
 import type { QuestionDoc } from '../../projections/questions';
 import type { AppContext } from '../context';
-import { runCommand } from './run';
+import { handle } from './run';
 
 export type TodaysQuestion = {
   day: ProductDay;
@@ -49,22 +49,17 @@ export const ensureQuestionOfTheDay = async (ctx: AppContext, day: ProductDay = 
     .collection<QuestionDoc>('questions')
     .find({}, { projection: { id: 1 } });
   const choice = chooseBankQuestion(day, ctx.bank, new Set(asked.map((q) => q.id)));
-  const { position } = await runCommand(
-    ctx,
-    questionOfTheDayStreamId(day),
-    questionOfTheDayDecider,
-    {
-      type: 'ActivateQuestionOfTheDay',
-      day,
-      question: {
-        id: choice.id,
-        content: choice.content,
-        category: choice.category,
-        submissionId: null,
-      },
-      source: 'bank',
-      at: ctx.clock.now(),
+  const { position } = await handle(ctx, questionsOfTheDay, {
+    type: 'ActivateQuestionOfTheDay',
+    day,
+    question: {
+      id: choice.id,
+      content: choice.content,
+      category: choice.category,
+      submissionId: null,
     },
-  );
+    source: 'bank',
+    at: ctx.clock.now(),
+  });
   return { question: (await questionOfDay(ctx, day))!, position };
 };

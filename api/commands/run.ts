@@ -1,5 +1,5 @@
 import { assertValidEvent, currentVersionOf } from '../../domain/event-catalog';
-import { handleCommand } from '../../domain/shared/command-handler';
+import { handleCommand, type CommandHandler } from '../../domain/shared/command-handler';
 import type { Decider } from '../../domain/shared/decider';
 import type { DomainEvent } from '../../domain/shared/events';
 import type { AppContext } from '../context';
@@ -16,5 +16,15 @@ export const runCommand = <Command, Event extends DomainEvent, State>(
       newId: ctx.newId,
       versionOf: currentVersionOf,
       validate: assertValidEvent,
+      // Full jitter from 5 ms, doubling: racers for one stream spread out instead of colliding again.
+      pause: (attempt) =>
+        new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** (attempt - 1))),
     }),
   );
+
+/** Runs a command through a bound handler: the stream comes from the command itself. */
+export const handle = <Command, Event extends DomainEvent, State>(
+  ctx: AppContext,
+  handler: CommandHandler<Command, Event, State>,
+  command: Command,
+) => runCommand(ctx, handler.streamOf(command), handler.decider, command);

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { accountDecider, accountStreamId } from '../../domain/accounts/account';
-import { emailDecider, emailStreamId } from '../../domain/accounts/email-reservation';
+import { accounts } from '../../domain/accounts/account';
+import { emailReservations } from '../../domain/accounts/email-reservation';
 import {
   assertOpenLink,
   linkExpired,
@@ -37,7 +37,7 @@ import {
   SIGN_UPS_OVERALL,
   SIGN_UPS_PER_ADDRESS,
 } from '../auth/rate-limiter';
-import { runCommand } from '../commands/run';
+import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validation';
 
@@ -71,7 +71,8 @@ export const accountEmailRoutes = (ctx: AppContext) => {
 
   const mailVerificationLink = async (account: Account, to: string) => {
     const { token, tokenHash } = newLinkToken(account.accountId);
-    await runCommand(ctx, accountStreamId(account.accountId), accountDecider, {
+    await handle(ctx, accounts, {
+      accountId: account.accountId,
       type: 'RequestEmailVerification',
       tokenHash,
       at: ctx.clock.now(),
@@ -87,14 +88,14 @@ export const accountEmailRoutes = (ctx: AppContext) => {
     const adopt = deviceState?.userId && !deviceState.accountId ? deviceState : null;
     const accountId = ctx.newId();
     const at = ctx.clock.now();
-    await runCommand(ctx, emailStreamId(emailHash), emailDecider, {
+    await handle(ctx, emailReservations, {
       type: 'ReserveEmail',
       emailHash,
       accountId,
       holderExists: (await reservationOf(ctx, emailHash)).account !== null,
       at,
     });
-    await runCommand(ctx, accountStreamId(accountId), accountDecider, {
+    await handle(ctx, accounts, {
       type: 'SignUp',
       accountId,
       userId: adopt?.userId ?? ctx.newId(),
@@ -176,7 +177,7 @@ export const accountEmailRoutes = (ctx: AppContext) => {
       const { account, tokenHash } = await accountOfLink(token);
       const at = ctx.clock.now();
       assertOpenLink(account.verificationLinks, tokenHash, at);
-      const { position } = await runCommand(ctx, emailStreamId(account.emailHash), emailDecider, {
+      const { position } = await handle(ctx, emailReservations, {
         type: 'VerifyEmail',
         emailHash: account.emailHash,
         accountId: account.accountId,
@@ -227,7 +228,8 @@ export const accountEmailRoutes = (ctx: AppContext) => {
   mailRequest('/auth/recover', RESET_LINK_TTL_MS, RESET_SENT, async (account, to, verified) => {
     if (!verified) return;
     const { token, tokenHash } = newLinkToken(account.accountId);
-    await runCommand(ctx, accountStreamId(account.accountId), accountDecider, {
+    await handle(ctx, accounts, {
+      accountId: account.accountId,
       type: 'RequestPasswordReset',
       tokenHash,
       at: ctx.clock.now(),
@@ -252,7 +254,8 @@ export const accountEmailRoutes = (ctx: AppContext) => {
     const passwordHash = await seal(ctx.auth.vault, account.accountId, hash);
     // The decider checks the link again under the stream's lock: it works exactly once.
     const { position } = await withLink(req, res, () =>
-      runCommand(ctx, accountStreamId(account.accountId), accountDecider, {
+      handle(ctx, accounts, {
+        accountId: account.accountId,
         type: 'ResetPassword',
         tokenHash,
         passwordHash,

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
-import { adminDecider, adminStreamId } from '../../domain/accounts/admin-sessions';
+import { adminSessions } from '../../domain/accounts/admin-sessions';
 import {
   adminLoginBody,
   type AdminLoginDto,
@@ -11,7 +11,7 @@ import { knownBrowserId } from '../../infra/auth/known-browser';
 import { signToken } from '../../infra/auth/tokens';
 import { adminSubject, newKnownBrowserToken } from '../auth/accounts';
 import { guardAttempt } from '../auth/attempts';
-import { runCommand } from '../commands/run';
+import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { requireAdmin, adminSessionOf } from '../http/guards';
 import { parseInput } from '../http/validation';
@@ -49,7 +49,7 @@ export const adminAuthRoutes = (ctx: AppContext) => {
     const { username } = admin;
     const sessionId = ctx.newId();
     const now = ctx.clock.now();
-    await runCommand(ctx, adminStreamId(username), adminDecider, {
+    await handle(ctx, adminSessions, {
       type: 'SignInAdmin',
       sessionId,
       username,
@@ -78,7 +78,8 @@ export const adminAuthRoutes = (ctx: AppContext) => {
 
   router.post('/admin/logout', requireAdmin(ctx), async (req, res) => {
     const admin = adminSessionOf(req);
-    await runCommand(ctx, adminStreamId(admin.username), adminDecider, {
+    await handle(ctx, adminSessions, {
+      username: admin.username,
       type: 'SignOutAdmin',
       sessionId: admin.sessionId,
       at: ctx.clock.now(),

@@ -1,10 +1,6 @@
 import { Router } from 'express';
-import { accountDecider, accountStreamId } from '../../domain/accounts/account';
-import {
-  invalidRefreshToken,
-  sessionDecider,
-  sessionStreamId,
-} from '../../domain/accounts/sessions';
+import { accounts } from '../../domain/accounts/account';
+import { invalidRefreshToken, sessionStreamId, sessions } from '../../domain/accounts/sessions';
 import { refreshBody, signInBody, updateUserBody, type UserDto } from '../../domain/contracts/auth';
 import { conflict, forbidden, unauthorized } from '../../domain/shared/errors';
 import { knownBrowserId } from '../../infra/auth/known-browser';
@@ -24,7 +20,7 @@ import {
 import { guardAttempt } from '../auth/attempts';
 import { answerBusy } from '../auth/busy';
 import { deviceStateOf, linkDevice, optionalDevice, withPosition } from '../auth/device-link';
-import { runCommand } from '../commands/run';
+import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { requireDevice, requireAccount, callerDevice, accountOf } from '../http/guards';
 import { parseInput } from '../http/validation';
@@ -79,7 +75,8 @@ export const authRoutes = (ctx: AppContext) => {
     if (!started || !accountId) throw invalidRefreshToken();
     if (await endedByPasswordReset(ctx, accountId, started.position)) throw invalidRefreshToken();
     const nextSecret = nextRefreshSecret(ctx, familyId, secret);
-    const { events, position } = await runCommand(ctx, sessionStreamId(familyId), sessionDecider, {
+    const { events, position } = await handle(ctx, sessions, {
+      familyId,
       type: 'RefreshSession',
       presentedHash: secretHash(secret),
       nextHash: secretHash(nextSecret),
@@ -93,7 +90,8 @@ export const authRoutes = (ctx: AppContext) => {
 
   router.post('/auth/signout', requireAccount(ctx), async (req, res) => {
     const session = accountOf(req);
-    await runCommand(ctx, sessionStreamId(session.familyId), sessionDecider, {
+    await handle(ctx, sessions, {
+      familyId: session.familyId,
       type: 'EndSession',
       at: ctx.clock.now(),
     });
@@ -120,7 +118,8 @@ export const authRoutes = (ctx: AppContext) => {
         'display_name',
       );
     }
-    const { position } = await runCommand(ctx, accountStreamId(session.accountId), accountDecider, {
+    const { position } = await handle(ctx, accounts, {
+      accountId: session.accountId,
       type: 'UpdateAccountMetadata',
       userId: state.userId,
       displayName: data.display_name,

@@ -1,19 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { EchoStatusDto, ToggleEchoResult } from '../../domain/contracts/echoes';
-import {
-  ECHO_DAILY_LIMIT,
-  echoDecider,
-  echoerStreamId,
-  echoesGivenOn,
-} from '../../domain/echoes/echoes';
-import type { EchoEvent } from '../../domain/echoes/events';
-import { fold } from '../../domain/shared/decider';
+import { ECHO_DAILY_LIMIT, echoesGivenOn, echoers } from '../../domain/echoes/echoes';
 import { notFound } from '../../domain/shared/errors';
 import { productDayOf } from '../../domain/shared/product-day';
 import { echoStatusId, type EchoStatusDoc } from '../../projections/echoes';
 import type { ResponseDoc } from '../../projections/responses-by-question';
-import { runCommand } from '../commands/run';
+import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { requireRegistered, identifyReader, participantOf, readerOf } from '../http/guards';
 import { assertMayTakePart } from '../policies/discussions';
@@ -31,8 +24,7 @@ export const echoRoutes = (ctx: AppContext) => {
     if (!response) throw notFound('Response not found', 'This response no longer exists.');
     await assertMayTakePart(ctx, actor, response.questionId);
     const at = ctx.clock.now();
-    const streamId = echoerStreamId(actor.userId);
-    const { events, position } = await runCommand(ctx, streamId, echoDecider(ctx.dayRules), {
+    const { events, position, state } = await handle(ctx, echoers(ctx.dayRules), {
       type: 'ToggleEcho',
       responseId: id,
       questionId: response.questionId,
@@ -40,10 +32,6 @@ export const echoRoutes = (ctx: AppContext) => {
       actorId: actor.userId,
       at,
     });
-    const state = fold(
-      echoDecider(ctx.dayRules),
-      (await ctx.events.readStream(streamId)) as unknown as EchoEvent[],
-    );
     const result: ToggleEchoResult = {
       position: position?.toString() ?? null,
       hasEchoed: events[0]?.type === 'EchoGiven',

@@ -5,7 +5,12 @@ import type {
   PseudonymDto,
 } from '../../domain/contracts/identity';
 import { setupBody } from '../../domain/contracts/identity';
-import { deviceDecider, deviceStreamId, type RegisterDevice } from '../../domain/identity/devices';
+import {
+  deviceDecider,
+  deviceStreamId,
+  type RegisterDevice,
+  devices,
+} from '../../domain/identity/devices';
 import type { DeviceEvent, PseudonymEvent } from '../../domain/identity/events';
 import { isOfferablePseudonym } from '../../domain/identity/pseudonym-words';
 import {
@@ -13,12 +18,13 @@ import {
   pseudonymDecider,
   pseudonymKey,
   pseudonymStreamId,
+  pseudonyms,
 } from '../../domain/identity/pseudonyms';
 import { fold } from '../../domain/shared/decider';
 import { notFound } from '../../domain/shared/errors';
 import { randomInt } from 'node:crypto';
 import type { DeviceDoc, PseudonymDoc } from '../../projections/identity';
-import { runCommand } from '../commands/run';
+import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { requireDevice, identifyReader, callerDevice, readerOf } from '../http/guards';
 import { ownDeviceInPath } from '../http/identity';
@@ -66,7 +72,7 @@ const holderRegisteredWith = async (ctx: AppContext, pseudonym: string) => {
  */
 const registerDevice = async (ctx: AppContext, registration: RegisterDevice) => {
   const { pseudonym, deviceHash, at } = registration;
-  await runCommand(ctx, pseudonymStreamId(pseudonym), pseudonymDecider, {
+  await handle(ctx, pseudonyms, {
     type: 'ReservePseudonym',
     pseudonym,
     deviceHash,
@@ -74,9 +80,9 @@ const registerDevice = async (ctx: AppContext, registration: RegisterDevice) => 
     at,
   });
   try {
-    return await runCommand(ctx, deviceStreamId(deviceHash), deviceDecider, registration);
+    return await handle(ctx, devices, registration);
   } catch (error) {
-    await runCommand(ctx, pseudonymStreamId(pseudonym), pseudonymDecider, {
+    await handle(ctx, pseudonyms, {
       type: 'ReleasePseudonym',
       pseudonym,
       deviceHash,

@@ -2,11 +2,11 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { PostReplyResult, ReplyDto } from '../../domain/contracts/replies';
 import { postReplyBody } from '../../domain/contracts/replies';
-import { replyDecider, replyStreamId } from '../../domain/replies/replies';
+import { replies } from '../../domain/replies/replies';
 import { notFound } from '../../domain/shared/errors';
 import type { ReplyDoc } from '../../projections/replies';
 import type { ResponseDoc } from '../../projections/responses-by-question';
-import { runCommand } from '../commands/run';
+import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { requireRegistered, identifyReader, participantOf, readerOf } from '../http/guards';
 import { assertMayRead, assertMayTakePart } from '../policies/discussions';
@@ -52,7 +52,7 @@ export const replyRoutes = (ctx: AppContext) => {
     if (!response) throw notFound('Response not found', 'This response no longer exists.');
     await assertMayTakePart(ctx, actor, response.questionId);
     const replyId = ctx.newId();
-    const { events, position } = await runCommand(ctx, replyStreamId(replyId), replyDecider, {
+    const { events, position } = await handle(ctx, replies, {
       type: 'PostReply',
       replyId,
       responseId: response._id,
@@ -75,7 +75,7 @@ export const replyRoutes = (ctx: AppContext) => {
   router.delete('/replies/:id', requireRegistered(ctx), async (req, res) => {
     const { id } = parseInput(replyParams, req.params, 'params');
     const actor = participantOf(req);
-    const { position } = await runCommand(ctx, replyStreamId(id), replyDecider, {
+    const { position } = await handle(ctx, replies, {
       type: 'DeleteReply',
       replyId: id,
       actorId: actor.userId,

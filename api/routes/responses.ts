@@ -6,11 +6,11 @@ import type {
   SubmitResponseResult,
 } from '../../domain/contracts/responses';
 import { submitResponseBody } from '../../domain/contracts/responses';
-import { responderDecider, responderStreamId } from '../../domain/responses/responses';
+import { responders } from '../../domain/responses/responses';
 import { conflict, notFound } from '../../domain/shared/errors';
 import type { ResponseDoc } from '../../projections/responses-by-question';
 import { questionOfDay, today } from '../commands/question-of-the-day';
-import { runCommand } from '../commands/run';
+import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import {
   requireRegistered,
@@ -86,21 +86,16 @@ export const responseRoutes = (ctx: AppContext) => {
       throw conflict('Question closed', "Only today's question can be answered.", 'questionId');
     }
     const responseId = ctx.newId();
-    const { events, position } = await runCommand(
-      ctx,
-      responderStreamId(actor.userId),
-      responderDecider(ctx.dayRules),
-      {
-        type: 'RespondToQuestion',
-        responseId,
-        authorId: actor.userId,
-        pseudonym: actor.pseudonym,
-        questionId: body.questionId,
-        content: body.content,
-        spectrumPosition: body.spectrumPosition ?? null,
-        at: ctx.clock.now(),
-      },
-    );
+    const { events, position } = await handle(ctx, responders(ctx.dayRules), {
+      type: 'RespondToQuestion',
+      responseId,
+      authorId: actor.userId,
+      pseudonym: actor.pseudonym,
+      questionId: body.questionId,
+      content: body.content,
+      spectrumPosition: body.spectrumPosition ?? null,
+      at: ctx.clock.now(),
+    });
     const submitted = events[0]!;
     if (submitted.type !== 'ResponseSubmitted') throw new Error('Unexpected event');
     const result: SubmitResponseResult = {
@@ -132,17 +127,12 @@ export const responseRoutes = (ctx: AppContext) => {
     const response = await responses().findOne({ _id: id });
     if (!response) throw notFound('Response not found', 'This response no longer exists.');
     // The author's own stream is the authority: a response not in it is someone else's.
-    const { position } = await runCommand(
-      ctx,
-      responderStreamId(actor.userId),
-      responderDecider(ctx.dayRules),
-      {
-        type: 'DeleteResponse',
-        responseId: id,
-        authorId: actor.userId,
-        at: ctx.clock.now(),
-      },
-    );
+    const { position } = await handle(ctx, responders(ctx.dayRules), {
+      type: 'DeleteResponse',
+      responseId: id,
+      authorId: actor.userId,
+      at: ctx.clock.now(),
+    });
     res.json({ position: position?.toString() ?? null });
   });
 

@@ -4,11 +4,11 @@ import {
   settingsPatchBody,
   type SettingsDto,
 } from '../../domain/contracts/settings';
-import { agreementsDecider, agreementsStreamId } from '../../domain/identity/agreements';
-import { deviceDecider, deviceStreamId } from '../../domain/identity/devices';
+import { agreements } from '../../domain/identity/agreements';
+import { devices } from '../../domain/identity/devices';
 import { notFound } from '../../domain/shared/errors';
 import type { DeviceDoc } from '../../projections/identity';
-import { runCommand } from '../commands/run';
+import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { requireRegistered, participantOf } from '../http/guards';
 import { ownDeviceInPath, type Device } from '../http/identity';
@@ -35,7 +35,7 @@ export const settingsRoutes = (ctx: AppContext) => {
   router.patch('/user/settings/:deviceId', async (req, res) => {
     const device = ownDevice(req);
     const body = parseInput(settingsPatchBody, req.body);
-    const { position } = await runCommand(ctx, deviceStreamId(device.deviceHash), deviceDecider, {
+    const { position } = await handle(ctx, devices, {
       type: 'ChangeSettings',
       deviceHash: device.deviceHash,
       showActivity: body.showActivity,
@@ -58,18 +58,13 @@ export const settingsRoutes = (ctx: AppContext) => {
     ctx.quotas.enforce(res, AGREEMENTS_PER_ADDRESS, address);
     ctx.quotas.spend(AGREEMENTS_PER_DEVICE, device.deviceHash);
     ctx.quotas.spend(AGREEMENTS_PER_ADDRESS, address);
-    const { position } = await runCommand(
-      ctx,
-      agreementsStreamId(device.deviceHash),
-      agreementsDecider,
-      {
-        type: 'RecordAgreement',
-        deviceHash: device.deviceHash,
-        agreementType: body.agreementType,
-        agreementVersion: body.agreementVersion,
-        at: ctx.clock.now(),
-      },
-    );
+    const { position } = await handle(ctx, agreements, {
+      type: 'RecordAgreement',
+      deviceHash: device.deviceHash,
+      agreementType: body.agreementType,
+      agreementVersion: body.agreementVersion,
+      at: ctx.clock.now(),
+    });
     res
       .status(position === null ? 200 : 201)
       .json({ ...body, position: position?.toString() ?? null });

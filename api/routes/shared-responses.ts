@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { SharedPairDto } from '../../domain/contracts/shared-responses';
-import { pairViewsDecider, pairViewsStreamId } from '../../domain/perspectives/views';
+import { pairViews } from '../../domain/perspectives/views';
 import { notFound } from '../../domain/shared/errors';
 import type { PairDoc } from '../../projections/perspective-pairs';
-import { runCommand } from '../commands/run';
+import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { requireRegistered, identifyReader, participantOf, readerOf } from '../http/guards';
 import { assertMayRead, assertMayTakePart } from '../policies/discussions';
@@ -55,7 +55,7 @@ export const sharedResponseRoutes = (ctx: AppContext) => {
       .findOne({ _id: pairId });
     if (!pair) throw notFound('Pair not found', 'This comparison no longer exists.');
     await assertMayTakePart(ctx, actor, pair.questionId);
-    const { position } = await runCommand(ctx, pairViewsStreamId(pairId), pairViewsDecider, {
+    const { position } = await handle(ctx, pairViews, {
       type: 'RecordPairView',
       pairId,
       questionId: pair.questionId,

@@ -1,3 +1,4 @@
+import { commandHandler } from '../shared/command-handler';
 import type { Decider } from '../shared/decider';
 import { conflict, forbidden } from '../shared/errors';
 import type { AccountEvent, Sealed } from './events';
@@ -25,6 +26,7 @@ export type SignUp = {
 
 export type UpdateAccountMetadata = {
   type: 'UpdateAccountMetadata';
+  accountId: string;
   /** The identity of the device completing setup: its pseudonym is the display name. */
   userId: string;
   displayName: string;
@@ -35,12 +37,14 @@ export type UpdateAccountMetadata = {
 /** Mail a link: `tokenHash` is the SHA-256 of the secret the link carries. */
 export type RequestLink = {
   type: 'RequestEmailVerification' | 'RequestPasswordReset';
+  accountId: string;
   tokenHash: string;
   at: Date;
 };
 
 export type ResetPassword = {
   type: 'ResetPassword';
+  accountId: string;
   tokenHash: string;
   passwordHash: Sealed;
   at: Date;
@@ -197,3 +201,6 @@ const updateMetadata = (
     },
   ];
 };
+
+/** Bound to the stream its commands address. */
+export const accounts = commandHandler(accountDecider, (c) => accountStreamId(c.accountId));

@@ -1,3 +1,4 @@
+import { commandHandler } from '../shared/command-handler';
 import type { Decider } from '../shared/decider';
 import type { AdminEvent } from './events';
 
@@ -6,7 +7,7 @@ export const adminStreamId = (username: string) => `admin-${encodeURIComponent(u
 
 export type AdminCommand =
   | { type: 'SignInAdmin'; sessionId: string; username: string; at: Date }
-  | { type: 'SignOutAdmin'; sessionId: string; at: Date };
+  | { type: 'SignOutAdmin'; sessionId: string; username: string; at: Date };
 
 export type AdminState = { open: ReadonlySet<string> };
 
@@ -32,3 +33,6 @@ export const adminDecider: Decider<AdminCommand, AdminEvent, AdminState> = {
     return [{ type: 'AdminSignedOut', data: { sessionId: command.sessionId, at } }];
   },
 };
+
+/** Bound to the stream its commands address. */
+export const adminSessions = commandHandler(adminDecider, (c) => adminStreamId(c.username));

@@ -1,3 +1,4 @@
+import { commandHandler } from '../shared/command-handler';
 import type { Decider } from '../shared/decider';
 import { conflict, invalid } from '../shared/errors';
 import type { EmailEvent } from './events';
@@ -95,3 +96,6 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
     ];
   },
 };
+
+/** Bound to the stream its commands address. */
+export const emailReservations = commandHandler(emailDecider, (c) => emailStreamId(c.emailHash));

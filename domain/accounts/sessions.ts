@@ -1,3 +1,4 @@
+import { commandHandler } from '../shared/command-handler';
 import type { Decider } from '../shared/decider';
 import { conflict, unauthorized } from '../shared/errors';
 import type { SessionEvent } from './events';
@@ -14,11 +15,12 @@ export type StartSession = {
 };
 export type RefreshSession = {
   type: 'RefreshSession';
+  familyId: string;
   presentedHash: string;
   nextHash: string;
   at: Date;
 };
-export type EndSession = { type: 'EndSession'; at: Date };
+export type EndSession = { type: 'EndSession'; familyId: string; at: Date };
 export type SessionCommand = StartSession | RefreshSession | EndSession;
 
 export type SessionState = {
@@ -121,3 +123,6 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
     throw invalidRefreshToken();
   },
 };
+
+/** Bound to the stream its commands address. */
+export const sessions = commandHandler(sessionDecider, (c) => sessionStreamId(c.familyId));

@@ -1,3 +1,4 @@
+import { commandHandler } from '../shared/command-handler';
 import { Map as ImmutableMap, Set as ImmutableSet } from 'immutable';
 import type { Decider } from '../shared/decider';
 import { forbidden, limitReached } from '../shared/errors';
@@ -72,3 +73,7 @@ export const echoDecider = (
     return [{ type: 'EchoGiven', data: { ...base, day, at: command.at.toISOString() } }];
   },
 });
+
+/** Bound to the stream its commands address. */
+export const echoers = (rules: DayRules) =>
+  commandHandler(echoDecider(rules), (c) => echoerStreamId(c.actorId));

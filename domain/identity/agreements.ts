@@ -1,3 +1,4 @@
+import { commandHandler } from '../shared/command-handler';
 import type { Decider } from '../shared/decider';
 import type { AgreementEvent, AgreementType } from './events';
 
@@ -44,3 +45,8 @@ export const agreementsDecider: Decider<RecordAgreement, AgreementEvent, Agreeme
     ];
   },
 };
+
+/** Bound to the stream its commands address. */
+export const agreements = commandHandler(agreementsDecider, (c) =>
+  agreementsStreamId(c.deviceHash),
+);

@@ -1,3 +1,4 @@
+import { commandHandler } from '../shared/command-handler';
 import type { Decider } from '../shared/decider';
 import { conflict, forbidden } from '../shared/errors';
 import type { DeviceEvent } from './events';
@@ -137,3 +138,6 @@ export const deviceDecider: Decider<DeviceCommand, DeviceEvent, DeviceState> = {
     }
   },
 };
+
+/** Bound to the stream its commands address. */
+export const devices = commandHandler(deviceDecider, (c) => deviceStreamId(c.deviceHash));

@@ -1,3 +1,5 @@
+import { commandHandler } from '../shared/command-handler';
+import { pseudonymStreamId } from './pseudonym-words';
 import type { Decider } from '../shared/decider';
 import { conflict, invalid } from '../shared/errors';
 import type { PseudonymEvent } from './events';
@@ -79,3 +81,6 @@ export const pseudonymDecider: Decider<PseudonymCommand, PseudonymEvent, Pseudon
     ];
   },
 };
+
+/** Bound to the stream its commands address. */
+export const pseudonyms = commandHandler(pseudonymDecider, (c) => pseudonymStreamId(c.pseudonym));

@@ -1,3 +1,4 @@
+import { commandHandler } from '../shared/command-handler';
 import { Set as ImmutableSet } from 'immutable';
 import type { Decider } from '../shared/decider';
 import type { PerspectiveEvent } from './events';
@@ -31,3 +32,6 @@ export const pairViewsDecider: Decider<RecordPairView, PerspectiveEvent, Immutab
           },
         ],
 };
+
+/** Bound to the stream its commands address. */
+export const pairViews = commandHandler(pairViewsDecider, (c) => pairViewsStreamId(c.pairId));

@@ -1,3 +1,4 @@
+import { commandHandler } from '../shared/command-handler';
 import type { Decider } from '../shared/decider';
 import type { ProductDay } from '../shared/product-day';
 import type { QuestionEvent } from './events';
@@ -42,3 +43,8 @@ export const questionOfTheDayDecider: Decider<
     ];
   },
 };
+
+/** Bound to the stream its commands address. */
+export const questionsOfTheDay = commandHandler(questionOfTheDayDecider, (c) =>
+  questionOfTheDayStreamId(c.day),
+);

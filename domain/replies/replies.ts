@@ -1,3 +1,4 @@
+import { commandHandler } from '../shared/command-handler';
 import type { Decider } from '../shared/decider';
 import { conflict, forbidden, notFound } from '../shared/errors';
 import type { ReplyEvent } from './events';
@@ -77,3 +78,6 @@ export const replyDecider: Decider<ReplyCommand, ReplyEvent, ReplyState> = {
     }
   },
 };
+
+/** Bound to the stream its commands address. */
+export const replies = commandHandler(replyDecider, (c) => replyStreamId(c.replyId));

@@ -1,3 +1,4 @@
+import { commandHandler } from '../shared/command-handler';
 import { Map as ImmutableMap } from 'immutable';
 import type { Decider } from '../shared/decider';
 import { conflict, forbidden } from '../shared/errors';
@@ -124,3 +125,7 @@ export const responderDecider = (
   evolve,
   decide: decide(rules),
 });
+
+/** Bound to the stream its commands address. */
+export const responders = (rules: DayRules) =>
+  commandHandler(responderDecider(rules), (c) => responderStreamId(c.authorId));

@@ -47,6 +47,7 @@ const resetRequested = (tokenHash: string): AccountEvent => ({
 });
 const reset = (tokenHash: string, when = at) => ({
   type: 'ResetPassword' as const,
+  accountId: 'a1',
   tokenHash,
   passwordHash: sealed('new'),
   at: when,
@@ -61,16 +62,16 @@ describe('mailed links of an account', () => {
 
   it('records a verification link for a day and a reset link for half an hour, by hash only', () => {
     given([signedUp])
-      .when({ type: 'RequestEmailVerification', tokenHash: hash('a'), at })
+      .when({ type: 'RequestEmailVerification', accountId: 'a1', tokenHash: hash('a'), at })
       .then([verificationRequested(hash('a'))]);
     given([signedUp])
-      .when({ type: 'RequestPasswordReset', tokenHash: hash('b'), at })
+      .when({ type: 'RequestPasswordReset', accountId: 'a1', tokenHash: hash('b'), at })
       .then([resetRequested(hash('b'))]);
   });
 
   it('mails nothing for an account that does not exist', () => {
     given([])
-      .when({ type: 'RequestPasswordReset', tokenHash: hash('b'), at })
+      .when({ type: 'RequestPasswordReset', accountId: 'a1', tokenHash: hash('b'), at })
       .thenFails('forbidden');
   });
 

@@ -120,6 +120,7 @@ describe('account', () => {
   };
   const update = (userId: string, displayName = 'Calm Owl') => ({
     type: 'UpdateAccountMetadata' as const,
+    accountId: 'a1',
     userId,
     displayName,
     confirmed: true,
@@ -167,6 +168,7 @@ describe('refresh-token rotation', () => {
   });
   const refresh = (presentedHash: string, nextHash: string) => ({
     type: 'RefreshSession' as const,
+    familyId: 'f1',
     presentedHash,
     nextHash,
     at,
@@ -235,7 +237,7 @@ describe('refresh-token rotation', () => {
   });
 
   it('signs out once', () => {
-    const end = { type: 'EndSession' as const, at };
+    const end = { type: 'EndSession' as const, familyId: 'f1', at };
     given([started])
       .when(end)
       .then([{ type: 'SessionRevoked', data: { familyId: 'fam', reason: 'signout', at: iso } }]);
@@ -259,8 +261,8 @@ describe('admin sessions', () => {
       .when({ type: 'SignInAdmin', sessionId: 's1', username: 'admin', at })
       .then([signedIn]);
     given([signedIn])
-      .when({ type: 'SignOutAdmin', sessionId: 's1', at })
+      .when({ type: 'SignOutAdmin', sessionId: 's1', username: 'admin', at })
       .then([{ type: 'AdminSignedOut', data: { sessionId: 's1', at: iso } }]);
-    given([]).when({ type: 'SignOutAdmin', sessionId: 's1', at }).thenNothing();
+    given([]).when({ type: 'SignOutAdmin', sessionId: 's1', username: 'admin', at }).thenNothing();
   });
 });
