@@ -2,7 +2,9 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { Layout } from './layout';
 import { Root } from './root';
-import { NotFoundPage, PlaceholderPage } from './placeholder-page';
+import { NotFound } from '../components/not-found';
+import { PageSkeleton } from '../components/ui/skeleton';
+import { PlaceholderPage } from './placeholder-page';
 
 const SplashPage = lazy(() => import('../features/onboarding/splash-page'));
 const DeviceCheckPage = lazy(() => import('../features/onboarding/device-check-page'));
@@ -22,9 +24,7 @@ const ContactPage = lazy(() => import('../features/legal/contact-page'));
 const HomePage = lazy(() => import('../features/questions/home-page'));
 const ResponsesPage = lazy(() => import('../features/responses/responses-page'));
 
-const page = (element: ReactNode) => (
-  <Suspense fallback={<p className="py-12 text-center">Loading…</p>}>{element}</Suspense>
-);
+const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 
 /** Routes whose screens arrive with later issues. */
 const upcoming: [string, string][] = [
@@ -72,7 +72,7 @@ export const router = createBrowserRouter([
           { path: '/admin', element: page(<AdminPage />) },
           { path: '/profile', element: <PlaceholderPage name="Profile" /> },
           ...upcoming.map(([path, name]) => ({ path, element: <PlaceholderPage name={name} /> })),
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', element: <NotFound /> },
         ],
       },
     ],
