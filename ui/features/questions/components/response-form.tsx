@@ -8,6 +8,7 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { localRecords } from '../../../lib/local-responses';
 import { submitResponse } from '../api/responding';
+import { SpectrumPicker } from './spectrum-picker';
 
 /** The daily answer: live word count, the spec's limits, a 3 s celebration, then the responses. */
 export const ResponseForm = ({ questionId }: { questionId: number }) => {
@@ -15,6 +16,7 @@ export const ResponseForm = ({ questionId }: { questionId: number }) => {
   const navigate = useNavigate();
   const { toast } = useToast();
   const [content, setContent] = useState('');
+  const [spectrum, setSpectrum] = useState<number | null>(null);
   const [celebrating, setCelebrating] = useState(false);
   const words = countWords(content);
   const tooShort = words > 0 && words < RESPONSE_MIN_WORDS;
@@ -72,7 +74,7 @@ export const ResponseForm = ({ questionId }: { questionId: number }) => {
       });
       return;
     }
-    submit.mutate({ content, questionId });
+    submit.mutate({ content, questionId, spectrumPosition: spectrum });
   };
 
   if (celebrating) {
@@ -116,6 +118,7 @@ export const ResponseForm = ({ questionId }: { questionId: number }) => {
           <span className="text-red-700 dark:text-red-400">Response exceeds 750 word limit</span>
         )}
       </div>
+      <SpectrumPicker value={spectrum} onChange={setSpectrum} disabled={submit.isPending} />
       <div>
         <Button type="submit" disabled={submit.isPending || tooShort || tooLong}>
           {submit.isPending ? 'Submitting...' : 'Share Response'}

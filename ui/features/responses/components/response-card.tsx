@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
+import { SpectrumPosition } from '../../../components/spectrum-position';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { localRecords } from '../../../lib/local-responses';
@@ -68,6 +69,7 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
           <ReaderDialog response={response} />
         </div>
       )}
+      {response.isOwn && <SpectrumPosition position={response.spectrumPosition} />}
       <FactCheckNote text={response.content} />
       <footer className="mt-auto flex flex-wrap items-center gap-3 pt-3 text-sm text-stone-700 dark:text-stone-200">
         {response.isOwn ? (
