@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { router } from './app/router';
+import { preloadRoute, router } from './app/router';
 import { LiveClient, setLiveClient } from './lib/live-client';
 import { createQueryClient } from './lib/query-client';
 import { startSessionKeeper } from './lib/session';
@@ -19,10 +19,16 @@ window.addEventListener('pageshow', (event) => {
   if (event.persisted) void queryClient.invalidateQueries({ queryKey: ['responses'] });
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The page's code first, then one render: a prerendered page is replaced by the same page,
+// never by a loading skeleton in between.
+void preloadRoute(window.location.pathname)
+  .catch((error: unknown) => console.warn('Page code did not load ahead', error))
+  .finally(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );

@@ -93,7 +93,7 @@ export const Layout = () => {
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-surface px-4 py-2 shadow-raised focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-md bg-surface shadow-raised focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-3"
       >
         Skip to content
       </a>
@@ -113,8 +113,11 @@ export const Layout = () => {
       >
         <Outlet />
       </main>
-      <footer className="pb-tabbar border-t border-line px-4 pt-6 text-small text-ink-muted">
-        <nav aria-label="Legal" className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-5">
+      <footer className="pb-tabbar border-t border-line pt-6 text-small text-ink-muted">
+        <nav
+          aria-label="Legal"
+          className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-5 px-4"
+        >
           {[
             ['/privacy-policy', 'Privacy Policy'],
             ['/terms-of-use', 'Terms of Use'],

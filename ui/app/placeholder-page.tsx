@@ -2,29 +2,25 @@ import { ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
 import { SettingsIcon } from '../components/ui/icons';
 import { SproutDrawing } from '../components/ui/illustrations';
-import { usePageTitle } from '../lib/page-title';
 
 /** Screens whose issue has not landed yet say so plainly. */
-export const PlaceholderPage = ({ name }: { name: string }) => {
-  usePageTitle(name);
-  return (
-    <EmptyState
-      level={1}
-      drawing={<SproutDrawing />}
-      title={name}
-      action={
-        <>
-          <ButtonLink to="/home">Back to today’s question</ButtonLink>
-          {name === 'Profile' && (
-            <ButtonLink to="/settings" variant="secondary">
-              <SettingsIcon aria-hidden="true" />
-              Settings
-            </ButtonLink>
-          )}
-        </>
-      }
-    >
-      <p>{name} is coming soon. It is growing here, and will be ready before long.</p>
-    </EmptyState>
-  );
-};
+export const PlaceholderPage = ({ name }: { name: string }) => (
+  <EmptyState
+    level={1}
+    drawing={<SproutDrawing />}
+    title={name}
+    action={
+      <>
+        <ButtonLink to="/home">Back to today’s question</ButtonLink>
+        {name === 'Profile' && (
+          <ButtonLink to="/settings" variant="secondary">
+            <SettingsIcon aria-hidden="true" />
+            Settings
+          </ButtonLink>
+        )}
+      </>
+    }
+  >
+    <p>{name} is coming soon. It is growing here, and will be ready before long.</p>
+  </EmptyState>
+);

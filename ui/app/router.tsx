@@ -1,33 +1,52 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
-import { Layout } from './layout';
-import { Root } from './root';
+import { Suspense } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { NotFound } from '../components/not-found';
 import { PageSkeleton } from '../components/ui/skeleton';
+import { lazyPage, type RouteHandle } from './lazy-page';
+import { Layout } from './layout';
 import { PlaceholderPage } from './placeholder-page';
+import { Root } from './root';
 
-const SplashPage = lazy(() => import('../features/onboarding/splash-page'));
-const DeviceCheckPage = lazy(() => import('../features/onboarding/device-check-page'));
-const SetupPage = lazy(() => import('../features/onboarding/setup-page'));
-const WelcomePage = lazy(() => import('../features/onboarding/welcome-page'));
-const PseudonymWelcomePage = lazy(() => import('../features/onboarding/pseudonym-welcome-page'));
-const DisclosurePage = lazy(() => import('../features/onboarding/disclosure-page'));
-const AuthPage = lazy(() => import('../features/auth/auth-page'));
-const SettingsPage = lazy(() => import('../features/settings/settings-page'));
-const AdminLoginPage = lazy(() => import('../features/admin/admin-login-page'));
-const AdminPage = lazy(() => import('../features/admin/admin-page'));
-const AboutPage = lazy(() => import('../features/legal/about-page'));
-const PrivacyPage = lazy(() => import('../features/legal/privacy-page'));
-const PrivacyPolicyPage = lazy(() => import('../features/legal/privacy-policy-page'));
-const TermsPage = lazy(() => import('../features/legal/terms-page'));
-const ContactPage = lazy(() => import('../features/legal/contact-page'));
-const HomePage = lazy(() => import('../features/questions/home-page'));
-const ResponsesPage = lazy(() => import('../features/responses/responses-page'));
+const pages = {
+  splash: lazyPage(() => import('../features/onboarding/splash-page')),
+  deviceCheck: lazyPage(() => import('../features/onboarding/device-check-page')),
+  setup: lazyPage(() => import('../features/onboarding/setup-page')),
+  welcome: lazyPage(() => import('../features/onboarding/welcome-page')),
+  pseudonymWelcome: lazyPage(() => import('../features/onboarding/pseudonym-welcome-page')),
+  disclosure: lazyPage(() => import('../features/onboarding/disclosure-page')),
+  auth: lazyPage(() => import('../features/auth/auth-page')),
+  settings: lazyPage(() => import('../features/settings/settings-page')),
+  adminLogin: lazyPage(() => import('../features/admin/admin-login-page')),
+  admin: lazyPage(() => import('../features/admin/admin-page')),
+  about: lazyPage(() => import('../features/legal/about-page')),
+  privacy: lazyPage(() => import('../features/legal/privacy-page')),
+  privacyPolicy: lazyPage(() => import('../features/legal/privacy-policy-page')),
+  terms: lazyPage(() => import('../features/legal/terms-page')),
+  contact: lazyPage(() => import('../features/legal/contact-page')),
+  home: lazyPage(() => import('../features/questions/home-page')),
+  responses: lazyPage(() => import('../features/responses/responses-page')),
+};
 
-const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
+/** A lazily loaded page under its route: its title, and how to fetch it ahead. */
+const route = (path: string, { Page, preload }: ReturnType<typeof lazyPage>, title?: string) => ({
+  path,
+  element: (
+    <Suspense fallback={<PageSkeleton />}>
+      <Page />
+    </Suspense>
+  ),
+  handle: { preload, ...(title ? { title } : {}) } satisfies RouteHandle,
+});
+
+const placeholder = (path: string, name: string): RouteObject => ({
+  path,
+  element: <PlaceholderPage name={name} />,
+  handle: { title: name } satisfies RouteHandle,
+});
 
 /** Routes whose screens arrive with later issues. */
 const upcoming: [string, string][] = [
+  ['/profile', 'Profile'],
   ['/archive', 'Question Archive'],
   ['/questions/archive', 'Question Archive'],
   ['/my-journey', 'My Journey'],
@@ -45,36 +64,45 @@ const upcoming: [string, string][] = [
   ['/brainstorm', 'Brainstorm'],
 ];
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      { path: '/', element: page(<SplashPage />) },
-      { path: '/intro', element: page(<SplashPage />) },
+      route('/', pages.splash, 'Thoughtful Dialogue'),
+      route('/intro', pages.splash, 'Thoughtful Dialogue'),
       {
         element: <Layout />,
         children: [
-          { path: '/device-check', element: page(<DeviceCheckPage />) },
-          { path: '/setup', element: page(<SetupPage />) },
-          { path: '/welcome', element: page(<WelcomePage />) },
-          { path: '/pseudonym-welcome', element: page(<PseudonymWelcomePage />) },
-          { path: '/disclosure', element: page(<DisclosurePage />) },
-          { path: '/auth', element: page(<AuthPage />) },
-          { path: '/settings', element: page(<SettingsPage />) },
-          { path: '/home', element: page(<HomePage />) },
-          { path: '/responses/:questionId', element: page(<ResponsesPage />) },
-          { path: '/about', element: page(<AboutPage />) },
-          { path: '/privacy', element: page(<PrivacyPage />) },
-          { path: '/privacy-policy', element: page(<PrivacyPolicyPage />) },
-          { path: '/terms-of-use', element: page(<TermsPage />) },
-          { path: '/contact', element: page(<ContactPage />) },
-          { path: '/admin-login', element: page(<AdminLoginPage />) },
-          { path: '/admin', element: page(<AdminPage />) },
-          { path: '/profile', element: <PlaceholderPage name="Profile" /> },
-          ...upcoming.map(([path, name]) => ({ path, element: <PlaceholderPage name={name} /> })),
+          route('/device-check', pages.deviceCheck, 'Checking your device'),
+          route('/setup', pages.setup, 'Enter Your Journey'),
+          route('/welcome', pages.welcome, 'Getting started'),
+          route('/pseudonym-welcome', pages.pseudonymWelcome, 'Your pseudonym'),
+          route('/disclosure', pages.disclosure, 'Before you begin'),
+          route('/auth', pages.auth, 'Sign in or sign up'),
+          route('/settings', pages.settings, 'Settings'),
+          route('/home', pages.home, 'Today’s question'),
+          route('/responses/:questionId', pages.responses),
+          route('/about', pages.about, 'About Boon'),
+          route('/privacy', pages.privacy, 'Privacy & Terms'),
+          route('/privacy-policy', pages.privacyPolicy, 'Privacy Policy'),
+          route('/terms-of-use', pages.terms, 'Terms of Use'),
+          route('/contact', pages.contact, 'Contact'),
+          route('/admin-login', pages.adminLogin, 'Admin Login'),
+          route('/admin', pages.admin, 'Admin Dashboard'),
+          ...upcoming.map(([path, name]) => placeholder(path, name)),
           { path: '*', element: <NotFound /> },
         ],
       },
     ],
   },
-]);
+];
+
+/** Fetches the pages the current address shows, so the first render is the real page. */
+export const preloadRoute = (path: string) =>
+  Promise.all(
+    (matchRoutes(routes, path) ?? []).map((match) =>
+      (match.route.handle as RouteHandle | undefined)?.preload?.(),
+    ),
+  );
+
+export const router = createBrowserRouter(routes);

@@ -2,7 +2,8 @@ import type { ComponentPropsWithRef } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import { cx } from './cx';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonVariant =
+  'primary' | 'secondary' | 'ghost' | 'ghost-accent' | 'ghost-danger' | 'pressed' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'icon';
 
 const base =
@@ -14,6 +15,10 @@ const variants: Record<ButtonVariant, string> = {
   secondary:
     'border border-line-strong bg-surface text-ink hover:bg-surface-sunken disabled:hover:bg-surface',
   ghost: 'text-ink hover:bg-surface-sunken',
+  'ghost-accent': 'text-accent-ink hover:bg-accent-soft',
+  'ghost-danger': 'text-danger-ink hover:bg-danger-soft',
+  /** A toggle that is on (aria-pressed). */
+  pressed: 'border border-accent bg-accent-soft text-accent-ink',
   danger: 'bg-danger text-on-danger shadow-card hover:opacity-90',
 };
 

@@ -14,6 +14,6 @@ export const Switch = ({
     )}
     {...props}
   >
-    <SwitchPrimitive.Thumb className="pointer-events-none block size-6 rounded-full bg-surface shadow-card transition-transform data-[state=checked]:translate-x-5" />
+    <SwitchPrimitive.Thumb className="pointer-events-none block size-6 rounded-full bg-white shadow-card dark:bg-ink transition-transform data-[state=checked]:translate-x-5" />
   </SwitchPrimitive.Root>
 );

@@ -1,26 +1,34 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
+import { Avatar } from '../../../components/ui/avatar';
+import { buttonClass } from '../../../components/ui/button';
+import { CloseIcon, ReadIcon } from '../../../components/ui/icons';
 
 /** 'Read more': the whole response full-screen; Escape or Close ends it, focus goes back, the page does not scroll. */
 export const ReaderDialog = ({ response }: { response: ResponseDto }) => (
   <Dialog.Root>
-    <Dialog.Trigger className="text-sm font-medium text-amber-800 underline dark:text-amber-400">
+    <Dialog.Trigger className={buttonClass('ghost-accent', 'sm', '-ml-3')}>
+      <ReadIcon aria-hidden="true" />
       Read more
     </Dialog.Trigger>
     <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-      <Dialog.Content className="fixed inset-0 z-50 overflow-y-auto bg-stone-50 p-6 text-stone-900 dark:bg-stone-950 dark:text-stone-100">
-        <div className="mx-auto max-w-2xl">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-semibold">{response.username}</Dialog.Title>
-            <Dialog.Close className="rounded-md border border-stone-400 px-3 py-1">
+      <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim" />
+      <Dialog.Content className="page-fade fixed inset-0 z-50 overflow-y-auto bg-canvas text-ink">
+        <div className="mx-auto max-w-2xl px-5 pt-[calc(env(safe-area-inset-top)+1.5rem)] pb-16">
+          <div className="flex items-center gap-3">
+            <Avatar name={response.username} own={response.isOwn} />
+            <Dialog.Title className="min-w-0 flex-1 truncate text-title font-semibold">
+              {response.username}
+            </Dialog.Title>
+            <Dialog.Close className={buttonClass('secondary', 'sm')}>
+              <CloseIcon aria-hidden="true" />
               Close
             </Dialog.Close>
           </div>
-          <Dialog.Description className="mt-1 text-sm text-stone-600 dark:text-stone-300">
+          <Dialog.Description className="mt-6 border-l-4 border-accent pl-4 font-serif text-lead text-ink-muted">
             {response.questionContent}
           </Dialog.Description>
-          <p className="mt-4 text-lg whitespace-pre-line">{response.content}</p>
+          <p className="mt-8 font-serif text-lead whitespace-pre-line">{response.content}</p>
         </div>
       </Dialog.Content>
     </Dialog.Portal>
