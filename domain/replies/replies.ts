@@ -49,7 +49,11 @@ export const replyDecider: Decider<ReplyCommand, ReplyEvent, ReplyState> = {
               questionId: command.questionId,
               authorId: command.authorId,
               pseudonym: command.pseudonym,
-              content: withMention(command.content, command.responseAuthorPseudonym),
+              content: withMention(
+                command.content,
+                command.responseAuthorPseudonym,
+                command.pseudonym,
+              ),
               at: command.at.toISOString(),
             },
           },

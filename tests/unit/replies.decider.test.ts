@@ -43,6 +43,17 @@ describe('PostReply', () => {
       .then([posted('Thanks @Calm Owl, good point.')]);
   });
 
+  it('does not mention the author in a reply to their own response', () => {
+    given([])
+      .when({ ...post('One more thing.'), pseudonym: 'Calm Owl', authorId: 'alice' })
+      .then([
+        {
+          type: 'ReplyPosted',
+          data: { ...posted('One more thing.').data, authorId: 'alice', pseudonym: 'Calm Owl' },
+        },
+      ]);
+  });
+
   it('mentions Anonymous when the author has no pseudonym', () => {
     expect(withMention('hello', '')).toBe('@Anonymous hello');
   });
