@@ -49,7 +49,15 @@ describe('PostReply', () => {
       .then([
         {
           type: 'ReplyPosted',
-          data: { ...posted('One more thing.').data, authorId: 'alice', pseudonym: 'Calm Owl' },
+          data: {
+            replyId: 'p1',
+            responseId: 'r1',
+            questionId: 3,
+            authorId: 'alice',
+            pseudonym: 'Calm Owl',
+            content: 'One more thing.',
+            at: at.toISOString(),
+          },
         },
       ]);
   });
