@@ -6,6 +6,7 @@ import { errorHandler, sendProblem } from './http/problems';
 import { readYourWrites } from './http/read-your-writes';
 import { inlineScriptHashes, securityHeaders } from './http/security-headers';
 import { requestContext } from './http/request-context';
+import { compressedUi, uiPageFile } from './http/ui-files';
 import { adminAuthRoutes } from './routes/admin-auth';
 import { authRoutes } from './routes/auth';
 import { echoRoutes } from './routes/echoes';
@@ -66,11 +67,13 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): Express =>
 
   if (options.uiDir && existsSync(join(options.uiDir, 'index.html'))) {
     const uiDir = options.uiDir;
+    app.use(compressedUi(uiDir));
     app.use(express.static(uiDir, { index: false, maxAge: '1h' }));
-    // Client-side routes (including unknown ones, which show the 404 page) get the app shell.
-    app.get(/.*/, (_req, res) => {
+    // Client-side routes (including unknown ones, which show the 404 page) get their
+    // prerendered page or the app shell.
+    app.get(/.*/, (req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(join(uiDir, 'index.html'));
+      res.sendFile(uiPageFile(uiDir, req.path));
     });
   }
 

@@ -2,6 +2,7 @@
 import { appendRate } from './append-rate';
 import { authCost } from './auth-cost';
 import { httpThroughput } from './http-throughput';
+import { lighthouseScores } from './lighthouse';
 import { liveLatency } from './live-latency';
 import { pseudonymOffers } from './pseudonym-offers';
 import { printFigure, writeReport, type Figure } from './report';
@@ -14,6 +15,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['projection rebuild rate', rebuildRate],
   ['account sign-in and session cost', authCost],
   ['pseudonym offers when names run short', pseudonymOffers],
+  ['Lighthouse 12, mobile', lighthouseScores],
 ];
 
 const only = process.argv[2];

@@ -80,7 +80,11 @@ const ThemeToggle = () => {
 };
 
 export const Layout = () => {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
+  // The page a visit starts on is shown at once (it may be prerendered and already painted);
+  // pages reached from it enter with their transition. The page is at least a screen tall,
+  // so the footer starts below the fold and content arriving never pushes it about.
+  const transition = key === 'default' ? '' : transitionFor(pathname);
   const { data: today } = useTodayQuestion();
   const questionId = questionIdIn(pathname);
   // Only watches the cache: the responses page itself asks for the question.
@@ -109,7 +113,7 @@ export const Layout = () => {
       <main
         id="main"
         key={pathname}
-        className={`${transitionFor(pathname)} mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-8`}
+        className={`${transition} mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-6 sm:py-8`}
       >
         <Outlet />
       </main>

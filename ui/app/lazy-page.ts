@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 
-type PageModule = { default: ComponentType };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as React.lazy itself takes
+type PageModule<P = any> = { default: ComponentType<P> };
 
 /**
  * A route's page, split into its own chunk. preload() fetches it ahead of time; once it
@@ -8,9 +9,9 @@ type PageModule = { default: ComponentType };
  * (a resolved thenable lets React.lazy skip the suspension), so the first render of a
  * prerendered page replaces it without a flash.
  */
-export const lazyPage = (load: () => Promise<PageModule>) => {
-  let loaded: PageModule | null = null;
-  let loading: Promise<PageModule> | null = null;
+export const lazyPage = <M extends PageModule>(load: () => Promise<M>) => {
+  let loaded: M | null = null;
+  let loading: Promise<M> | null = null;
   const preload = () =>
     (loading ??= load().then((module) => {
       loaded = module;
@@ -19,8 +20,8 @@ export const lazyPage = (load: () => Promise<PageModule>) => {
   const Page = lazy(() => {
     const ready = loaded;
     if (!ready) return preload();
-    const resolved = { then: (onFulfilled: (value: PageModule) => unknown) => onFulfilled(ready) };
-    return resolved as unknown as Promise<PageModule>;
+    const resolved = { then: (onFulfilled: (value: M) => unknown) => onFulfilled(ready) };
+    return resolved as unknown as Promise<M>;
   });
   return { Page, preload };
 };

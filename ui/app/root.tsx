@@ -1,9 +1,13 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { ConsentBanner } from '../components/consent-banner';
-import { Toaster } from '../components/ui/toast';
 import { useTheme } from '../lib/theme';
-import type { RouteHandle } from './lazy-page';
+import { lazyPage, type RouteHandle } from './lazy-page';
+
+/** The notification area is not needed for the first paint: it arrives in its own chunk. */
+const toaster = lazyPage(() =>
+  import('../components/ui/toaster').then((m) => ({ default: m.Toaster })),
+);
 
 /** The deepest matched route's title; pages whose title depends on data set their own. */
 const useRouteTitle = () => {
@@ -25,7 +29,9 @@ export const Root = () => {
     <>
       <Outlet />
       <ConsentBanner aboveNavigation={!splash} />
-      <Toaster />
+      <Suspense fallback={null}>
+        <toaster.Page />
+      </Suspense>
     </>
   );
 };

@@ -35,6 +35,7 @@ export const ConsentBanner = ({ aboveNavigation }: { aboveNavigation: boolean })
       role="region"
       aria-label="Privacy consent"
       data-overlay-bottom
+      data-consent-sheet
       className={`sheet-up fixed inset-x-0 z-50 px-2 pb-2 sm:px-4 md:bottom-4 ${
         aboveNavigation
           ? 'bottom-[calc(var(--tabbar-height)+env(safe-area-inset-bottom))]'

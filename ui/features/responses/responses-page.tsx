@@ -135,7 +135,8 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
       {responses.isSuccess && list.length > 0 && (
         <SharedPerspectives questionId={questionId} responses={list} />
       )}
-      {today?.id === questionId && <ExploreMore />}
+      {/* After the list has settled, so it never jumps down as the answers arrive. */}
+      {today?.id === questionId && !responses.isPending && <ExploreMore />}
     </>
   );
 };

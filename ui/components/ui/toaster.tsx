@@ -1,33 +1,11 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { atom, useAtom, useSetAtom } from 'jotai';
+import { useAtom } from 'jotai';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { cx } from './cx';
+import { toastAtom } from './toast';
 import { choosePlacement, type Placement } from './toast-placement';
-
-export type ToastMessage = {
-  id: number;
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-  duration?: number;
-  /** The page it was raised on. */
-  path: string;
-};
-
-const toastAtom = atom<ToastMessage | null>(null);
-let nextId = 1;
-
-/** One toast at a time: a new one replaces the one showing. Toasts say what happened. */
-export const useToast = () => {
-  const set = useSetAtom(toastAtom);
-  return {
-    toast: (message: Omit<ToastMessage, 'id' | 'path'>) =>
-      set({ ...message, id: nextId++, path: window.location.pathname }),
-    dismiss: () => set(null),
-  };
-};
 
 const phone = () => window.matchMedia('(max-width: 767px)').matches;
 
