@@ -37,10 +37,14 @@ const preloadFonts = (): Plugin => ({
 });
 
 type PrerenderModule = {
-  prerendered: { path: string; file: string; module: string }[];
+  prerendered: { path: string; route?: string; file: string; module: string }[];
   renderRoot: (page: PrerenderModule['prerendered'][number] | null) => string;
   titleFor: (path: string) => string | undefined;
 };
+
+/** The addresses a route matches, as a RegExp source (':param' is one path segment). */
+const patternOf = (route: string) =>
+  `^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-zA-Z]+/g, '[^/]+')}$`;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -83,7 +87,7 @@ const prerender = (): Plugin => {
         html.replace('<div id="root"></div>', `<div id="root"${marker}>${markup}</div>`);
       mkdirSync(join(outDir, 'prerendered'), { recursive: true });
       for (const page of prerendered) {
-        const title = titleFor(page.path);
+        const title = titleFor(page.path) ?? 'Community responses';
         const preloads = (chunksOf.get(page.module) ?? [])
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
           .join('');
@@ -92,6 +96,12 @@ const prerender = (): Plugin => {
           .replace('</head>', `${preloads}</head>`);
         writeFileSync(join(outDir, 'prerendered', `${page.file}.html`), html);
       }
+      // Which file answers which address: read by the server (api/http/ui-files.ts).
+      const routes = prerendered.map((page) => ({
+        pattern: patternOf(page.route ?? page.path),
+        file: `${page.file}.html`,
+      }));
+      writeFileSync(join(outDir, 'prerendered', 'routes.json'), JSON.stringify(routes, null, 2));
       writeFileSync(join(outDir, 'index.html'), withRoot(template, renderRoot(null)));
       rmSync(serverOut, { recursive: true, force: true });
     },

@@ -12,13 +12,22 @@ import PrivacyPage from './features/legal/privacy-page';
 import PrivacyPolicyPage from './features/legal/privacy-policy-page';
 import TermsPage from './features/legal/terms-page';
 import SplashPage from './features/onboarding/splash-page';
+import HomePage from './features/questions/home-page';
+import ResponsesPage from './features/responses/responses-page';
 
 /**
  * Run at build time only (vite.config.ts): the pages that need no data are rendered to HTML,
  * so they paint before any JavaScript arrives; every other route starts from the app shell
  * (header, tab bar, a page skeleton). The app then renders the same page over it.
  */
-type Prerendered = { path: string; file: string; module: string; Page: ComponentType };
+type Prerendered = {
+  /** The address rendered; `route` when one file serves a route with a parameter. */
+  path: string;
+  route?: string;
+  file: string;
+  module: string;
+  Page: ComponentType;
+};
 
 export const prerendered: Prerendered[] = [
   { path: '/', file: 'index', module: 'features/onboarding/splash-page.tsx', Page: SplashPage },
@@ -53,6 +62,15 @@ export const prerendered: Prerendered[] = [
     module: 'features/legal/contact-page.tsx',
     Page: ContactPage,
   },
+  // Pages that load data start from their own loading state, their code already on its way.
+  { path: '/home', file: 'home', module: 'features/questions/home-page.tsx', Page: HomePage },
+  {
+    path: '/responses/1',
+    route: '/responses/:questionId',
+    file: 'responses',
+    module: 'features/responses/responses-page.tsx',
+    Page: ResponsesPage,
+  },
 ];
 
 const splashPaths = new Set(['/', '/intro']);
@@ -69,7 +87,7 @@ export const renderRoot = (page: Prerendered | null) => {
             <Route path={path} element={<Page />} />
           ) : (
             <Route element={<Layout />}>
-              <Route path={path} element={<Page />} />
+              <Route path={page?.route ?? path} element={<Page />} />
             </Route>
           )}
         </Routes>

@@ -1,23 +1,38 @@
 import type { RequestHandler } from 'express';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, resolve, sep } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.txt', '.json', '.webmanifest']);
 /** Files whose names carry their content hash never change: cache them for a year. */
 const IMMUTABLE = /^\/assets\//;
 
+type PrerenderedRoute = { pattern: RegExp; file: string };
+const prerenderedRoutes = new Map<string, PrerenderedRoute[]>();
+
+/** The build's list of prerendered pages (ui/prerendered/routes.json), read once per folder. */
+const routesOf = (uiDir: string): PrerenderedRoute[] => {
+  let routes = prerenderedRoutes.get(uiDir);
+  if (!routes) {
+    const manifest = resolve(uiDir, 'prerendered', 'routes.json');
+    const listed = existsSync(manifest)
+      ? (JSON.parse(readFileSync(manifest, 'utf8')) as { pattern: string; file: string }[])
+      : [];
+    routes = listed
+      .filter((route) => /^[a-z0-9-]+\.html$/.test(route.file))
+      .map((route) => ({ pattern: new RegExp(route.pattern), file: route.file }));
+    prerenderedRoutes.set(uiDir, routes);
+  }
+  return routes;
+};
+
 /**
- * The page a client route starts from: its page prerendered at build time when there is one
- * (ui/prerendered/about.html for /about), else the app shell.
+ * The page a client route starts from: the page prerendered for it at build time when there
+ * is one (/about, /home, /responses/12), else the app shell.
  */
 export const uiPageFile = (uiDir: string, path: string): string => {
-  const slug = path === '/' ? 'index' : path.slice(1);
-  if (/^[a-z0-9-]+$/.test(slug)) {
-    const prerendered = resolve(uiDir, 'prerendered', `${slug}.html`);
-    if (existsSync(prerendered)) return prerendered;
-  }
-  return resolve(uiDir, 'index.html');
+  const page = routesOf(resolve(uiDir)).find((route) => route.pattern.test(path));
+  return resolve(uiDir, page ? join('prerendered', page.file) : 'index.html');
 };
 
 type Compressed = { br: Buffer; gzip: Buffer };

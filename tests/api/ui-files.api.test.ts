@@ -10,6 +10,7 @@ import { startTestApp } from '../support/test-app';
 const shell =
   '<!doctype html><html><head><script>var theme=1</script></head><body>shell</body></html>';
 const about = shell.replace('shell', 'About Boon, prerendered');
+const responses = shell.replace('shell', 'Responses, loading');
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 describe('serving the built UI', () => {
@@ -22,6 +23,15 @@ describe('serving the built UI', () => {
     mkdirSync(join(uiDir, 'prerendered'));
     writeFileSync(join(uiDir, 'index.html'), shell);
     writeFileSync(join(uiDir, 'prerendered', 'about.html'), about);
+    writeFileSync(join(uiDir, 'prerendered', 'responses.html'), responses);
+    writeFileSync(
+      join(uiDir, 'prerendered', 'routes.json'),
+      JSON.stringify([
+        { pattern: '^/about$', file: 'about.html' },
+        { pattern: '^/responses/[^/]+$', file: 'responses.html' },
+        { pattern: '^/secret$', file: '../../package.json' },
+      ]),
+    );
     writeFileSync(join(uiDir, 'assets', 'index-abc123.js'), script);
     writeFileSync(join(uiDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
     writeFileSync(join(uiDir, 'manifest.webmanifest'), '{"name":"Boon"}');
@@ -65,7 +75,10 @@ describe('serving the built UI', () => {
     expect(aboutPage.text).toContain('About Boon, prerendered');
     const plain = await request(app).get('/about').set('Accept-Encoding', 'identity');
     expect(plain.text).toContain('About Boon, prerendered');
-    for (const path of ['/home', '/responses/12', '/no/such/page', '/About']) {
+    expect((await request(app).get('/responses/12')).text).toContain('Responses, loading');
+    // The list names files in the prerendered folder only.
+    expect((await request(app).get('/secret')).text).toContain('<body>shell</body>');
+    for (const path of ['/home', '/responses/12/x', '/no/such/page', '/About']) {
       const res = await request(app).get(path);
       expect(res.status, path).toBe(200);
       expect(res.text, path).toContain('<body>shell</body>');

@@ -38,11 +38,18 @@ test('first visit: splash → auth → carousel → setup → home', async ({ br
 
 test('the carousel locks its buttons while a slide changes', async ({ browser }) => {
   const { context, page } = await visitor(browser);
+  // The page's clock stands still until told: the lock cannot run out behind the test's back.
+  await page.clock.install();
   await page.goto('/welcome');
   const next = page.getByRole('button', { name: 'Next' });
+  await expect(next).toBeEnabled();
+  await page.clock.pauseAt(Date.now() + 60_000);
   await next.click();
   await expect(next).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+  await page.clock.runFor(399);
+  await expect(next).toBeDisabled();
+  await page.clock.runFor(1);
   await expect(next).toBeEnabled();
   await expect(page.getByText('2 of 4', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();

@@ -1,10 +1,12 @@
-import { Suspense, useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { ConsentBanner } from '../components/consent-banner';
+import { toastAtom } from '../components/ui/toast';
 import { useTheme } from '../lib/theme';
 import { lazyPage, type RouteHandle } from './lazy-page';
 
-/** The notification area is not needed for the first paint: it arrives in its own chunk. */
+/** The notification area's code (Radix toast) arrives with the first toast, not before. */
 const toaster = lazyPage(() =>
   import('../components/ui/toaster').then((m) => ({ default: m.Toaster })),
 );
@@ -19,19 +21,30 @@ const useRouteTitle = () => {
   }, [title]);
 };
 
+/** True from the first toast on (the notification area then stays, for the next ones). */
+const useToastRaised = () => {
+  const current = useAtomValue(toastAtom);
+  const [raised, setRaised] = useState(false);
+  if (current && !raised) setRaised(true);
+  return raised || current !== null;
+};
+
 /** Around every page, splash included: the theme, the title, the consent banner and the toasts. */
 export const Root = () => {
   useTheme();
   useRouteTitle();
   const { pathname } = useLocation();
   const splash = pathname === '/' || pathname === '/intro';
+  const toastRaised = useToastRaised();
   return (
     <>
       <Outlet />
       <ConsentBanner aboveNavigation={!splash} />
-      <Suspense fallback={null}>
-        <toaster.Page />
-      </Suspense>
+      {toastRaised && (
+        <Suspense fallback={null}>
+          <toaster.Page />
+        </Suspense>
+      )}
     </>
   );
 };

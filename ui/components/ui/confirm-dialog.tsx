@@ -1,10 +1,19 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import type { ReactNode } from 'react';
-import { buttonClass } from './button';
+import {
+  cloneElement,
+  isValidElement,
+  lazy,
+  Suspense,
+  useState,
+  type MouseEvent,
+  type ReactElement,
+} from 'react';
+
+const ConfirmDialogContent = lazy(() => import('./confirm-dialog-content'));
 
 /**
  * Asks before something that cannot be taken back. Focus starts on Cancel, stays inside,
- * and returns to the button that opened it; Escape cancels.
+ * and returns to the button that opened it; Escape cancels. The dialog's code arrives the
+ * first time one opens (pages that only might ask do not carry it).
  */
 export const ConfirmDialog = ({
   trigger,
@@ -14,34 +23,39 @@ export const ConfirmDialog = ({
   cancelLabel = 'Cancel',
   onConfirm,
 }: {
-  /** The button that opens it (rendered as is). */
-  trigger: ReactNode;
+  /** The button that opens it; it keeps its look, the dialog adds its click. */
+  trigger: ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }>;
   title: string;
   description: string;
   confirmLabel: string;
   cancelLabel?: string;
   onConfirm: () => void;
-}) => (
-  <AlertDialog.Root>
-    <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
-    <AlertDialog.Portal>
-      <AlertDialog.Overlay className="fixed inset-0 z-50 bg-scrim page-fade" />
-      <AlertDialog.Content className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-md rounded-xl border border-line bg-surface p-6 text-ink shadow-overlay sheet-up sm:top-1/2 sm:bottom-auto sm:-translate-y-1/2">
-        <AlertDialog.Title className="font-serif text-title font-semibold">
-          {title}
-        </AlertDialog.Title>
-        <AlertDialog.Description className="mt-2 text-body text-ink-muted">
-          {description}
-        </AlertDialog.Description>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <AlertDialog.Cancel className={buttonClass('secondary')}>
-            {cancelLabel}
-          </AlertDialog.Cancel>
-          <AlertDialog.Action className={buttonClass('danger')} onClick={onConfirm}>
-            {confirmLabel}
-          </AlertDialog.Action>
-        </div>
-      </AlertDialog.Content>
-    </AlertDialog.Portal>
-  </AlertDialog.Root>
-);
+}) => {
+  const [open, setOpen] = useState(false);
+  /** The button that opened it: focus goes back there (the dialog's code loads after it). */
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const handleOpen = (event: MouseEvent<HTMLElement>) => {
+    setOpener(event.currentTarget);
+    setOpen(true);
+  };
+  return (
+    <>
+      {isValidElement(trigger) &&
+        cloneElement(trigger, {
+          onClick: handleOpen,
+          'aria-haspopup': 'dialog',
+        } as Record<string, unknown>)}
+      {opener && (
+        <Suspense fallback={null}>
+          <ConfirmDialogContent
+            text={{ title, description, confirmLabel, cancelLabel }}
+            open={open}
+            onOpenChange={setOpen}
+            onConfirm={onConfirm}
+            returnFocusTo={opener}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+};

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import {
   SPECTRUM_LABELS,
   SPECTRUM_MAX,
@@ -7,7 +7,11 @@ import {
   spectrumText,
 } from '../../../../domain/contracts/spectrum';
 import { Button } from '../../../components/ui/button';
-import { Slider } from '../../../components/ui/slider';
+
+/** Most people answer without placing themselves: the slider's code comes when asked for. */
+const Slider = lazy(() =>
+  import('../../../components/ui/slider').then((m) => ({ default: m.Slider })),
+);
 
 /**
  * The optional self-placement on the answer: Progressive – Moderate – Conservative. Nothing is
@@ -30,12 +34,18 @@ export const SpectrumPicker = ({
     const target = moveFocus.current;
     moveFocus.current = null;
     if (!target) return;
-    // The slider's thumb shows only once it has measured itself: focus on the next frame.
-    const frame = requestAnimationFrame(() =>
-      box.current
-        ?.querySelector<HTMLElement>(target === 'slider' ? '[role=slider]' : '[data-place]')
-        ?.focus(),
-    );
+    // The slider arrives in its own chunk and its thumb shows once measured: keep looking
+    // for a moment, a frame at a time.
+    let frame = 0;
+    let tries = 0;
+    const focus = () => {
+      const element = box.current?.querySelector<HTMLElement>(
+        target === 'slider' ? '[role=slider]:not([style*="display: none"])' : '[data-place]',
+      );
+      if (element) element.focus();
+      else if (tries++ < 120) frame = requestAnimationFrame(focus);
+    };
+    frame = requestAnimationFrame(focus);
     return () => cancelAnimationFrame(frame);
   }, [value]);
   const place = () => {
@@ -65,15 +75,17 @@ export const SpectrumPicker = ({
         </Button>
       ) : (
         <div className="mt-2">
-          <Slider
-            value={value}
-            onValueChange={onChange}
-            min={SPECTRUM_MIN}
-            max={SPECTRUM_MAX}
-            label="Spectrum position"
-            valueText={spectrumText(value)}
-            describedBy={`${id}-hint`}
-          />
+          <Suspense fallback={<div aria-hidden="true" className="h-10" />}>
+            <Slider
+              value={value}
+              onValueChange={onChange}
+              min={SPECTRUM_MIN}
+              max={SPECTRUM_MAX}
+              label="Spectrum position"
+              valueText={spectrumText(value)}
+              describedBy={`${id}-hint`}
+            />
+          </Suspense>
           <div aria-hidden="true" className="grid grid-cols-3 text-caption text-ink-muted">
             {SPECTRUM_SIDES.map((side) => (
               <span

@@ -1,36 +1,44 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
-import { Avatar } from '../../../components/ui/avatar';
-import { buttonClass } from '../../../components/ui/button';
-import { CloseIcon, ReadIcon } from '../../../components/ui/icons';
+import { Button } from '../../../components/ui/button';
+import { ReadIcon } from '../../../components/ui/icons';
 
-/** 'Read more': the whole response full-screen; Escape or Close ends it, focus goes back, the page does not scroll. */
-export const ReaderDialog = ({ response }: { response: ResponseDto }) => (
-  <Dialog.Root>
-    <Dialog.Trigger className={buttonClass('ghost-accent', 'sm', '-ml-3')}>
-      <ReadIcon aria-hidden="true" />
-      Read more
-    </Dialog.Trigger>
-    <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim" />
-      <Dialog.Content className="page-fade fixed inset-0 z-50 overflow-y-auto bg-canvas text-ink">
-        <div className="mx-auto max-w-2xl px-5 pt-[calc(env(safe-area-inset-top)+1.5rem)] pb-16">
-          <div className="flex items-center gap-3">
-            <Avatar name={response.username} own={response.isOwn} />
-            <Dialog.Title className="min-w-0 flex-1 truncate text-title font-semibold">
-              {response.username}
-            </Dialog.Title>
-            <Dialog.Close className={buttonClass('secondary', 'sm')}>
-              <CloseIcon aria-hidden="true" />
-              Close
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-6 border-l-4 border-accent pl-4 font-serif text-lead text-ink-muted">
-            {response.questionContent}
-          </Dialog.Description>
-          <p className="mt-8 font-serif text-lead whitespace-pre-line">{response.content}</p>
-        </div>
-      </Dialog.Content>
-    </Dialog.Portal>
-  </Dialog.Root>
-);
+const ReaderDialogContent = lazy(() => import('./reader-dialog-content'));
+
+/**
+ * 'Read more': the whole response full-screen; Escape or Close ends it, focus goes back, the
+ * page does not scroll. The reading view's code arrives the first time one opens.
+ */
+export const ReaderDialog = ({ response }: { response: ResponseDto }) => {
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button
+        ref={trigger}
+        variant="ghost-accent"
+        size="sm"
+        className="-ml-3"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        <ReadIcon aria-hidden="true" />
+        Read more
+      </Button>
+      {opened && (
+        <Suspense fallback={null}>
+          <ReaderDialogContent
+            response={response}
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={trigger}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+};
