@@ -1,11 +1,128 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, defineConfig, type Plugin } from 'vite';
+
+const uiDir = resolve(import.meta.dirname, 'ui');
+const outDir = resolve(import.meta.dirname, 'dist/ui');
+
+/** The Latin files of the type pair: every page needs them, so they are fetched with the CSS. */
+const PRELOADED_FONTS = [
+  /inter-latin-wght-normal-.*\.woff2$/,
+  /source-serif-4-latin-wght-normal-.*\.woff2$/,
+];
+
+const preloadFonts = (): Plugin => ({
+  name: 'boon-preload-fonts',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (_html, ctx) =>
+      Object.keys(ctx.bundle ?? {})
+        .filter((file) => PRELOADED_FONTS.some((font) => font.test(file)))
+        .map((file) => ({
+          tag: 'link',
+          attrs: {
+            rel: 'preload',
+            as: 'font',
+            type: 'font/woff2',
+            href: `/${file}`,
+            crossorigin: '',
+          },
+          injectTo: 'head',
+        })),
+  },
+});
+
+type PrerenderModule = {
+  prerendered: { path: string; route?: string; file: string; module: string }[];
+  renderRoot: (page: PrerenderModule['prerendered'][number] | null) => string;
+  titleFor: (path: string) => string | undefined;
+};
+
+/** The addresses a route matches, as a RegExp source (':param' is one path segment). */
+const patternOf = (route: string) =>
+  `^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-zA-Z]+/g, '[^/]+')}$`;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * After the client build: renders ui/prerender.tsx on the server side of Vite and writes
+ * the pages that need no data to dist/ui/prerendered/<page>.html (each with its title and
+ * its code preloaded), and the app shell into dist/ui/index.html. Something paints before
+ * any JavaScript arrives; the API serves these files (api/http/ui-files.ts).
+ */
+const prerender = (): Plugin => {
+  const chunksOf = new Map<string, string[]>();
+  return {
+    name: 'boon-prerender',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    writeBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
+        const module = chunk.facadeModuleId.slice(uiDir.length + 1);
+        chunksOf.set(module, [chunk.fileName, ...chunk.imports]);
+      }
+    },
+    async closeBundle() {
+      const serverOut = join(outDir, '..', '.prerender');
+      await build({
+        configFile: false,
+        root: uiDir,
+        // Its pages are imported statically on purpose; the notes about that are noise here.
+        logLevel: 'error',
+        plugins: [react()],
+        build: { ssr: 'prerender.tsx', outDir: serverOut, emptyOutDir: true },
+      });
+      // There is no browser storage at build time: every key reads as never stored.
+      const storage = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+      Object.assign(globalThis, { localStorage: storage });
+      const entry = pathToFileURL(join(serverOut, 'prerender.js')).href;
+      const { prerendered, renderRoot, titleFor } = (await import(entry)) as PrerenderModule;
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const withRoot = (html: string, markup: string, marker = '') =>
+        html.replace('<div id="root"></div>', `<div id="root"${marker}>${markup}</div>`);
+      mkdirSync(join(outDir, 'prerendered'), { recursive: true });
+      for (const page of prerendered) {
+        const title = titleFor(page.path) ?? 'Community responses';
+        const preloads = (chunksOf.get(page.module) ?? [])
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+          .join('');
+        const html = withRoot(template, renderRoot(page), ' data-prerendered')
+          .replace('<title>Boon</title>', `<title>${escapeHtml(`${title} · Boon`)}</title>`)
+          .replace('</head>', `${preloads}</head>`);
+        writeFileSync(join(outDir, 'prerendered', `${page.file}.html`), html);
+      }
+      // Which file answers which address: read by the server (api/http/ui-files.ts).
+      const routes = prerendered.map((page) => ({
+        pattern: patternOf(page.route ?? page.path),
+        file: `${page.file}.html`,
+      }));
+      writeFileSync(join(outDir, 'prerendered', 'routes.json'), JSON.stringify(routes, null, 2));
+      writeFileSync(join(outDir, 'index.html'), withRoot(template, renderRoot(null)));
+      rmSync(serverOut, { recursive: true, force: true });
+    },
+  };
+};
+
+/**
+ * The shared contracts (domain/contracts) are declarations: zod schemas the server validates
+ * with, constants and types. The UI uses the constants; telling the bundler the modules have
+ * no side effects lets it drop the schemas the UI never calls, and zod with them.
+ */
+const hasSideEffects = (id: string) => !id.includes('/domain/contracts/');
 
 export default defineConfig({
   root: 'ui',
-  plugins: [react(), tailwindcss()],
-  build: { outDir: '../dist/ui', emptyOutDir: true },
+  plugins: [react(), tailwindcss(), preloadFonts(), prerender()],
+  build: {
+    outDir: '../dist/ui',
+    emptyOutDir: true,
+    rolldownOptions: { treeshake: { moduleSideEffects: hasSideEffects } },
+  },
   server: {
     port: 5173,
     proxy: {

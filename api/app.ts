@@ -7,6 +7,7 @@ import { readYourWrites } from './http/read-your-writes';
 import { inlineScriptHashes, securityHeaders } from './http/security-headers';
 import { requestContext } from './http/request-context';
 import { devOutboxRoutes } from './routes/dev-outbox';
+import { compressedUi, uiPageFile } from './http/ui-files';
 import { healthRoutes } from './routes/health';
 import { apiRoutes } from './routes';
 import { opsRoutes } from './routes/ops';
@@ -53,11 +54,13 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): Express =>
 
   if (options.uiDir && existsSync(join(options.uiDir, 'index.html'))) {
     const uiDir = options.uiDir;
+    app.use(compressedUi(uiDir));
     app.use(express.static(uiDir, { index: false, maxAge: '1h' }));
-    // Client-side routes (including unknown ones, which show the 404 page) get the app shell.
-    app.get(/.*/, (_req, res) => {
+    // Client-side routes (including unknown ones, which show the 404 page) get their
+    // prerendered page or the app shell.
+    app.get(/.*/, (req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(join(uiDir, 'index.html'));
+      res.sendFile(uiPageFile(uiDir, req.path));
     });
   }
 

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { router } from './app/router';
+import { preloadRoute } from './app/routes';
 import { LiveClient, setLiveClient } from './lib/live-client';
 import { createQueryClient } from './lib/query-client';
 import { startSessionKeeper } from './lib/session';
@@ -19,10 +20,23 @@ window.addEventListener('pageshow', (event) => {
   if (event.persisted) void queryClient.invalidateQueries({ queryKey: ['responses'] });
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+
+// A page prerendered at build time is already on screen: its code comes first, so the app's
+// first render is that same page, never a loading skeleton in between. Other pages render at
+// once (their data requests should not wait for their code).
+if (root.hasAttribute('data-prerendered')) {
+  void preloadRoute(window.location.pathname)
+    .catch((error: unknown) => console.warn('Page code did not load ahead', error))
+    .finally(render);
+} else {
+  render();
+}

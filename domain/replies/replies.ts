@@ -50,7 +50,7 @@ export const replyDecider: Decider<ReplyCommand, ReplyEvent, ReplyState> = {
               questionId: command.questionId,
               authorId: command.authorId,
               pseudonym: command.pseudonym,
-              content: withMention(content, command.responseAuthorPseudonym),
+              content: withMention(content, command.responseAuthorPseudonym, command.pseudonym),
               at: command.at.toISOString(),
             },
           },

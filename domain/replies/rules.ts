@@ -13,9 +13,15 @@ export const acceptReplyContent = (content: string): string => {
   return text;
 };
 
-/** A reply starts with an @-mention of the response's author (or Anonymous) unless it already has one. */
-export const withMention = (content: string, responseAuthor: string): string => {
+/**
+ * A reply starts with an @-mention of the response's author (or Anonymous) unless it already
+ * has one, or the author is replying to their own response (no one mentions themselves).
+ */
+export const withMention = (content: string, responseAuthor: string, replier?: string): string => {
   const name = responseAuthor.trim() || 'Anonymous';
   const text = content.trim();
+  if (replier !== undefined && replier.trim() === responseAuthor.trim() && name !== 'Anonymous') {
+    return text;
+  }
   return text.includes(`@${name}`) ? text : `@${name} ${text}`;
 };

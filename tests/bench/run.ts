@@ -2,6 +2,7 @@
 import { appendRate } from './append-rate';
 import { authCost } from './auth-cost';
 import { httpThroughput } from './http-throughput';
+import { lighthouseScores } from './lighthouse';
 import { liveLatency } from './live-latency';
 import { pseudonymOffers } from './pseudonym-offers';
 import { printFigure, writeReport, type Figure } from './report';
@@ -18,6 +19,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['page loads during a sign-up flood', signupFlood],
   ['pseudonym offers when names run short', pseudonymOffers],
   ['soak: kill -9 cycles under write load', soak],
+  ['Lighthouse 12, mobile', lighthouseScores],
 ];
 
 const only = process.argv[2];

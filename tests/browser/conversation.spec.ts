@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
+import { expect, test, type Browser } from '@playwright/test';
+import { answerAsSomeoneElse } from './pages/community';
 import { HomePage } from './pages/home-page';
 import { ResponsesPage } from './pages/responses-page';
 import { SetupPage } from './pages/setup-page';
@@ -9,25 +9,6 @@ const newVisitor = async (browser: Browser) => {
   const page = await context.newPage();
   const name = await new SetupPage(page).registerAsNewVisitor();
   return { context, page, name, home: new HomePage(page), responses: new ResponsesPage(page) };
-};
-
-/** Someone who answers through the API, to fill the page with other people's responses. */
-const answerAsSomeoneElse = async (request: APIRequestContext, content: string) => {
-  const headers = { 'X-Device-ID': randomBytes(16).toString('base64url') };
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const offered = await (await request.post('/api/user/generate-pseudonyms', { headers })).json();
-    const setup = await request.post('/api/user/setup', {
-      headers,
-      data: { pseudonym: offered.pseudonyms[0], privacyConsent: true, termsConsent: true },
-    });
-    if (setup.status() === 201) break;
-  }
-  const question = await (await request.get('/api/question/today')).json();
-  const answered = await request.post('/api/responses', {
-    headers,
-    data: { content, questionId: question.id },
-  });
-  expect(answered.status()).toBe(201);
 };
 
 test('echoes and replies travel live between two people; only authors may delete', async ({
@@ -66,6 +47,7 @@ test('echoes and replies travel live between two people; only authors may delete
     ana.responses.response(ben.name).getByRole('button', { name: 'Delete' }),
   ).toHaveCount(0);
   await benCard.getByRole('button', { name: /Delete your reply/ }).click();
+  await ben.page.getByRole('alertdialog').getByRole('button', { name: 'Delete reply' }).click();
   await expect(ben.page.getByText('Reply deleted', { exact: true })).toBeVisible();
   await expect(anaReplies.getByRole('listitem')).toHaveCount(0, { timeout: 5_000 });
 

@@ -43,6 +43,25 @@ describe('PostReply', () => {
       .then([posted('Thanks @Calm Owl, good point.')]);
   });
 
+  it('does not mention the author in a reply to their own response', () => {
+    given([])
+      .when({ ...post('One more thing.'), pseudonym: 'Calm Owl', authorId: 'alice' })
+      .then([
+        {
+          type: 'ReplyPosted',
+          data: {
+            replyId: 'p1',
+            responseId: 'r1',
+            questionId: 3,
+            authorId: 'alice',
+            pseudonym: 'Calm Owl',
+            content: 'One more thing.',
+            at: at.toISOString(),
+          },
+        },
+      ]);
+  });
+
   it('mentions Anonymous when the author has no pseudonym', () => {
     expect(withMention('hello', '')).toBe('@Anonymous hello');
   });

@@ -1,20 +1,52 @@
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Button } from '../components/ui/button';
+import {
+  DarkThemeIcon,
+  HomeIcon,
+  LightThemeIcon,
+  MiniIcon,
+  ProfileIcon,
+  QuestionsIcon,
+  ResponsesIcon,
+  SubmitIcon,
+} from '../components/ui/icons';
+import { Logo } from '../components/ui/logo';
+import { TabBar, type TabBarItem } from '../components/ui/tab-bar';
+import { queryKeys } from '../lib/query-keys';
 import { useTheme } from '../lib/theme';
 import { useTodayQuestion } from '../lib/today-question';
 
-const NAV = [
-  { to: '/home', label: 'Home' },
-  { to: '/archive', label: 'Questions' },
-  { to: '/personal/archive', label: 'Responses' },
-  { to: '/submit-question', label: 'Submit' },
-  { to: '/mini', label: 'Mini' },
-  { to: '/profile', label: 'Profile' },
-] as const;
+const NAV: readonly TabBarItem[] = [
+  { to: '/home', label: 'Home', Icon: HomeIcon },
+  { to: '/archive', label: 'Questions', Icon: QuestionsIcon },
+  { to: '/personal/archive', label: 'Responses', Icon: ResponsesIcon },
+  { to: '/submit-question', label: 'Submit', Icon: SubmitIcon },
+  { to: '/mini', label: 'Mini', Icon: MiniIcon },
+  { to: '/profile', label: 'Profile', Icon: ProfileIcon },
+];
 
-/** The spec's highlight rules, with today's question standing in for the original's hard-coded question 1. */
-const activeItem = (path: string, todayId: number | undefined): string | null => {
-  const responses = /^\/responses\/(\d+)/.exec(path);
-  if (responses) return Number(responses[1]) === todayId ? '/home' : '/archive';
+/** The question a /responses/{id} path names, when the id is a question id at all. */
+export const questionIdIn = (path: string): number | null => {
+  const match = /^\/responses\/([1-9]\d{0,8})$/.exec(path);
+  return match ? Number(match[1]) : null;
+};
+
+/**
+ * The spec's highlight rules, with today's question standing in for the original's
+ * hard-coded question 1. A responses page lights 'Questions' only once its question is
+ * known to exist.
+ */
+const activeItem = (
+  path: string,
+  todayId: number | undefined,
+  questionExists: boolean,
+): string | null => {
+  const questionId = questionIdIn(path);
+  if (questionId !== null) {
+    if (questionId === todayId) return '/home';
+    return questionExists ? '/archive' : null;
+  }
   if (path.includes('/mini')) return '/mini';
   if (path.includes('/settings')) return '/profile';
   return NAV.find((item) => path === item.to || path.startsWith(`${item.to}/`))?.to ?? null;
@@ -34,76 +66,75 @@ const transitionFor = (path: string) => {
 const ThemeToggle = () => {
   const { actual, choose } = useTheme();
   const next = actual === 'dark' ? 'light' : 'dark';
+  const Icon = actual === 'dark' ? LightThemeIcon : DarkThemeIcon;
   return (
-    <button
-      type="button"
+    <Button
+      variant="ghost"
+      size="icon"
       onClick={() => choose(next)}
       aria-label={`Switch to ${next} theme`}
-      className="rounded-md border border-stone-300 px-3 py-1 text-sm dark:border-stone-600"
     >
-      {actual === 'dark' ? '☀ Light' : '☾ Dark'}
-    </button>
+      <Icon aria-hidden="true" />
+    </Button>
   );
 };
 
 export const Layout = () => {
-  const location = useLocation();
+  const { pathname, key } = useLocation();
+  // The page a visit starts on is shown at once (it may be prerendered and already painted);
+  // pages reached from it enter with their transition. The page is at least a screen tall,
+  // so the footer starts below the fold and content arriving never pushes it about.
+  const transition = key === 'default' ? '' : transitionFor(pathname);
   const { data: today } = useTodayQuestion();
-  const active = activeItem(location.pathname, today?.id);
+  const questionId = questionIdIn(pathname);
+  // Only watches the cache: the responses page itself asks for the question.
+  const question = useQuery({
+    queryKey: queryKeys.question(questionId ?? 0),
+    queryFn: skipToken,
+  });
+  const active = activeItem(pathname, today?.id, questionId !== null && question.isSuccess);
   return (
-    <div className="flex min-h-screen flex-col pb-20">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-surface shadow-raised focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-3"
+      >
         Skip to content
       </a>
-      <header className="border-b border-stone-200 bg-white/80 dark:border-stone-800 dark:bg-stone-900/80">
-        <div className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3">
-          <Link
-            to="/home"
-            className="text-2xl font-bold tracking-tight text-amber-800 dark:text-amber-400"
-          >
-            Boon
+      <header className="border-b border-line bg-canvas/90 pt-[env(safe-area-inset-top)]">
+        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4">
+          <Link to="/home" aria-label="Boon, today’s question" className="rounded-md">
+            <Logo />
           </Link>
+          <TabBar items={NAV} active={active} label="Main" />
           <ThemeToggle />
         </div>
       </header>
       <main
         id="main"
-        key={location.pathname}
-        className={`${transitionFor(location.pathname)} mx-auto w-full max-w-5xl flex-1 px-4 py-6`}
+        key={pathname}
+        className={`${transition} mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-6 sm:py-8`}
       >
         <Outlet />
       </main>
-      <footer className="border-t border-stone-200 px-4 py-4 text-sm text-stone-600 dark:border-stone-800 dark:text-stone-300">
-        <nav aria-label="Legal" className="mx-auto flex max-w-5xl flex-wrap gap-4">
-          <Link to="/privacy-policy">Privacy Policy</Link>
-          <Link to="/terms-of-use">Terms of Use</Link>
-          <Link to="/contact">Contact</Link>
-          <Link to="/about">About</Link>
-          <span className="ml-auto">© 2025 Boon</span>
+      <footer className="pb-tabbar border-t border-line pt-6 text-small text-ink-muted">
+        <nav
+          aria-label="Legal"
+          className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-5 px-4"
+        >
+          {[
+            ['/privacy-policy', 'Privacy Policy'],
+            ['/terms-of-use', 'Terms of Use'],
+            ['/contact', 'Contact'],
+            ['/about', 'About'],
+          ].map(([to, label]) => (
+            <Link key={to} to={to!} className="inline-flex min-h-11 items-center hover:text-ink">
+              {label}
+            </Link>
+          ))}
+          <span className="ml-auto">© {new Date().getFullYear()} Boon</span>
         </nav>
       </footer>
-      <nav
-        aria-label="Main"
-        className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-900"
-      >
-        <ul className="mx-auto flex max-w-5xl justify-around">
-          {NAV.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                aria-current={active === item.to ? 'page' : undefined}
-                className={`block px-2 py-3 text-sm ${
-                  active === item.to
-                    ? 'font-semibold text-amber-800 dark:text-amber-400'
-                    : 'text-stone-600 dark:text-stone-300'
-                }`}
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
     </div>
   );
 };

@@ -1,29 +1,26 @@
-import { Link } from 'react-router-dom';
+import { ButtonLink } from '../components/ui/button';
+import { EmptyState } from '../components/ui/empty-state';
+import { SettingsIcon } from '../components/ui/icons';
+import { SproutDrawing } from '../components/ui/illustrations';
 
 /** Screens whose issue has not landed yet say so plainly. */
 export const PlaceholderPage = ({ name }: { name: string }) => (
-  <section className="py-12 text-center">
-    <h1 className="text-2xl font-semibold">{name}</h1>
-    <p className="mt-2 text-stone-600 dark:text-stone-300">{name} is coming soon.</p>
-    {name === 'Profile' && (
-      <p className="mt-4">
-        <Link to="/settings" className="text-amber-800 underline dark:text-amber-400">
-          Settings
-        </Link>
-      </p>
-    )}
-    <Link to="/home" className="mt-4 inline-block text-amber-800 underline dark:text-amber-400">
-      Back to today’s question
-    </Link>
-  </section>
-);
-
-export const NotFoundPage = () => (
-  <section className="py-12 text-center">
-    <h1 className="text-3xl font-bold">404 Page Not Found</h1>
-    <p className="mt-2 text-stone-600 dark:text-stone-300">There is nothing at this address.</p>
-    <Link to="/home" className="mt-4 inline-block text-amber-800 underline dark:text-amber-400">
-      Go to today’s question
-    </Link>
-  </section>
+  <EmptyState
+    level={1}
+    drawing={<SproutDrawing />}
+    title={name}
+    action={
+      <>
+        <ButtonLink to="/home">Back to today’s question</ButtonLink>
+        {name === 'Profile' && (
+          <ButtonLink to="/settings" variant="secondary">
+            <SettingsIcon aria-hidden="true" />
+            Settings
+          </ButtonLink>
+        )}
+      </>
+    }
+  >
+    <p>{name} is coming soon. It is growing here, and will be ready before long.</p>
+  </EmptyState>
 );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { decideConsent, hasDecided, sendPendingConsent } from '../lib/consent';
+import { Button } from './ui/button';
 
 /**
  * Shown on every page until a decision is stored on this device. The decision is kept in the
@@ -20,36 +21,33 @@ export const ConsentBanner = ({ aboveNavigation }: { aboveNavigation: boolean })
     <section
       role="region"
       aria-label="Privacy consent"
-      className={`fixed inset-x-0 ${aboveNavigation ? 'bottom-12' : 'bottom-0'} z-50 border-t border-stone-300 bg-white p-4 shadow-lg dark:border-stone-700 dark:bg-stone-900`}
+      data-overlay-bottom
+      data-consent-sheet
+      className={`sheet-up fixed inset-x-0 z-50 px-2 pb-2 sm:px-4 md:bottom-4 ${
+        aboveNavigation
+          ? 'bottom-[calc(var(--tabbar-height)+env(safe-area-inset-bottom))]'
+          : 'bottom-[env(safe-area-inset-bottom)]'
+      }`}
     >
-      <div className="mx-auto flex max-w-5xl flex-col gap-3 sm:flex-row sm:items-center">
-        <p className="flex-1 text-sm text-stone-700 dark:text-stone-200">
-          We keep a device id, your theme and this choice in your browser, and use your answers in
-          anonymised, aggregated analysis. Read our{' '}
-          <Link to="/privacy-policy" className="text-amber-800 underline dark:text-amber-400">
+      <div className="mx-auto flex max-w-3xl flex-col gap-2 rounded-xl border border-line bg-surface p-3 text-ink shadow-overlay sm:flex-row sm:items-center sm:gap-4 sm:p-4">
+        <p className="flex-1 text-small">
+          We keep a device id, your theme and this choice in your browser, and use answers only in
+          anonymised, aggregated analysis.{' '}
+          <Link to="/privacy-policy" className="link">
             Privacy Policy
           </Link>{' '}
-          and{' '}
-          <Link to="/terms-of-use" className="text-amber-800 underline dark:text-amber-400">
+          ·{' '}
+          <Link to="/terms-of-use" className="link">
             Terms of Use
           </Link>
-          .
         </p>
-        <div className="flex gap-2">
-          <button
-            type="button"
-            onClick={() => decide(false)}
-            className="rounded-md border border-stone-400 px-4 py-2 text-sm dark:border-stone-500"
-          >
+        <div className="flex shrink-0 gap-2">
+          <Button variant="secondary" size="sm" className="flex-1" onClick={() => decide(false)}>
             Decline
-          </button>
-          <button
-            type="button"
-            onClick={() => decide(true)}
-            className="rounded-md bg-amber-700 px-4 py-2 text-sm font-medium text-white hover:bg-amber-800"
-          >
+          </Button>
+          <Button size="sm" className="flex-1" onClick={() => decide(true)}>
             Accept
-          </button>
+          </Button>
         </div>
       </div>
     </section>

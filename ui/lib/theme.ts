@@ -17,7 +17,10 @@ const prefersDark = () => window.matchMedia('(prefers-color-scheme: dark)');
 /** The chosen theme, the one actually shown, and a setter; 'system' follows the device live. */
 export const useTheme = () => {
   const [choice, setChoice] = useAtom(themeAtom);
-  const [systemDark, setSystemDark] = useState(() => prefersDark().matches);
+  // Rendered ahead of time (the build's prerender) there is no device preference yet.
+  const [systemDark, setSystemDark] = useState(
+    () => typeof window !== 'undefined' && prefersDark().matches,
+  );
   useEffect(() => {
     const media = prefersDark();
     const handleChange = () => setSystemDark(media.matches);

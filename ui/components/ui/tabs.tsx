@@ -44,7 +44,7 @@ export const Tabs = <K extends string>({
         role="tablist"
         aria-label={label}
         onKeyDown={handleKey}
-        className="flex gap-1 overflow-x-auto border-b border-stone-300 dark:border-stone-700"
+        className="flex gap-1 overflow-x-auto border-b border-line"
       >
         {tabs.map((tab) => {
           const selected = tab.key === current.key;
@@ -62,10 +62,10 @@ export const Tabs = <K extends string>({
               aria-controls={`${id}-panel-${tab.key}`}
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(tab.key)}
-              className={`-mb-px border-b-2 px-4 py-2 font-medium whitespace-nowrap ${
+              className={`-mb-px min-h-11 border-b-2 px-4 py-2 font-medium whitespace-nowrap transition-colors ${
                 selected
-                  ? 'border-amber-700 text-amber-800 dark:border-amber-400 dark:text-amber-400'
-                  : 'border-transparent text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-white'
+                  ? 'border-accent text-accent-ink'
+                  : 'border-transparent text-ink-muted hover:text-ink'
               }`}
             >
               {tab.label}
@@ -78,7 +78,7 @@ export const Tabs = <K extends string>({
         id={`${id}-panel-${current.key}`}
         aria-labelledby={`${id}-tab-${current.key}`}
         tabIndex={0}
-        className="pt-6"
+        className="rounded-sm pt-6"
       >
         {current.content}
       </div>

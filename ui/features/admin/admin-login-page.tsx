@@ -1,6 +1,8 @@
+import { LoaderCircle, LockKeyhole } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
@@ -62,38 +64,44 @@ const AdminLoginPage = () => {
 
   if (checking) {
     return (
-      <p role="status" className="flex items-center justify-center gap-3 py-12">
-        <span
-          aria-hidden="true"
-          className="h-5 w-5 animate-spin rounded-full border-2 border-amber-700 border-t-transparent"
-        />
+      <p role="status" className="flex items-center justify-center gap-3 py-12 text-ink-muted">
+        <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-accent-ink" />
         Checking admin session...
       </p>
     );
   }
   return (
-    <section className="mx-auto max-w-sm py-6">
-      <h1 className="text-3xl font-bold">Admin Login</h1>
-      <form onSubmit={(e) => void handleSubmit(e)} noValidate className="mt-6 flex flex-col gap-4">
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          value={username}
-          onValueChange={setUsername}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-        />
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Logging in...' : 'Log In'}
-        </Button>
-      </form>
+    <section className="mx-auto max-w-sm py-2 sm:py-8">
+      <Card tone="raised" padding="lg">
+        <span className="flex size-10 items-center justify-center rounded-md bg-accent-soft text-accent-ink">
+          <LockKeyhole aria-hidden="true" className="size-5" />
+        </span>
+        <h1 className="mt-4 font-serif text-headline font-semibold tracking-tight">Admin Login</h1>
+        <form
+          onSubmit={(e) => void handleSubmit(e)}
+          noValidate
+          className="mt-6 flex flex-col gap-4"
+        >
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            value={username}
+            onValueChange={setUsername}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+          />
+          <Button type="submit" disabled={busy} className="mt-2">
+            {busy ? 'Logging in...' : 'Log In'}
+          </Button>
+        </form>
+      </Card>
     </section>
   );
 };

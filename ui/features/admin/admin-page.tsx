@@ -1,6 +1,10 @@
+import { LoaderCircle, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { SproutDrawing } from '../../components/ui/illustrations';
+import { PageHeader } from '../../components/ui/page-header';
 import { Tabs } from '../../components/ui/tabs';
 import { useToast } from '../../components/ui/toast';
 import { logOut, verifyAdmin } from './admin-api';
@@ -47,22 +51,24 @@ const AdminPage = () => {
 
   if (!admin) {
     return (
-      <p role="status" className="py-12 text-center">
+      <p role="status" className="flex items-center justify-center gap-3 py-12 text-ink-muted">
+        <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-accent-ink" />
         Checking admin session...
       </p>
     );
   }
   return (
-    <section className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-          <p className="text-sm text-stone-600 dark:text-stone-300">Signed in as {admin}</p>
-        </div>
-        <Button variant="secondary" onClick={() => void handleLogout()}>
-          Logout
-        </Button>
-      </div>
+    <section>
+      <PageHeader
+        title="Admin Dashboard"
+        description={<span className="text-small">Signed in as {admin}</span>}
+        actions={
+          <Button variant="secondary" onClick={() => void handleLogout()}>
+            <LogOut aria-hidden="true" />
+            Logout
+          </Button>
+        }
+      />
       <Tabs
         label="Admin tools"
         active={tab}
@@ -71,13 +77,10 @@ const AdminPage = () => {
           key: t.key,
           label: t.label,
           content: (
-            <div className="rounded-lg border border-dashed border-stone-300 p-6 dark:border-stone-600">
-              <h2 className="text-xl font-semibold">{t.label}</h2>
-              <p className="mt-2 text-stone-700 dark:text-stone-200">{t.about}</p>
-              <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">
-                These tools arrive with the admin release.
-              </p>
-            </div>
+            <EmptyState drawing={<SproutDrawing />} title={t.label} className="max-w-lg">
+              <p>{t.about}</p>
+              <p className="mt-1 text-small">These tools arrive with the admin release.</p>
+            </EmptyState>
           ),
         }))}
       />

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
+import { PageHeader } from '../../components/ui/page-header';
 import { linkClass } from './legal-layout';
 
 const ContactPage = () => (
-  <article className="mx-auto max-w-3xl space-y-4 text-stone-700 dark:text-stone-200">
-    <h1 className="text-3xl font-bold text-stone-900 dark:text-stone-50">Contact</h1>
+  <article className="mx-auto max-w-2xl space-y-4">
+    <PageHeader title="Contact" />
     <p>
       Questions, ideas or a problem with Boon: write to{' '}
       <a href="mailto:hello@boon.example" className={linkClass}>
@@ -19,7 +20,7 @@ const ContactPage = () => (
       and include your pseudonym. We answer every request within 30 days.
     </p>
     <p>
-      <Link to="/about" className={linkClass}>
+      <Link to="/about" className={`${linkClass} inline-flex min-h-11 items-center`}>
         About Boon
       </Link>
     </p>

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { PageHeader } from '../../components/ui/page-header';
 
-export const linkClass = 'text-amber-800 underline dark:text-amber-400';
+export const linkClass = 'link';
 
+/** A document to read: a comfortable measure, serif headings, the date it was last changed. */
 export const LegalArticle = ({
   title,
   updated,
@@ -12,18 +14,15 @@ export const LegalArticle = ({
   updated: string;
   children: ReactNode;
 }) => (
-  <article className="mx-auto max-w-3xl space-y-6 text-stone-700 dark:text-stone-200">
-    <header>
-      <h1 className="text-3xl font-bold text-stone-900 dark:text-stone-50">{title}</h1>
-      <p className="mt-2 text-sm text-stone-600 dark:text-stone-300">{updated}</p>
-    </header>
-    {children}
+  <article className="mx-auto max-w-2xl">
+    <PageHeader title={title} description={<span className="text-small">{updated}</span>} />
+    <div className="space-y-8 text-body leading-relaxed">{children}</div>
   </article>
 );
 
 export const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <section className="space-y-3">
-    <h2 className="text-xl font-semibold text-stone-900 dark:text-stone-50">{title}</h2>
+    <h2 className="font-serif text-title font-semibold">{title}</h2>
     {children}
   </section>
 );

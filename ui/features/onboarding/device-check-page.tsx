@@ -1,3 +1,4 @@
+import { LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PSEUDONYM_KEY, readLocal, REGISTERED_KEY, writeLocal } from '../../lib/device-identity';
@@ -30,9 +31,10 @@ const DeviceCheckPage = () => {
     };
   }, [navigate]);
   return (
-    <p role="status" className="py-12 text-center">
-      Checking device registration...
-    </p>
+    <div role="status" className="flex flex-col items-center gap-4 py-20 text-center">
+      <LoaderCircle aria-hidden="true" className="size-8 animate-spin text-accent-ink" />
+      <p className="text-lead text-ink-muted">Checking device registration...</p>
+    </div>
   );
 };
 

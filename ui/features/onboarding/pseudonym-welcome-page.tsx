@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
 import { DISCLOSURE_SEEN_KEY, WELCOME_SEEN_KEY, writeLocal } from '../../lib/device-identity';
 import { fetchDevicePseudonym } from './api/registration';
 
@@ -29,21 +30,23 @@ const PseudonymWelcomePage = () => {
     navigate('/home');
   };
   return (
-    <section className="mx-auto max-w-lg py-10 text-center">
-      <h1 className="text-3xl font-bold">Your pseudonym</h1>
-      <p
-        className="mt-6 text-4xl font-semibold text-amber-800 dark:text-amber-400"
-        aria-live="polite"
-      >
-        {loading ? 'Loading...' : (pseudonym ?? 'Not registered yet')}
-      </p>
-      <p className="mt-6 text-stone-700 dark:text-stone-200">
-        Your pseudonym is permanently tied to this device and used for all your responses and
-        interactions, keeping your identity consistent while protecting your privacy.
-      </p>
-      <Button className="mt-8" onClick={handleEnter} disabled={loading}>
-        Enter
-      </Button>
+    <section className="mx-auto max-w-lg py-4 text-center sm:py-10">
+      <Card tone="raised" padding="lg">
+        <h1 className="font-serif text-headline font-semibold tracking-tight">Your pseudonym</h1>
+        <p
+          className="mt-6 rounded-lg bg-accent-soft px-4 py-6 font-serif text-display font-semibold text-accent-ink"
+          aria-live="polite"
+        >
+          {loading ? 'Loading...' : (pseudonym ?? 'Not registered yet')}
+        </p>
+        <p className="mt-6 text-ink-muted">
+          Your pseudonym is permanently tied to this device and used for all your responses and
+          interactions, keeping your identity consistent while protecting your privacy.
+        </p>
+        <Button className="mt-8 min-w-40" onClick={handleEnter} disabled={loading}>
+          Enter
+        </Button>
+      </Card>
     </section>
   );
 };

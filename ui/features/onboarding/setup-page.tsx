@@ -2,6 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
+import { RetryIcon } from '../../components/ui/icons';
+import { PageHeader } from '../../components/ui/page-header';
+import { RadioCards } from '../../components/ui/radio-group';
+import { Skeleton } from '../../components/ui/skeleton';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { confirmAccount } from '../../lib/auth-api';
@@ -115,43 +119,38 @@ const SetupPage = () => {
   const busy = options.isFetching || register.isPending;
 
   return (
-    <section className="mx-auto max-w-lg py-6">
-      <h1 className="text-3xl font-bold">Enter Your Journey</h1>
-      <p className="mt-2 text-stone-700 dark:text-stone-200">
-        Your pseudonym is permanently tied to this device and used for all your responses and
-        interactions, keeping your identity consistent while protecting your privacy.
-      </p>
-      <fieldset className="mt-6" disabled={busy}>
-        <legend className="mb-2 font-semibold">Choose your pseudonym</legend>
-        {options.isFetching && <p role="status">Loading options...</p>}
-        <div role="radiogroup" className="flex flex-col gap-2">
-          {!options.isFetching &&
-            options.data?.map((name) => (
-              <label
-                key={name}
-                className={`flex cursor-pointer items-center gap-3 rounded-lg border p-3 ${
-                  selected === name
-                    ? 'border-amber-700 bg-amber-50 dark:bg-stone-800'
-                    : 'border-stone-300 dark:border-stone-700'
-                }`}
-              >
-                <input
-                  type="radio"
-                  name="pseudonym"
-                  value={name}
-                  checked={selected === name}
-                  onChange={() => setSelected(name)}
-                />
-                <span className="text-lg">{name}</span>
-              </label>
+    <section className="mx-auto max-w-lg py-2 sm:py-6">
+      <PageHeader
+        title="Enter Your Journey"
+        description="Your pseudonym is permanently tied to this device and used for all your responses and interactions, keeping your identity consistent while protecting your privacy."
+      />
+      <fieldset disabled={busy}>
+        <legend id="pseudonym-choice" className="mb-3 font-semibold">
+          Choose your pseudonym
+        </legend>
+        {options.isFetching ? (
+          <div role="status" className="grid gap-2">
+            <span className="sr-only">Loading options...</span>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-16 rounded-lg" />
             ))}
-        </div>
+          </div>
+        ) : (
+          <RadioCards
+            aria-labelledby="pseudonym-choice"
+            options={(options.data ?? []).map((name) => ({ value: name, label: name }))}
+            value={selected}
+            onValueChange={setSelected}
+          />
+        )}
       </fieldset>
-      <div className="mt-6 flex gap-3">
+      <div className="mt-6 flex flex-wrap gap-3">
         <Button variant="secondary" onClick={handleNewOptions} disabled={busy}>
+          <RetryIcon aria-hidden="true" />
           New Options
         </Button>
         <Button
+          className="flex-1"
           onClick={handleBegin}
           // Without a choice it looks and reads disabled but still explains itself when pressed.
           disabled={busy}

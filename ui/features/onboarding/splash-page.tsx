@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { ForwardIcon } from '../../components/ui/icons';
+import { LogoMark } from '../../components/ui/logo';
 
 /** Title fades in after 200 ms; Enter fades out and moves on to the device check after 400 ms. */
 const SplashPage = () => {
@@ -16,27 +19,36 @@ const SplashPage = () => {
   };
   return (
     <main
-      className={`flex min-h-screen flex-col items-center justify-center gap-6 px-4 text-center transition-opacity duration-400 ${
+      className={`relative flex min-h-dvh flex-col items-center justify-center gap-6 overflow-hidden px-6 text-center transition-opacity duration-400 ${
         leaving ? 'opacity-0' : 'opacity-100'
       }`}
     >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 400 400"
+        className="pointer-events-none absolute top-1/2 left-1/2 w-[44rem] max-w-none -translate-x-1/2 -translate-y-1/2"
+        fill="none"
+      >
+        <circle cx="168" cy="200" r="150" strokeWidth="1.5" className="stroke-line" />
+        <circle cx="232" cy="200" r="150" strokeWidth="1.5" className="stroke-line" />
+        <path
+          d="M200 69a150 150 0 0 1 0 262 150 150 0 0 1 0-262z"
+          className="fill-accent-soft/60"
+        />
+      </svg>
+      <LogoMark className="relative size-16" />
       <h1
-        className={`text-5xl font-bold text-amber-800 transition-opacity duration-700 dark:text-amber-400 ${
+        className={`relative font-serif text-[3.5rem] leading-none font-semibold tracking-tight transition-opacity duration-700 ${
           shown ? 'opacity-100' : 'opacity-0'
         }`}
       >
         Boon
       </h1>
-      <p className="text-lg text-stone-700 dark:text-stone-200">
-        Thoughtful Dialogue • Ethical Exploration
-      </p>
-      <button
-        type="button"
-        onClick={handleEnter}
-        className="rounded-md bg-amber-700 px-6 py-3 font-medium text-white hover:bg-amber-800"
-      >
+      <p className="relative text-lead text-ink-muted">Thoughtful Dialogue • Ethical Exploration</p>
+      <Button onClick={handleEnter} className="relative mt-2 min-w-40">
         Enter
-      </button>
+        <ForwardIcon aria-hidden="true" />
+      </Button>
     </main>
   );
 };

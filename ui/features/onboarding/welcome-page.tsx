@@ -1,21 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
+import { BackIcon, ForwardIcon } from '../../components/ui/icons';
+import { CommunityScene, CrossroadsScene, GrowthScene, SunriseScene } from './illustrations';
 
 const SLIDES = [
   {
+    Scene: SunriseScene,
     title: 'Welcome to Boon',
     text: 'A journey of thoughtful exploration awaits',
   },
   {
+    Scene: CrossroadsScene,
     title: 'Daily Dilemmas',
     text: 'Each day brings one question worth sitting with. Answer it once, in your own words.',
   },
   {
+    Scene: CommunityScene,
     title: 'Community Connection',
     text: 'Read how others see it, echo the answers that move you, and reply with care.',
   },
   {
+    Scene: GrowthScene,
     title: 'Personal Growth',
     text: 'Keep your streak, earn badges, and watch your own thinking change over time.',
   },
@@ -66,7 +72,7 @@ const WelcomePage = () => {
     <section
       aria-roledescription="carousel"
       aria-label="Getting started"
-      className={`mx-auto flex max-w-xl flex-col items-center py-10 text-center transition-opacity duration-300 ${
+      className={`mx-auto flex max-w-xl flex-col items-center py-4 text-center transition-opacity duration-300 sm:py-10 ${
         leaving ? 'opacity-0' : 'opacity-100'
       }`}
     >
@@ -75,40 +81,51 @@ const WelcomePage = () => {
         role="group"
         aria-roledescription="slide"
         aria-label={`${index + 1} of ${SLIDES.length}`}
-        className="slide-enter min-h-48"
+        className="slide-enter flex min-h-88 flex-col items-center"
       >
-        <h1 className="text-3xl font-bold">{slide.title}</h1>
-        <p className="mt-4 text-lg text-stone-700 dark:text-stone-200">{slide.text}</p>
+        <slide.Scene />
+        <h1 className="mt-6 font-serif text-headline font-semibold tracking-tight sm:text-display">
+          {slide.title}
+        </h1>
+        <p className="mt-3 max-w-md text-lead text-ink-muted">{slide.text}</p>
       </div>
-      <p aria-live="polite" className="mt-6 text-sm text-stone-600 dark:text-stone-300">
+      <p aria-live="polite" className="mt-6 text-small text-ink-muted">
         {index + 1} of {SLIDES.length}
       </p>
       <div className="mt-2 flex gap-2" aria-hidden="true">
         {SLIDES.map((s, i) => (
           <span
             key={s.title}
-            className={`h-2 w-2 rounded-full ${
-              i === index ? 'bg-amber-700 dark:bg-amber-400' : 'bg-stone-300 dark:bg-stone-600'
+            className={`h-2 rounded-full transition-all ${
+              i === index ? 'w-6 bg-accent' : 'w-2 bg-line-strong'
             }`}
           />
         ))}
       </div>
-      <div className="mt-8 flex gap-3">
+      <div className="mt-8 flex w-full max-w-sm gap-3">
         <Button
           ref={backButton}
           variant="secondary"
+          className="flex-1"
           onClick={() => go(index - 1)}
           disabled={locked || index === 0}
         >
+          <BackIcon aria-hidden="true" />
           Back
         </Button>
         {last ? (
-          <Button ref={forwardButton} onClick={begin} disabled={locked}>
+          <Button ref={forwardButton} className="flex-[2]" onClick={begin} disabled={locked}>
             Begin Your Journey
           </Button>
         ) : (
-          <Button ref={forwardButton} onClick={() => go(index + 1)} disabled={locked}>
+          <Button
+            ref={forwardButton}
+            className="flex-[2]"
+            onClick={() => go(index + 1)}
+            disabled={locked}
+          >
             Next
+            <ForwardIcon aria-hidden="true" />
           </Button>
         )}
       </div>

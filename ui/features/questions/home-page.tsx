@@ -1,74 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Unreachable } from '../../components/unreachable';
+import { Badge } from '../../components/ui/badge';
+import { ButtonLink } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { DiscussionIcon } from '../../components/ui/icons';
+import { QuestionDrawing } from '../../components/ui/illustrations';
 import { ExploreMore } from '../../components/ui/link-card';
+import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
-import { longDate, useTodayQuestion } from '../../lib/today-question';
 import { useLiveTopics } from '../../lib/live-client';
 import { localRecords } from '../../lib/local-responses';
-import { useRequireRegistration } from '../../lib/registration';
-import { hasRespondedQuery, resourcesQuery } from './api/responding';
+import { isUnreachable, useRequireRegistration } from '../../lib/registration';
+import { longDate, useTodayQuestion } from '../../lib/today-question';
+import { hasRespondedQuery } from './api/responding';
+import { AboutAndPrivacy, RelatedResources } from './components/home-sections';
 import { ResponseForm } from './components/response-form';
 
-const RelatedResources = ({ questionId }: { questionId: number }) => {
-  const { data } = useQuery(resourcesQuery(questionId));
-  if (!data?.length) return null;
-  return (
-    <section aria-labelledby="resources" className="mt-8">
-      <h2 id="resources" className="mb-3 text-lg font-semibold">
-        Related Resources
-      </h2>
-      <ul className="flex flex-col gap-2">
-        {data.map((resource) => (
-          <li key={resource.id}>
-            <a
-              href={resource.link}
-              target="_blank"
-              rel="noreferrer"
-              className="font-medium text-amber-800 underline dark:text-amber-400"
-            >
-              {resource.title}
-            </a>
-            <p className="text-sm text-stone-600 dark:text-stone-300">{resource.description}</p>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-};
-
-const AboutAndPrivacy = () => (
-  <div className="mt-8 grid gap-4 sm:grid-cols-2">
-    <section
-      aria-labelledby="about"
-      className="rounded-lg border border-stone-300 p-4 dark:border-stone-700"
-    >
-      <h2 id="about" className="font-semibold">
-        About
-      </h2>
-      <p className="mt-1 text-sm">
-        Boon invites one thoughtful question a day and a community that answers with care. We value
-        inclusivity, respect and growth.
-      </p>
-    </section>
-    <section
-      aria-labelledby="privacy"
-      className="rounded-lg border border-stone-300 p-4 dark:border-stone-700"
-    >
-      <h2 id="privacy" className="font-semibold">
-        Privacy & Security
-      </h2>
-      <p className="mt-1 text-sm">You take part under a pseudonym. Read how we handle your data:</p>
-      <p className="mt-1 flex gap-3 text-sm">
-        <Link to="/privacy-policy" className="underline">
-          Privacy Policy
-        </Link>
-        <Link to="/terms-of-use" className="underline">
-          Terms of Use
-        </Link>
-      </p>
-    </section>
-  </div>
+const QuestionSkeleton = () => (
+  <Card tone="raised" padding="lg" aria-hidden="true">
+    <Skeleton className="h-4 w-48" />
+    <Skeleton className="mt-4 h-8 w-full" />
+    <Skeleton className="mt-2 h-8 w-3/4" />
+    <Skeleton className="mt-8 h-40 w-full" />
+  </Card>
 );
 
 const HomePage = () => {
@@ -92,58 +49,70 @@ const HomePage = () => {
     }
   }, [question, hasResponded.isSuccess, hasResponded.data, answeredLocally, navigate]);
 
-  if (today.isPending) return <p className="py-12 text-center">Loading today’s question…</p>;
-  if (!question) {
-    const missing = today.error instanceof ApiError && today.error.status === 404;
+  if (today.isPending) {
     return (
-      <p className="py-12 text-center">
-        {missing || !today.error
-          ? 'No question available today'
-          : 'Could not load today’s question. Please refresh the page.'}
-      </p>
+      <div role="status">
+        <span className="sr-only">Loading today’s question…</span>
+        <QuestionSkeleton />
+      </div>
+    );
+  }
+  if (!question) {
+    if (today.error && !(today.error instanceof ApiError && today.error.status === 404)) {
+      return isUnreachable(today.error) ? (
+        <Unreachable onRetry={() => void today.refetch()} retrying={today.isFetching} />
+      ) : (
+        <EmptyState drawing={<QuestionDrawing />} title="Something went wrong" level={1}>
+          <p>Today’s question could not be loaded. Please refresh the page.</p>
+        </EmptyState>
+      );
+    }
+    return (
+      <EmptyState drawing={<QuestionDrawing />} title="No question available today" level={1}>
+        <p>There is no question for today yet. Please come back a little later.</p>
+      </EmptyState>
     );
   }
 
   return (
-    <>
-      <article
-        aria-labelledby="question"
-        className="rounded-xl bg-white p-6 shadow-sm dark:bg-stone-900"
-      >
-        <p className="text-sm text-stone-600 dark:text-stone-300">
-          {longDate(question.dateAdded)} · {question.category}
-        </p>
-        <h1 id="question" className="mt-2 text-2xl leading-snug font-semibold">
+    <div className="mx-auto max-w-3xl">
+      <Card as="article" tone="raised" padding="lg" aria-labelledby="question">
+        <div className="flex flex-wrap items-center gap-2 text-small text-ink-muted">
+          <span>{longDate(question.dateAdded)}</span>
+          <Badge tone="accent">{question.category}</Badge>
+          {question.submissionId && (
+            <Badge>This question was submitted by a community member</Badge>
+          )}
+        </div>
+        <h1
+          id="question"
+          className="mt-4 font-serif text-headline font-semibold tracking-tight sm:text-display"
+        >
           {question.content}
         </h1>
-        {question.submissionId && (
-          <p className="mt-2 text-sm text-amber-800 dark:text-amber-400">
-            This question was submitted by a community member
-          </p>
-        )}
-        <div className="mt-6">
+        <div className="mt-8">
           {answered ? (
-            <div className="rounded-lg border border-stone-300 p-4 dark:border-stone-700">
-              <h2 className="font-semibold">Explore Community Perspectives</h2>
-              <p className="mt-1 text-sm">
+            <Card tone="flat">
+              <h2 className="flex items-center gap-2 font-semibold">
+                <DiscussionIcon aria-hidden="true" className="size-5 text-accent-ink" />
+                Explore Community Perspectives
+              </h2>
+              <p className="mt-1 text-small text-ink-muted">
                 You’ve already shared your thought today. One question can be answered per day.
               </p>
-              <Link
-                to={`/responses/${question.id}`}
-                className="mt-3 inline-block font-medium text-amber-800 underline dark:text-amber-400"
-              >
+              <ButtonLink to={`/responses/${question.id}`} className="mt-4">
                 View All Responses
-              </Link>
-            </div>
+              </ButtonLink>
+            </Card>
           ) : (
             <ResponseForm questionId={question.id} />
           )}
         </div>
-      </article>
+      </Card>
       <ExploreMore />
       <AboutAndPrivacy />
       <RelatedResources questionId={question.id} />
-    </>
+    </div>
   );
 };
 

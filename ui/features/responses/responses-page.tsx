@@ -1,88 +1,142 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { NotFound } from '../../components/not-found';
+import { Unreachable } from '../../components/unreachable';
+import { Badge } from '../../components/ui/badge';
+import { ButtonLink } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { DiscussionIcon } from '../../components/ui/icons';
+import {
+  ConversationDrawing,
+  QuestionDrawing,
+  VoiceDrawing,
+} from '../../components/ui/illustrations';
 import { ExploreMore } from '../../components/ui/link-card';
+import { Masonry } from '../../components/ui/masonry';
+import { Skeleton, SkeletonList } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { useLiveTopics } from '../../lib/live-client';
+import { usePageTitle } from '../../lib/page-title';
+import { isUnreachable } from '../../lib/registration';
 import { useTodayQuestion } from '../../lib/today-question';
 import { questionQuery, responsesQuery } from './api/responses';
 import { ResponseCard } from './components/response-card';
 import { SharedPerspectives } from './components/shared-perspectives';
+import { isActiveDiscussion } from './discussion';
 
-const Notice = ({ title, text, link }: { title: string; text: string; link: string }) => (
-  <section className="mx-auto max-w-lg rounded-xl border border-stone-300 p-6 text-center dark:border-stone-700">
-    <h2 className="text-xl font-semibold">{title}</h2>
-    <p className="mt-2 text-stone-600 dark:text-stone-300">{text}</p>
-    <Link
-      to="/home"
-      className="mt-4 inline-block font-medium text-amber-800 underline dark:text-amber-400"
-    >
-      {link}
-    </Link>
-  </section>
-);
+/** A question id in the path: a positive whole number, nothing else (no request for NaN). */
+const parseQuestionId = (raw: string | undefined): number | null =>
+  raw && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;
+
+const BackHome = ({ label }: { label: string }) => <ButtonLink to="/home">{label}</ButtonLink>;
 
 const ResponsesPage = () => {
-  const questionId = Number(useParams().questionId);
+  const questionId = parseQuestionId(useParams().questionId);
+  return questionId === null ? <NotFound /> : <QuestionResponses questionId={questionId} />;
+};
+
+const QuestionResponses = ({ questionId }: { questionId: number }) => {
   const question = useQuery(questionQuery(questionId));
   const responses = useQuery({ ...responsesQuery(questionId), enabled: question.isSuccess });
   const { data: today } = useTodayQuestion();
   useLiveTopics([`responses:${questionId}`]);
+  const missing = question.error instanceof ApiError && question.error.status === 404;
+  usePageTitle(
+    question.data
+      ? `Responses: ${question.data.content}`
+      : missing
+        ? 'Question not found'
+        : 'Community responses',
+  );
 
-  if (question.isPending) return <p className="py-12 text-center">Loading…</p>;
-  if (question.isError) {
+  if (question.isPending) {
     return (
-      <Notice
+      <div role="status">
+        <span className="sr-only">Loading responses…</span>
+        <Skeleton className="h-9 w-full max-w-2xl" />
+        <Skeleton className="mt-2 mb-8 h-9 w-2/3 max-w-xl" />
+        <SkeletonList count={3} label="" className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" />
+      </div>
+    );
+  }
+  if (question.isError) {
+    if (!missing && isUnreachable(question.error)) {
+      return <Unreachable onRetry={() => void question.refetch()} retrying={question.isFetching} />;
+    }
+    return (
+      <EmptyState
+        level={1}
+        drawing={<QuestionDrawing />}
         title="Question not found"
-        text="This question does not exist."
-        link="Return to Today's Question"
-      />
+        action={<BackHome label="Return to Today's Question" />}
+      >
+        <p>This question does not exist.</p>
+      </EmptyState>
     );
   }
   const list = responses.data ?? [];
   return (
     <>
-      <h1 className="text-2xl leading-snug font-semibold">{question.data.content}</h1>
+      <h1 className="max-w-4xl font-serif text-headline font-semibold tracking-tight sm:text-display">
+        {question.data.content}
+      </h1>
       {responses.isError ? (
-        <div className="mt-6">
-          <Notice
+        isUnreachable(responses.error) ? (
+          <Unreachable onRetry={() => void responses.refetch()} retrying={responses.isFetching} />
+        ) : (
+          <EmptyState
+            drawing={<VoiceDrawing />}
             title="Share Your Voice First"
-            text={
-              responses.error instanceof ApiError && responses.error.status === 403
+            action={<BackHome label="Go to today's question" />}
+          >
+            <p>
+              {responses.error instanceof ApiError && responses.error.status === 403
                 ? 'Share your own perspective on this question before viewing others.'
-                : 'Share your own perspective before viewing others.'
-            }
-            link="Go to today's question"
-          />
-        </div>
+                : 'Share your own perspective before viewing others.'}
+            </p>
+          </EmptyState>
+        )
       ) : responses.isPending ? (
-        <p className="py-12 text-center">Loading responses…</p>
+        <SkeletonList
+          count={3}
+          label="Loading responses…"
+          className="mt-8 grid gap-4 md:grid-cols-2 lg:grid-cols-3"
+        />
       ) : list.length === 0 ? (
-        <div className="mt-6">
-          <Notice
-            title="Start the Conversation"
-            text="No one has answered yet. Be the first."
-            link="Answer today's question"
-          />
-        </div>
+        <EmptyState
+          drawing={<ConversationDrawing />}
+          title="Start the Conversation"
+          action={<BackHome label="Answer today's question" />}
+        >
+          <p>No one has answered yet. Be the first.</p>
+        </EmptyState>
       ) : (
-        <section aria-labelledby="thoughts" className="mt-4">
-          <div className="mb-3 flex items-center gap-3">
-            <h2 id="thoughts" className="font-semibold">
+        <section aria-labelledby="thoughts" className="mt-8">
+          <div className="mb-4 flex flex-wrap items-center gap-3">
+            <h2 id="thoughts" className="text-title font-semibold">
               {list.length} {list.length === 1 ? 'thought' : 'thoughts'}
             </h2>
-            <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900 dark:bg-green-900 dark:text-green-100">
-              Active discussion
-            </span>
+            {isActiveDiscussion(list) && (
+              <Badge tone="success">
+                <DiscussionIcon aria-hidden="true" />
+                Active discussion
+              </Badge>
+            )}
           </div>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {list.map((response) => (
-              <ResponseCard key={response.id} response={response} />
-            ))}
-          </div>
+          <Masonry
+            label="Responses"
+            items={list.map((response) => ({
+              key: response.id,
+              node: <ResponseCard response={response} />,
+            }))}
+          />
         </section>
       )}
-      {responses.isSuccess && list.length > 0 && <SharedPerspectives questionId={questionId} />}
-      {today?.id === questionId && <ExploreMore />}
+      {responses.isSuccess && list.length > 0 && (
+        <SharedPerspectives questionId={questionId} responses={list} />
+      )}
+      {/* After the list has settled, so it never jumps down as the answers arrive. */}
+      {today?.id === questionId && !responses.isPending && <ExploreMore />}
     </>
   );
 };

@@ -1,19 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleDot, LogOut } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SettingsDto } from '../../../domain/contracts/settings';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { PageHeader } from '../../components/ui/page-header';
+import { Select } from '../../components/ui/select';
+import { Switch } from '../../components/ui/switch';
+import { inputClass } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api-client';
 import { useSignOut } from '../../lib/auth-api';
 import { deviceId } from '../../lib/device-identity';
 import { useAuth } from '../../lib/session';
 import { useTheme, type ThemeChoice } from '../../lib/theme';
+import { UnsavedChangesGuard } from './unsaved-changes';
 
 /** `me`: the device id is a bearer secret, so it travels in X-Device-ID, never in a path. */
 const SETTINGS_PATH = '/api/user/settings/me';
-
-const linkClass = 'text-amber-800 underline dark:text-amber-400';
 
 const SettingsPage = () => {
   const navigate = useNavigate();
@@ -56,123 +62,133 @@ const SettingsPage = () => {
     navigate('/home');
   };
 
+  const dirty = draft !== null && draft !== settings.data?.showActivity;
+
   return (
-    <section className="mx-auto max-w-lg space-y-8">
-      <h1 className="text-3xl font-bold">Settings</h1>
-
-      <div className="space-y-2">
-        <label htmlFor={pseudonymId} className="block text-xl font-semibold">
-          Pseudonym
-        </label>
-        <input
-          id={pseudonymId}
-          readOnly
-          aria-describedby={`${pseudonymId}-hint`}
-          value={
-            settings.isPending
-              ? 'Loading...'
-              : (settings.data?.pseudonym ?? (notRegistered ? 'Not chosen yet' : 'Unavailable'))
-          }
-          className="block w-full rounded-md border border-stone-300 bg-stone-100 px-3 py-2 dark:border-stone-600 dark:bg-stone-800"
-        />
-        <p id={`${pseudonymId}-hint`} className="text-sm text-stone-600 dark:text-stone-300">
-          Automatically assigned and tied to this device; it cannot be changed.
-          {notRegistered && (
-            <>
-              {' '}
-              <Link to="/setup" className={linkClass}>
-                Choose your pseudonym
-              </Link>
-            </>
-          )}
-        </p>
-      </div>
-
-      <div className="space-y-2">
-        <label htmlFor={themeId} className="text-xl font-semibold">
-          Theme
-        </label>
-        <select
-          id={themeId}
-          value={choice}
-          onChange={(e) => choose(e.target.value as ThemeChoice)}
-          className="block w-full rounded-md border border-stone-300 bg-white px-3 py-2 dark:border-stone-600 dark:bg-stone-900"
-        >
-          <option value="light">Light</option>
-          <option value="dark">Dark</option>
-          <option value="system">System ({actual === 'dark' ? 'Dark' : 'Light'})</option>
-        </select>
-        <p className="text-sm text-stone-600 dark:text-stone-300">
-          Showing the {actual} theme now.
-        </p>
-      </div>
-
-      <div className="flex items-center justify-between gap-4">
-        <div>
-          <span id={activityId} className="text-xl font-semibold">
-            Show Activity
-          </span>
-          <p className="text-sm text-stone-600 dark:text-stone-300">
-            Let others see your activity in the community.
-          </p>
-        </div>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={showActivity}
-          aria-labelledby={activityId}
-          disabled={!settings.data}
-          onClick={() => setDraft(!showActivity)}
-          className={`relative h-7 w-12 shrink-0 rounded-full transition-colors disabled:opacity-50 ${
-            showActivity ? 'bg-amber-700' : 'bg-stone-400 dark:bg-stone-600'
-          }`}
-        >
-          <span
-            aria-hidden="true"
-            className={`absolute top-1 left-1 h-5 w-5 rounded-full bg-white transition-transform ${
-              showActivity ? 'translate-x-5' : ''
-            }`}
+    <section className="mx-auto max-w-2xl">
+      <PageHeader title="Settings" />
+      <UnsavedChangesGuard
+        dirty={dirty}
+        saving={save.isPending}
+        onSave={() => save.mutateAsync()}
+      />
+      <div className="space-y-4">
+        <Card as="section" aria-labelledby={`${pseudonymId}-heading`}>
+          <h2 id={`${pseudonymId}-heading`} className="sr-only">
+            Identity
+          </h2>
+          <label htmlFor={pseudonymId} className="mb-1.5 block text-small font-semibold">
+            Pseudonym
+          </label>
+          <input
+            id={pseudonymId}
+            readOnly
+            aria-describedby={`${pseudonymId}-hint`}
+            value={
+              settings.isPending
+                ? 'Loading...'
+                : (settings.data?.pseudonym ?? (notRegistered ? 'Not chosen yet' : 'Unavailable'))
+            }
+            className={inputClass}
           />
-        </button>
-      </div>
-
-      <Button onClick={() => save.mutate()} disabled={!settings.data || save.isPending}>
-        {save.isPending ? 'Saving...' : 'Save Settings'}
-      </Button>
-
-      <div className="space-y-2 border-t border-stone-200 pt-6 dark:border-stone-700">
-        <h2 className="text-xl font-semibold">Account</h2>
-        {session ? (
-          <div className="flex flex-wrap items-center gap-3">
-            <p>
-              Signed in as <strong>{session.user.email}</strong>
-            </p>
-            <Button variant="secondary" onClick={() => void handleSignOut()}>
-              Sign Out
-            </Button>
-          </div>
-        ) : (
-          <p>
-            You take part anonymously.{' '}
-            <Link to="/auth" className={linkClass}>
-              Sign in or create an account
-            </Link>{' '}
-            to use Mini and keep your archive across devices.
+          <p id={`${pseudonymId}-hint`} className="mt-1.5 text-small text-ink-muted">
+            Automatically assigned and tied to this device; it cannot be changed.
+            {notRegistered && (
+              <>
+                {' '}
+                <Link to="/setup" className="link">
+                  Choose your pseudonym
+                </Link>
+              </>
+            )}
           </p>
-        )}
+        </Card>
+
+        <Card as="section" aria-labelledby={themeId}>
+          <h2 id={themeId} className="mb-1.5 text-small font-semibold">
+            Theme
+          </h2>
+          <Select
+            aria-labelledby={themeId}
+            aria-describedby={`${themeId}-now`}
+            value={choice}
+            onValueChange={(next: ThemeChoice) => choose(next)}
+            options={[
+              { value: 'light', label: 'Light' },
+              { value: 'dark', label: 'Dark' },
+              { value: 'system', label: `System (${actual === 'dark' ? 'Dark' : 'Light'})` },
+            ]}
+          />
+          <p id={`${themeId}-now`} className="mt-1.5 text-small text-ink-muted">
+            Showing the {actual} theme now.
+          </p>
+        </Card>
+
+        <Card as="section" aria-labelledby={activityId}>
+          <div className="flex items-center justify-between gap-4">
+            <div>
+              <h2 id={activityId} className="font-semibold">
+                Show Activity
+              </h2>
+              <p id={`${activityId}-hint`} className="text-small text-ink-muted">
+                Let others see your streak and top badge beside your pseudonym.
+              </p>
+            </div>
+            <Switch
+              checked={showActivity}
+              aria-labelledby={activityId}
+              aria-describedby={`${activityId}-hint`}
+              disabled={!settings.data}
+              onCheckedChange={(checked) => setDraft(checked)}
+            />
+          </div>
+          <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-line pt-4">
+            <Button onClick={() => save.mutate()} disabled={!settings.data || save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Settings'}
+            </Button>
+            {dirty && (
+              <Badge tone="caution">
+                <CircleDot aria-hidden="true" />
+                Unsaved change
+              </Badge>
+            )}
+          </div>
+        </Card>
+
+        <Card as="section" aria-labelledby="account">
+          <h2 id="account" className="font-semibold">
+            Account
+          </h2>
+          {session ? (
+            <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+              <p>
+                Signed in as <strong>{session.user.email}</strong>
+              </p>
+              <Button variant="secondary" onClick={() => void handleSignOut()}>
+                <LogOut aria-hidden="true" />
+                Sign Out
+              </Button>
+            </div>
+          ) : (
+            <p className="mt-2 text-ink-muted">
+              You take part anonymously.{' '}
+              <Link to="/auth" className="link">
+                Sign in or create an account
+              </Link>{' '}
+              to use Mini and keep your archive across devices.
+            </p>
+          )}
+        </Card>
       </div>
 
-      <nav
-        aria-label="Policies"
-        className="flex flex-wrap gap-4 border-t border-stone-200 pt-6 dark:border-stone-700"
-      >
-        <Link to="/privacy-policy" className={linkClass}>
+      <nav aria-label="Policies" className="mt-8 flex flex-wrap gap-x-6 gap-y-2">
+        <Link to="/privacy-policy" className="link inline-flex min-h-11 items-center">
           Privacy Policy
         </Link>
-        <Link to="/terms-of-use" className={linkClass}>
+        <Link to="/terms-of-use" className="link inline-flex min-h-11 items-center">
           Terms of Use
         </Link>
-        <Link to="/about" className={linkClass}>
+        <Link to="/about" className="link inline-flex min-h-11 items-center">
           About
         </Link>
       </nav>

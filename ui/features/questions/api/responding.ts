@@ -16,5 +16,8 @@ export const resourcesQuery = (questionId: number) =>
     queryFn: () => api<ResourceDto[]>(`/api/resources?questionId=${questionId}`),
   });
 
-export const submitResponse = (body: { content: string; questionId: number }) =>
-  api<SubmitResponseResult>('/api/responses', { method: 'POST', body });
+export const submitResponse = (body: {
+  content: string;
+  questionId: number;
+  spectrumPosition: number | null;
+}) => api<SubmitResponseResult>('/api/responses', { method: 'POST', body });

@@ -1,25 +1,43 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RESPONSE_MAX_WORDS, RESPONSE_MIN_WORDS } from '../../../../domain/responses/rules';
 import { hasVisibleCharacter } from '../../../../domain/shared/text';
 import { countWords } from '../../../../domain/shared/words';
 import { Button } from '../../../components/ui/button';
+import { Callout } from '../../../components/ui/callout';
+import { SendIcon } from '../../../components/ui/icons';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { localRecords } from '../../../lib/local-responses';
 import { submitResponse } from '../api/responding';
+import { SpectrumPicker } from './spectrum-picker';
+
+/** A refusal about the text itself belongs next to the text, not in a toast. */
+const fieldProblem = (error: Error) =>
+  error instanceof ApiError && error.problem?.field === 'content' ? error.detail : null;
 
 /** The daily answer: live word count, the spec's limits, a 3 s celebration, then the responses. */
 export const ResponseForm = ({ questionId }: { questionId: number }) => {
-  const id = useId();
   const navigate = useNavigate();
-  const { toast } = useToast();
+  const { toast, dismiss } = useToast();
+  const box = useRef<HTMLTextAreaElement>(null);
   const [content, setContent] = useState('');
+  const [spectrum, setSpectrum] = useState<number | null>(null);
+  /** What the last attempt to share said to fix; cleared as soon as the text changes. */
+  const [submitError, setSubmitError] = useState<string | null>(null);
   const [celebrating, setCelebrating] = useState(false);
   const words = countWords(content);
   const tooShort = words > 0 && words < RESPONSE_MIN_WORDS;
   const tooLong = words > RESPONSE_MAX_WORDS;
+  const error =
+    submitError ??
+    (tooShort
+      ? 'Please write at least 3 words'
+      : tooLong
+        ? 'Response exceeds 750 word limit'
+        : null);
 
   const submit = useMutation({
     mutationFn: submitResponse,
@@ -32,10 +50,17 @@ export const ResponseForm = ({ questionId }: { questionId: number }) => {
       // No has-responded refresh here: Home would redirect at once and cut the 3 s celebration short.
       setCelebrating(true);
     },
-    onError: (error) => {
+    onError: (failure) => {
+      const problem = fieldProblem(failure);
+      if (problem) {
+        dismiss();
+        setSubmitError(problem);
+        box.current?.focus();
+        return;
+      }
       toast({
         title: 'Error submitting response',
-        description: error instanceof ApiError ? error.detail : error.message,
+        description: failure instanceof ApiError ? failure.detail : failure.message,
         variant: 'destructive',
       });
     },
@@ -47,78 +72,61 @@ export const ResponseForm = ({ questionId }: { questionId: number }) => {
     return () => clearTimeout(timer);
   }, [celebrating, navigate, questionId]);
 
+  const handleChange = (text: string) => {
+    setContent(text);
+    setSubmitError(null);
+  };
+
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!hasVisibleCharacter(content)) {
-      toast({
-        title: 'Empty response',
-        description: 'Please write something before submitting.',
-        variant: 'destructive',
-      });
+    const problem = !hasVisibleCharacter(content)
+      ? 'Please write something before submitting.'
+      : words < RESPONSE_MIN_WORDS
+        ? 'Your response must be at least 3 words.'
+        : tooLong
+          ? 'Your response exceeds the 750 word limit.'
+          : null;
+    if (problem) {
+      setSubmitError(problem);
+      box.current?.focus();
       return;
     }
-    if (words < RESPONSE_MIN_WORDS) {
-      toast({
-        title: 'Response too short',
-        description: 'Your response must be at least 3 words.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (tooLong) {
-      toast({
-        title: 'Word limit exceeded',
-        description: 'Your response exceeds the 750 word limit.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    submit.mutate({ content, questionId });
+    submit.mutate({ content, questionId, spectrumPosition: spectrum });
   };
 
   if (celebrating) {
     return (
-      <div
-        role="status"
-        className="rounded-lg border border-amber-600 bg-amber-50 p-6 text-center dark:bg-stone-800"
-      >
-        <p className="text-2xl">🎉</p>
-        <p className="mt-2 text-lg font-semibold">Your voice has been added to the conversation.</p>
-        <p className="mt-1 text-stone-600 dark:text-stone-300">
-          Taking you to the community’s responses…
-        </p>
-      </div>
+      <Callout tone="success" role="status" title="Your voice has been added to the conversation.">
+        <p className="mt-1">Taking you to the community’s responses…</p>
+      </Callout>
     );
   }
 
   return (
-    <form onSubmit={handleSubmit} className="flex flex-col gap-2" aria-describedby={`${id}-count`}>
-      <label htmlFor={`${id}-text`} className="font-semibold">
-        Your response
-      </label>
-      <textarea
-        id={`${id}-text`}
+    <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-5">
+      <TextAreaField
+        label="Your response"
         value={content}
-        onChange={(event) => setContent(event.target.value)}
+        onValueChange={handleChange}
+        error={error}
         disabled={submit.isPending}
         rows={7}
         placeholder="Share your perspective…"
-        className="rounded-lg border border-stone-300 bg-white p-3 text-stone-900 dark:border-stone-600 dark:bg-stone-900 dark:text-stone-100"
+        textAreaRef={box}
+        className="font-serif text-reading"
+        status={
+          <>
+            <span className={tooLong ? 'font-medium text-danger-ink' : ''}>
+              {words}/{RESPONSE_MAX_WORDS} words
+            </span>
+            <span>(minimum 3 words)</span>
+          </>
+        }
       />
-      <div id={`${id}-count`} className="flex flex-wrap gap-x-3 text-sm" aria-live="polite">
-        <span className={tooLong ? 'text-red-700 dark:text-red-400' : ''}>
-          {words}/{RESPONSE_MAX_WORDS} words
-        </span>
-        <span className="text-stone-500 dark:text-stone-400">(minimum 3 words)</span>
-        {tooShort && (
-          <span className="text-red-700 dark:text-red-400">Please write at least 3 words</span>
-        )}
-        {tooLong && (
-          <span className="text-red-700 dark:text-red-400">Response exceeds 750 word limit</span>
-        )}
-      </div>
+      <SpectrumPicker value={spectrum} onChange={setSpectrum} disabled={submit.isPending} />
       <div>
         <Button type="submit" disabled={submit.isPending || tooShort || tooLong}>
+          <SendIcon aria-hidden="true" />
           {submit.isPending ? 'Submitting...' : 'Share Response'}
         </Button>
       </div>

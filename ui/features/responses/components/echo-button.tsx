@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
+import { buttonClass } from '../../../components/ui/button';
+import { EchoIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -87,24 +89,22 @@ export const EchoButton = ({
         disabled={echo.isPending}
         aria-pressed={echoed}
         aria-label={`${echoed ? 'Remove echo from' : 'Echo'} ${response.username}'s response (${response.echoCount} ${response.echoCount === 1 ? 'echo' : 'echoes'})`}
-        className={`rounded-md border px-2 py-1 ${
-          echoed
-            ? 'border-amber-700 bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100'
-            : 'border-stone-300 dark:border-stone-600'
-        }`}
+        className={buttonClass(echoed ? 'pressed' : 'ghost', 'sm')}
       >
-        ◎ {response.echoCount} {response.echoCount === 1 ? 'echo' : 'echoes'}
+        <EchoIcon aria-hidden="true" />
+        {response.echoCount} {response.echoCount === 1 ? 'echo' : 'echoes'}
       </button>
       {limitOpen && (
         <div
           role="alertdialog"
           aria-labelledby={`limit-${response.id}`}
-          className="fixed inset-x-0 top-20 z-50 mx-auto max-w-sm rounded-lg border border-amber-700 bg-white p-4 shadow-lg dark:bg-stone-800"
+          className="sheet-up fixed inset-x-4 top-20 z-50 mx-auto max-w-sm rounded-lg border border-line bg-surface p-4 text-ink shadow-overlay"
         >
-          <h2 id={`limit-${response.id}`} className="font-semibold">
+          <h2 id={`limit-${response.id}`} className="flex items-center gap-2 font-semibold">
+            <EchoIcon aria-hidden="true" className="size-5 text-accent-ink" />
             Daily Echo Limit Reached
           </h2>
-          <p className="mt-1 text-sm">
+          <p className="mt-1 text-small text-ink-muted">
             You&apos;ve used all 10 echoes for today. Your echo limit resets tomorrow at 3 AM EST.
           </p>
         </div>

@@ -1,3 +1,4 @@
+import { BadgeCheck, SearchCheck } from 'lucide-react';
 import { useState } from 'react';
 import { matchClaim } from '../fact-check/claims';
 
@@ -10,21 +11,26 @@ export const FactCheckNote = ({ text }: { text: string }) => {
   return (
     <aside
       aria-label={verified ? 'Fact Verified' : 'Fact Check'}
-      className={`mt-3 rounded-md border p-2 text-sm ${
-        verified
-          ? 'border-green-700 bg-green-50 dark:bg-green-950'
-          : 'border-amber-700 bg-amber-50 dark:bg-amber-950'
-      }`}
+      className={`mt-3 rounded-md p-3 text-small ${verified ? 'bg-success-soft' : 'bg-caution-soft'}`}
     >
-      <p className="font-semibold">{verified ? 'Fact Verified' : 'Fact Check'}</p>
-      <p>{claim.summary}</p>
+      <p
+        className={`flex items-center gap-1.5 font-semibold ${verified ? 'text-success-ink' : 'text-caution-ink'}`}
+      >
+        {verified ? (
+          <BadgeCheck aria-hidden="true" className="size-4" />
+        ) : (
+          <SearchCheck aria-hidden="true" className="size-4" />
+        )}
+        {verified ? 'Fact Verified' : 'Fact Check'}
+      </p>
+      <p className="mt-1">{claim.summary}</p>
       {open && (
         <>
-          <p className="mt-1">{claim.explanation}</p>
-          <ul className="mt-1 list-disc pl-5">
+          <p className="mt-2">{claim.explanation}</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
             {claim.sources.map((source) => (
               <li key={source.url}>
-                <a href={source.url} target="_blank" rel="noreferrer" className="underline">
+                <a href={source.url} target="_blank" rel="noreferrer" className="link">
                   {source.title}
                 </a>
               </li>
@@ -36,7 +42,7 @@ export const FactCheckNote = ({ text }: { text: string }) => {
         type="button"
         onClick={() => setOpen(!open)}
         aria-expanded={open}
-        className="mt-1 underline"
+        className="link mt-1 inline-flex min-h-6 items-center font-medium"
       >
         {open ? 'Show less' : 'Learn more'}
       </button>

@@ -1,30 +1,44 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
+import { Button } from '../../../components/ui/button';
+import { ReadIcon } from '../../../components/ui/icons';
 
-/** 'Read more': the whole response full-screen; Escape or Close ends it, focus goes back, the page does not scroll. */
-export const ReaderDialog = ({ response }: { response: ResponseDto }) => (
-  <Dialog.Root>
-    <Dialog.Trigger className="text-sm font-medium text-amber-800 underline dark:text-amber-400">
-      Read more
-    </Dialog.Trigger>
-    <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-      <Dialog.Content className="fixed inset-0 z-50 overflow-y-auto bg-stone-50 p-6 text-stone-900 dark:bg-stone-950 dark:text-stone-100">
-        <div className="mx-auto max-w-2xl">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="min-w-0 text-xl font-semibold wrap-anywhere">
-              {response.username}
-            </Dialog.Title>
-            <Dialog.Close className="rounded-md border border-stone-400 px-3 py-1">
-              Close
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-stone-600 dark:text-stone-300">
-            {response.questionContent}
-          </Dialog.Description>
-          <p className="mt-4 text-lg whitespace-pre-line wrap-anywhere">{response.content}</p>
-        </div>
-      </Dialog.Content>
-    </Dialog.Portal>
-  </Dialog.Root>
-);
+const ReaderDialogContent = lazy(() => import('./reader-dialog-content'));
+
+/**
+ * 'Read more': the whole response full-screen; Escape or Close ends it, focus goes back, the
+ * page does not scroll. The reading view's code arrives the first time one opens.
+ */
+export const ReaderDialog = ({ response }: { response: ResponseDto }) => {
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button
+        ref={trigger}
+        variant="ghost-accent"
+        size="sm"
+        className="-ml-3"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        <ReadIcon aria-hidden="true" />
+        Read more
+      </Button>
+      {opened && (
+        <Suspense fallback={null}>
+          <ReaderDialogContent
+            response={response}
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={trigger}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+};

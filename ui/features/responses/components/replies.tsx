@@ -1,9 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import type { ReplyDto } from '../../../../domain/contracts/replies';
 import { REPLY_MAX_WORDS } from '../../../../domain/replies/rules';
 import { hasVisibleCharacter } from '../../../../domain/shared/text';
 import { countWords } from '../../../../domain/shared/words';
+import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DeleteIcon, SendIcon } from '../../../components/ui/icons';
+import { RelativeTime } from '../../../components/ui/relative-time';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -11,13 +18,55 @@ import { deleteReply, postReply, repliesQuery } from '../api/conversation';
 
 const message = (error: Error) => (error instanceof ApiError ? error.detail : error.message);
 
+const Reply = ({
+  reply,
+  onDelete,
+  deleting,
+}: {
+  reply: ReplyDto;
+  onDelete: () => void;
+  deleting: boolean;
+}) => (
+  <li className="flex gap-3">
+    <Avatar name={reply.user} size="sm" />
+    <div className="min-w-0 flex-1 rounded-md bg-surface-sunken px-3 py-2">
+      <div className="flex flex-wrap items-center gap-x-2">
+        <span className="min-w-0 text-small font-semibold wrap-anywhere">{reply.user}</span>
+        <RelativeTime iso={reply.dateAdded} />
+        {reply.isOwn && (
+          <ConfirmDialog
+            title="Delete your reply?"
+            description="Are you sure you want to delete this reply? This action cannot be undone."
+            confirmLabel="Delete reply"
+            onConfirm={onDelete}
+            trigger={
+              <Button
+                variant="ghost-danger"
+                size="sm"
+                className="ml-auto -mr-2"
+                disabled={deleting}
+                aria-label={`Delete your reply: ${reply.content.slice(0, 40)}`}
+              >
+                <DeleteIcon aria-hidden="true" />
+              </Button>
+            }
+          />
+        )}
+      </div>
+      <p className="mt-1 text-small whitespace-pre-line wrap-anywhere">{reply.content}</p>
+    </div>
+  </li>
+);
+
 /** The thread under one response: read, write (≤ 300 words), and delete one's own replies. */
 export const Replies = ({ responseId, questionId }: { responseId: string; questionId: number }) => {
-  const id = useId();
   const queryClient = useQueryClient();
-  const { toast } = useToast();
+  const { toast, dismiss } = useToast();
+  const box = useRef<HTMLTextAreaElement>(null);
   const [content, setContent] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const replies = useQuery(repliesQuery(responseId));
+  const words = countWords(content);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.replies(responseId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.responses(questionId) });
@@ -26,14 +75,21 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
     mutationFn: postReply,
     onSuccess: () => {
       setContent('');
+      dismiss();
       refresh();
     },
-    onError: (error) =>
+    onError: (failure) => {
+      if (failure instanceof ApiError && failure.problem?.field === 'content') {
+        setError(failure.detail);
+        box.current?.focus();
+        return;
+      }
       toast({
         title: 'Error submitting reply',
-        description: message(error),
+        description: message(failure),
         variant: 'destructive',
-      }),
+      });
+    },
   });
   const remove = useMutation({
     mutationFn: deleteReply,
@@ -41,75 +97,71 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
       toast({ title: 'Reply deleted', description: 'Your reply has been deleted successfully.' });
       refresh();
     },
-    onError: (error) =>
-      toast({ title: 'Error deleting reply', description: message(error), variant: 'destructive' }),
+    onError: (failure) =>
+      toast({
+        title: 'Error deleting reply',
+        description: message(failure),
+        variant: 'destructive',
+      }),
   });
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!hasVisibleCharacter(content)) {
-      toast({
-        title: 'Empty reply',
-        description: 'Please write something before submitting.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (countWords(content) > REPLY_MAX_WORDS) {
-      toast({
-        title: 'Word limit exceeded',
-        description: 'Your reply exceeds the 300 word limit.',
-        variant: 'destructive',
-      });
+    const problem = !hasVisibleCharacter(content)
+      ? 'Please write something before submitting.'
+      : words > REPLY_MAX_WORDS
+        ? 'Your reply exceeds the 300 word limit.'
+        : null;
+    if (problem) {
+      setError(problem);
+      box.current?.focus();
       return;
     }
     post.mutate({ content, responseId });
   };
 
   return (
-    <div className="mt-3 border-t border-stone-200 pt-3 dark:border-stone-700">
+    <div className="mt-3 border-t border-line pt-3">
       {replies.isPending ? (
-        <p className="text-sm">Loading replies…</p>
+        <div role="status" className="space-y-2">
+          <span className="sr-only">Loading replies…</span>
+          <Skeleton className="h-12 w-full" />
+        </div>
       ) : (
-        <ul className="flex flex-col gap-2" aria-label="Replies">
+        <ul className="flex flex-col gap-3" aria-label="Replies">
           {(replies.data ?? []).map((reply) => (
-            <li key={reply.id} className="rounded-md bg-stone-100 p-2 text-sm dark:bg-stone-800">
-              <div className="flex items-baseline justify-between gap-2">
-                <span className="min-w-0 font-semibold wrap-anywhere">{reply.user}</span>
-                {reply.isOwn && (
-                  <button
-                    type="button"
-                    onClick={() => remove.mutate(reply.id)}
-                    disabled={remove.isPending}
-                    className="text-xs text-red-700 underline dark:text-red-400"
-                    aria-label={`Delete your reply: ${reply.content.slice(0, 40)}`}
-                  >
-                    Delete
-                  </button>
-                )}
-              </div>
-              <p className="mt-1 whitespace-pre-line wrap-anywhere">{reply.content}</p>
-            </li>
+            <Reply
+              key={reply.id}
+              reply={reply}
+              deleting={remove.isPending}
+              onDelete={() => remove.mutate(reply.id)}
+            />
           ))}
         </ul>
       )}
-      <form onSubmit={handleSubmit} className="mt-2 flex flex-col gap-2">
-        <label htmlFor={`${id}-reply`} className="sr-only">
-          Write a reply
-        </label>
-        <textarea
-          id={`${id}-reply`}
+      <form onSubmit={handleSubmit} noValidate className="mt-3 flex flex-col gap-2">
+        <TextAreaField
+          label="Write a reply"
+          labelHidden
           value={content}
-          onChange={(event) => setContent(event.target.value)}
+          onValueChange={(text) => {
+            setContent(text);
+            setError(null);
+          }}
+          error={error}
           rows={2}
           placeholder="Write a reply…"
-          className="rounded-md border border-stone-300 bg-white p-2 text-sm dark:border-stone-600 dark:bg-stone-900"
+          textAreaRef={box}
+          className="text-small"
+          status={
+            <span className={words > REPLY_MAX_WORDS ? 'font-medium text-danger-ink' : ''}>
+              {words}/{REPLY_MAX_WORDS} words
+            </span>
+          }
         />
-        <div className="flex items-center justify-between text-xs">
-          <span>
-            {countWords(content)}/{REPLY_MAX_WORDS} words
-          </span>
-          <Button type="submit" disabled={post.isPending} className="px-3 py-1 text-sm">
+        <div className="flex justify-end">
+          <Button type="submit" size="sm" disabled={post.isPending}>
+            <SendIcon aria-hidden="true" />
             {post.isPending ? 'Sending...' : 'Reply'}
           </Button>
         </div>

@@ -2,6 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
+import { SpectrumPosition } from '../../../components/spectrum-position';
+import { Avatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DeleteIcon, EchoIcon, ReplyIcon } from '../../../components/ui/icons';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { localRecords } from '../../../lib/local-responses';
@@ -20,6 +28,11 @@ export const preview = (content: string) =>
 
 const isLong = (content: string) =>
   content.length > PREVIEW_LENGTH || content.split('\n').length > PREVIEW_LINES;
+
+/** The id of a response's card on the page (Shared Perspectives links to it). */
+export const responseElementId = (responseId: string) => `response-${responseId}`;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export const ResponseCard = ({ response }: { response: ResponseDto }) => {
   const [showReplies, setShowReplies] = useState(false);
@@ -47,22 +60,22 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
   });
 
   return (
-    <article
+    <Card
+      as="article"
       aria-label={`Response by ${response.username}`}
-      className={`flex min-w-0 flex-col rounded-lg border bg-white p-4 dark:bg-stone-900 ${
-        response.isOwn ? 'border-amber-600' : 'border-stone-300 dark:border-stone-700'
-      }`}
+      id={responseElementId(response.id)}
+      tabIndex={-1}
+      className={`flex min-w-0 flex-col ${response.isOwn ? 'border-accent' : ''}`}
     >
-      <header className="flex items-baseline justify-between gap-2">
-        <span className="min-w-0 font-semibold wrap-anywhere">{response.username}</span>
-        {response.isOwn && (
-          <span className="text-xs text-amber-800 dark:text-amber-400">Your response</span>
-        )}
+      <header className="flex items-center gap-3">
+        <Avatar name={response.username} own={response.isOwn} />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold">{response.username}</p>
+          <RelativeTime iso={response.dateAdded} />
+        </div>
+        {response.isOwn && <Badge tone="accent">Your response</Badge>}
       </header>
-      <time dateTime={response.dateAdded} className="text-xs text-stone-500 dark:text-stone-400">
-        {new Date(response.dateAdded).toLocaleString()}
-      </time>
-      <p className="mt-2 line-clamp-8 whitespace-pre-line wrap-anywhere">
+      <p className="mt-3 line-clamp-8 font-serif text-reading whitespace-pre-line wrap-anywhere">
         {preview(response.content)}
       </p>
       {isLong(response.content) && (
@@ -70,35 +83,51 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
           <ReaderDialog response={response} />
         </div>
       )}
+      {response.isOwn && (
+        <div className="mt-2">
+          <SpectrumPosition position={response.spectrumPosition} />
+        </div>
+      )}
       <FactCheckNote text={response.content} />
-      <footer className="mt-auto flex flex-wrap items-center gap-3 pt-3 text-sm text-stone-700 dark:text-stone-200">
+      <footer className="mt-4 flex flex-wrap items-center gap-1 border-t border-line pt-3 text-small">
         {response.isOwn ? (
-          <span>
-            ◎ {response.echoCount} {response.echoCount === 1 ? 'echo' : 'echoes'}
+          <span className="inline-flex min-h-9 items-center gap-1.5 px-2 text-ink-muted">
+            <EchoIcon aria-hidden="true" className="size-4" />
+            {plural(response.echoCount, 'echo', 'echoes')}
           </span>
         ) : (
           <EchoButton response={response} questionId={response.questionId} />
         )}
-        <button
-          type="button"
+        <Button
+          variant="ghost"
+          size="sm"
           onClick={() => setShowReplies(!showReplies)}
           aria-expanded={showReplies}
-          className="rounded-md border border-stone-300 px-2 py-1 dark:border-stone-600"
         >
-          {response.replyCount} {response.replyCount === 1 ? 'reply' : 'replies'}
-        </button>
+          <ReplyIcon aria-hidden="true" />
+          {plural(response.replyCount, 'reply', 'replies')}
+        </Button>
         {response.isOwn && (
-          <button
-            type="button"
-            onClick={() => remove.mutate()}
-            disabled={remove.isPending}
-            className="ml-auto text-red-700 underline dark:text-red-400"
-          >
-            Delete
-          </button>
+          <ConfirmDialog
+            title="Delete your response?"
+            description="Are you sure you want to delete this response? This action cannot be undone."
+            confirmLabel="Delete response"
+            onConfirm={() => remove.mutate()}
+            trigger={
+              <Button
+                variant="ghost-danger"
+                size="sm"
+                className="ml-auto"
+                disabled={remove.isPending}
+              >
+                <DeleteIcon aria-hidden="true" />
+                Delete
+              </Button>
+            }
+          />
         )}
       </footer>
       {showReplies && <Replies responseId={response.id} questionId={response.questionId} />}
-    </article>
+    </Card>
   );
 };

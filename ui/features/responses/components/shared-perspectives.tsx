@@ -1,27 +1,80 @@
 import { useQuery } from '@tanstack/react-query';
+import { ArrowDownToLine, Eye } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import type { ResponseDto } from '../../../../domain/contracts/responses';
 import type { SharedSideDto } from '../../../../domain/contracts/shared-responses';
 import { lengthLabel } from '../../../../domain/perspectives/pairing';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { EchoIcon, ForwardIcon, RetryIcon } from '../../../components/ui/icons';
+import { PairDrawing } from '../../../components/ui/illustrations';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { recordPairView, sharedResponsesQuery } from '../api/shared-responses';
+import { responseElementId } from './response-card';
 
-const Perspective = ({ title, side }: { title: string; side: SharedSideDto }) => (
-  <div className="min-w-0 rounded-lg border border-stone-300 p-3 dark:border-stone-700">
-    <div className="flex items-baseline justify-between gap-2">
-      <h3 className="font-semibold">{title}</h3>
-      <span className="rounded-full bg-stone-200 px-2 text-xs dark:bg-stone-700">
-        {lengthLabel(side.content)}
-      </span>
-    </div>
-    <p className="text-sm text-stone-600 wrap-anywhere dark:text-stone-300">
-      {side.user.displayName || side.user.username || 'Anonymous'}
-    </p>
-    <p className="mt-2 line-clamp-8 whitespace-pre-line wrap-anywhere">{side.content}</p>
-  </div>
-);
+const authorOf = (side: SharedSideDto) =>
+  side.user.displayName || side.user.username || 'Anonymous';
+
+/** The card of the list above that a side quotes, if it is on the page. */
+const cardFor = (side: SharedSideDto, responses: readonly ResponseDto[]) =>
+  responses.find((r) => r.content === side.content && r.username === authorOf(side));
+
+/**
+ * One side of the pair: a short quote, not a second copy of the card already in the list;
+ * 'Show in the list' takes the reader to that card.
+ */
+const Perspective = ({
+  title,
+  side,
+  responses,
+}: {
+  title: string;
+  side: SharedSideDto;
+  responses: readonly ResponseDto[];
+}) => {
+  const card = cardFor(side, responses);
+  const handleShow = () => {
+    const element = card && document.getElementById(responseElementId(card.id));
+    element?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    element?.focus({ preventScroll: true });
+  };
+  return (
+    <figure className="flex min-w-0 flex-col rounded-lg border border-line bg-surface p-4">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="font-semibold">{title}</h3>
+        <Badge>{lengthLabel(side.content)}</Badge>
+      </div>
+      <blockquote className="mt-2 line-clamp-3 font-serif text-reading wrap-anywhere">
+        {side.content}
+      </blockquote>
+      <figcaption className="mt-2 text-small text-ink-muted wrap-anywhere">
+        — {authorOf(side)}
+      </figcaption>
+      {card && (
+        <Button
+          variant="ghost-accent"
+          size="sm"
+          className="mt-2 -ml-3 self-start"
+          onClick={handleShow}
+        >
+          <ArrowDownToLine aria-hidden="true" />
+          Show in the list
+        </Button>
+      )}
+    </figure>
+  );
+};
 
 /** Two contrasting answers side by side, one pair at a time. */
-export const SharedPerspectives = ({ questionId }: { questionId: number }) => {
+export const SharedPerspectives = ({
+  questionId,
+  responses,
+}: {
+  questionId: number;
+  responses: readonly ResponseDto[];
+}) => {
   const pairs = useQuery(sharedResponsesQuery(questionId));
   const [index, setIndex] = useState(0);
   const viewed = useRef(new Set<string>());
@@ -40,50 +93,72 @@ export const SharedPerspectives = ({ questionId }: { questionId: number }) => {
   };
 
   return (
-    <section
-      aria-labelledby="shared-perspectives"
-      className="mt-8 rounded-xl bg-white p-4 dark:bg-stone-900"
-    >
-      <h2 id="shared-perspectives" className="text-lg font-semibold">
-        Shared Perspectives
-      </h2>
-      {pairs.isPending ? (
-        <p role="status">Loading shared responses...</p>
-      ) : !pair ? (
-        <div>
-          <p className="mt-2">
-            No response comparisons available yet. Check back later to see thoughtful pairs of
-            community responses.
-          </p>
-          <Button variant="secondary" className="mt-3" onClick={() => void pairs.refetch()}>
-            Check for New Pairs
-          </Button>
-        </div>
-      ) : (
-        <>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-300">
-            {pair.comparisonInsight}
-          </p>
-          <div className="mt-3 grid gap-3 sm:grid-cols-2">
-            <Perspective title="Perspective A" side={pair.responseOne} />
-            <Perspective title="Perspective B" side={pair.responseTwo} />
+    <section aria-labelledby="shared-perspectives" className="mt-12">
+      <Card tone="flat" padding="lg">
+        <h2 id="shared-perspectives" className="font-serif text-title font-semibold">
+          Shared Perspectives
+        </h2>
+        {pairs.isPending ? (
+          <div role="status" className="mt-4 grid gap-3 sm:grid-cols-2">
+            <span className="sr-only">Loading shared responses...</span>
+            <Skeleton className="h-32" />
+            <Skeleton className="h-32" />
           </div>
-          <p className="mt-3 text-sm">
-            {pair.viewCount} {pair.viewCount === 1 ? 'view' : 'views'} · {pair.likeCount}{' '}
-            {pair.likeCount === 1 ? 'like' : 'likes'} · {(index % list.length) + 1} of {list.length}{' '}
-            pairs
-          </p>
-          <p className="mt-2 text-sm italic">
-            What would it take for each author to see the question through the other’s eyes?
-          </p>
-          <div className="mt-3 flex gap-3">
-            {list.length > 1 && <Button onClick={handleNext}>Next Comparison</Button>}
-            <Button variant="secondary" onClick={() => void pairs.refetch()}>
-              Refresh
-            </Button>
-          </div>
-        </>
-      )}
+        ) : !pair ? (
+          <EmptyState
+            drawing={<PairDrawing />}
+            title="No comparisons yet"
+            className="py-6"
+            action={
+              <Button variant="secondary" onClick={() => void pairs.refetch()}>
+                <RetryIcon aria-hidden="true" />
+                Check for New Pairs
+              </Button>
+            }
+          >
+            <p>
+              No response comparisons available yet. Check back later to see thoughtful pairs of
+              community responses.
+            </p>
+          </EmptyState>
+        ) : (
+          <>
+            <p className="mt-1 text-small text-ink-muted">{pair.comparisonInsight}</p>
+            <div className="mt-4 grid gap-3 sm:grid-cols-2">
+              <Perspective title="Perspective A" side={pair.responseOne} responses={responses} />
+              <Perspective title="Perspective B" side={pair.responseTwo} responses={responses} />
+            </div>
+            <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-small text-ink-muted">
+              <span className="inline-flex items-center gap-1.5">
+                <Eye aria-hidden="true" className="size-4" />
+                {pair.viewCount} {pair.viewCount === 1 ? 'view' : 'views'}
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <EchoIcon aria-hidden="true" className="size-4" />
+                {pair.likeCount} {pair.likeCount === 1 ? 'echo' : 'echoes'} on these two answers
+              </span>
+              <span>
+                {(index % list.length) + 1} of {list.length} pairs
+              </span>
+            </p>
+            <p className="mt-4 font-serif text-lead italic">
+              What would it take for each author to see the question through the other’s eyes?
+            </p>
+            <div className="mt-4 flex flex-wrap gap-3">
+              {list.length > 1 && (
+                <Button onClick={handleNext}>
+                  Next Comparison
+                  <ForwardIcon aria-hidden="true" />
+                </Button>
+              )}
+              <Button variant="secondary" onClick={() => void pairs.refetch()}>
+                <RetryIcon aria-hidden="true" />
+                Refresh
+              </Button>
+            </div>
+          </>
+        )}
+      </Card>
     </section>
   );
 };

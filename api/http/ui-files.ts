@@ -1,0 +1,90 @@
+import type { RequestHandler } from 'express';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.txt', '.json', '.webmanifest']);
+/** Files whose names carry their content hash never change: cache them for a year. */
+const IMMUTABLE = /^\/assets\//;
+
+type PrerenderedRoute = { pattern: RegExp; file: string };
+const prerenderedRoutes = new Map<string, PrerenderedRoute[]>();
+
+/** The build's list of prerendered pages (ui/prerendered/routes.json), read once per folder. */
+const routesOf = (uiDir: string): PrerenderedRoute[] => {
+  let routes = prerenderedRoutes.get(uiDir);
+  if (!routes) {
+    const manifest = resolve(uiDir, 'prerendered', 'routes.json');
+    const listed = existsSync(manifest)
+      ? (JSON.parse(readFileSync(manifest, 'utf8')) as { pattern: string; file: string }[])
+      : [];
+    routes = listed
+      .filter((route) => /^[a-z0-9-]+\.html$/.test(route.file))
+      .map((route) => ({ pattern: new RegExp(route.pattern), file: route.file }));
+    prerenderedRoutes.set(uiDir, routes);
+  }
+  return routes;
+};
+
+/**
+ * The page a client route starts from: the page prerendered for it at build time when there
+ * is one (/about, /home, /responses/12), else the app shell.
+ */
+export const uiPageFile = (uiDir: string, path: string): string => {
+  const page = routesOf(resolve(uiDir)).find((route) => route.pattern.test(path));
+  return resolve(uiDir, page ? join('prerendered', page.file) : 'index.html');
+};
+
+type Compressed = { br: Buffer; gzip: Buffer };
+
+/**
+ * Serves the built UI's text files (and its pages) compressed with Brotli or gzip, as the
+ * client accepts; each file is compressed once and kept in memory (a build does not change
+ * under a running server). Anything else falls through to express.static and the shell route.
+ */
+export const compressedUi = (uiDir: string): RequestHandler => {
+  const root = resolve(uiDir);
+  const cache = new Map<string, Compressed>();
+  const compressed = (file: string): Compressed => {
+    let entry = cache.get(file);
+    if (!entry) {
+      const body = readFileSync(file);
+      entry = {
+        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(body, { level: 9 }),
+      };
+      cache.set(file, entry);
+    }
+    return entry;
+  };
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const encoding = req.acceptsEncodings('br', 'gzip');
+    if (encoding !== 'br' && encoding !== 'gzip') return next();
+    let path: string;
+    try {
+      path = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    const extension = extname(path);
+    const page = extension === '';
+    const file = page ? uiPageFile(root, path) : resolve(root, `.${path}`);
+    if (!file.startsWith(root + sep) || !COMPRESSIBLE.has(extname(file))) return next();
+    if (!page && !(existsSync(file) && statSync(file).isFile())) return next();
+    const body = compressed(file)[encoding];
+    res.type(extname(file));
+    res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader(
+      'Cache-Control',
+      page
+        ? 'no-cache'
+        : IMMUTABLE.test(path)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
+    );
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+};

@@ -1,0 +1,247 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../api/server';
+import { loadConfig } from '../../infra/config';
+import { silentLogger } from '../../infra/logger';
+import type { Figure } from './report';
+
+/** Lighthouse's mobile profile (its default): a mid-range phone on a slow 4G line, simulated. */
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const TARGETS: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+/** Each page is measured this many times; the median counts (the machine is shared). */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+type Scores = Record<Category, number> & {
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** gzip size of the scripts and style sheets the page loaded, in KB. */
+  codeKb: number;
+};
+/** The first route's scripts and styles (fonts' CSS included) must stay within this, gzip. */
+const CODE_BUDGET_KB = 150;
+
+/** Size of the built files a page loaded, compressed with gzip as the budget counts it. */
+const gzipKb = (urls: string[]) =>
+  urls
+    .map((url) => new URL(url).pathname)
+    .filter((path) => /^\/assets\/.+\.(js|css)$/.test(path))
+    .reduce((sum, path) => sum + gzipSync(readFileSync(resolve('dist/ui', `.${path}`))).length, 0) /
+  1024;
+
+/** The baseline: the least a page can be, served by a bare Node server on the same machine. */
+const BARE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="description" content="A bare page: the baseline of the Lighthouse bench.">
+<title>Baseline</title></head><body><main><h1>Baseline</h1>
+<p>One paragraph of text and nothing else: no script, no style sheet, no font.</p></main></body></html>`;
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Lighthouse once on a URL, in a Chrome whose storage a visitor may have filled first. */
+const audit = async (url: string, storage: Record<string, string> | null): Promise<Scores> => {
+  const profile = mkdtempSync(join(tmpdir(), 'boon-lighthouse-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    userDataDir: profile,
+  });
+  try {
+    if (storage) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const page = await browser.contexts()[0]!.newPage();
+      await page.goto(new URL('/robots.txt', url).href);
+      // Runs in the page: its localStorage, not Node's.
+      await page.evaluate((entries) => {
+        const store = (
+          globalThis as unknown as {
+            localStorage: Map<string, string> & { setItem: (k: string, v: string) => void };
+          }
+        ).localStorage;
+        for (const [key, value] of Object.entries(entries)) store.setItem(key, value);
+      }, storage);
+      await page.close();
+      await browser.close();
+    }
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      disableStorageReset: storage !== null,
+    });
+    const lhr = result!.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] })
+      .items;
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    return {
+      ...(Object.fromEntries(
+        CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+      ) as Record<Category, number>),
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      codeKb: gzipKb((requests ?? []).map((request) => request.url)),
+    };
+  } finally {
+    await chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
+  }
+};
+
+const medianOf = async (url: string, storage: Record<string, string> | null) => {
+  const runs: Scores[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    // A loaded machine sometimes makes Lighthouse give up on a page: one more try.
+    runs.push(await audit(url, storage).catch(() => audit(url, storage)));
+  }
+  const pick = (key: keyof Scores) => median(runs.map((r) => r[key]));
+  return {
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    'best-practices': pick('best-practices'),
+    seo: pick('seo'),
+    fcp: pick('fcp'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    cls: pick('cls'),
+    codeKb: pick('codeKb'),
+  } satisfies Scores;
+};
+
+/** A visitor of this device registered through the API, as the browser would keep them. */
+const registeredVisitor = async (base: string, answer: string | null) => {
+  const deviceId = randomBytes(16).toString('base64url');
+  const headers = { 'Content-Type': 'application/json', 'X-Device-ID': deviceId };
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const offered = (await (await post('/api/user/generate-pseudonyms', {})).json()) as {
+    pseudonyms: string[];
+  };
+  const pseudonym = offered.pseudonyms[0]!;
+  await post('/api/user/setup', { pseudonym, privacyConsent: true, termsConsent: true });
+  const question = (await (await fetch(`${base}/api/question/today`)).json()) as { id: number };
+  if (answer) await post('/api/responses', { content: answer, questionId: question.id });
+  return {
+    questionId: question.id,
+    storage: {
+      'boon-device-id': deviceId,
+      'boon-device-registered': 'true',
+      'boon-device-pseudonym': pseudonym,
+      'boon-consent': 'true',
+    },
+  };
+};
+
+/**
+ * Lighthouse 12 on the public pages (a first visit: consent not yet given), today's question
+ * for a registered visitor, and a responses page for one who answered. Each score is shown
+ * against a bare page measured in the same run on the same machine.
+ */
+export const lighthouseScores = async (): Promise<Figure[]> => {
+  const built = spawnSync(
+    process.execPath,
+    ['-e', "import('./scripts/ui-build.mjs').then((m) => m.ensureUiBuilt())"],
+    { stdio: 'inherit' },
+  );
+  if (built.status !== 0) throw new Error('The UI did not build');
+  const dataDir = mkdtempSync(join(tmpdir(), 'boon-bench-lighthouse-'));
+  const server = await startServer({
+    config: loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    logger: silentLogger(),
+    uiDir: resolve('dist/ui'),
+  });
+  const bare = createServer((req, res) => {
+    const robots = req.url === '/robots.txt';
+    res.writeHead(200, { 'Content-Type': `${robots ? 'text/plain' : 'text/html'}; charset=utf-8` });
+    res.end(robots ? 'User-agent: *\nAllow: /\n' : BARE_PAGE);
+  });
+  await new Promise<void>((done) => bare.listen(0, '127.0.0.1', done));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+  try {
+    for (const text of [
+      'Fairness asks that those who caused more of a harm carry more of its repair.',
+      'Every country should pay what it can; the poorest cannot wait for the rich.',
+    ]) {
+      await registeredVisitor(server.url, text);
+    }
+    const reader = await registeredVisitor(server.url, 'A view of my own, so I may read others.');
+    const newcomer = await registeredVisitor(server.url, null);
+    const pages: [string, string, Record<string, string> | null][] = [
+      ['/', `${server.url}/`, null],
+      ['/about', `${server.url}/about`, null],
+      ['/home', `${server.url}/home`, newcomer.storage],
+      [
+        `/responses/${reader.questionId}`,
+        `${server.url}/responses/${reader.questionId}`,
+        reader.storage,
+      ],
+    ];
+    const baseline = await medianOf(bareUrl, null);
+    const figures: Figure[] = [];
+    for (const [name, url, storage] of pages) {
+      const scores = await medianOf(url, storage);
+      for (const category of CATEGORIES) {
+        figures.push({
+          name: `Lighthouse ${category} ${name}`,
+          value: scores[category],
+          unit: 'points',
+          baseline: baseline[category],
+          baselineName: 'a bare page',
+          ratio: scores[category] / baseline[category],
+          target: `≥ ${TARGETS[category]}`,
+          met: scores[category] >= TARGETS[category],
+          ...(category === 'performance'
+            ? {
+                note: `FCP ${Math.round(scores.fcp)} ms, LCP ${Math.round(scores.lcp)} ms, TBT ${Math.round(scores.tbt)} ms, CLS ${scores.cls.toFixed(3)} (median of ${RUNS})`,
+              }
+            : {}),
+        });
+      }
+      figures.push({
+        name: `first route's JS + CSS (gzip) ${name}`,
+        value: scores.codeKb,
+        unit: 'KB',
+        baseline: CODE_BUDGET_KB,
+        baselineName: 'the budget',
+        ratio: scores.codeKb / CODE_BUDGET_KB,
+        target: `≤ ${CODE_BUDGET_KB} KB`,
+        met: scores.codeKb <= CODE_BUDGET_KB,
+      });
+    }
+    return figures;
+  } finally {
+    bare.close();
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};

@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import { answerAsSomeoneElse, replyAsSomeoneElse } from './pages/community';
+import { HomePage } from './pages/home-page';
+import { ResponsesPage } from './pages/responses-page';
+import { SetupPage } from './pages/setup-page';
+
+const LONG = Array.from({ length: 24 }, (_, i) => `Line ${i + 1} of a long, careful answer.`).join(
+  ' ',
+);
+
+test('wide screens read like masonry: short answers stay short, an open thread moves only its own column', async ({
+  browser,
+  request,
+}) => {
+  for (const text of [LONG, 'Short and sweet, honestly.', LONG, 'Another brief view here.']) {
+    await answerAsSomeoneElse(request, text);
+  }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const name = await new SetupPage(page).registerAsNewVisitor();
+  await new HomePage(page).answer('Mine, brief as well.');
+  const cards = page.getByRole('article', { name: /^Response by / });
+  await expect(cards.nth(4)).toBeVisible();
+
+  const boxes = async () =>
+    Promise.all((await cards.all()).map(async (card) => (await card.boundingBox())!));
+  const before = await boxes();
+  const columns = new Set(before.map((b) => Math.round(b.x)));
+  expect(columns.size).toBe(3);
+  // Cards keep their own height: the shortest is far shorter than the tallest.
+  const heights = before.map((b) => b.height);
+  expect(Math.min(...heights)).toBeLessThan(Math.max(...heights) * 0.6);
+
+  const own = new ResponsesPage(page).response(name);
+  const ownBox = (await own.boundingBox())!;
+  await own.getByRole('button', { name: /repl/ }).click();
+  await expect(own.getByLabel('Write a reply')).toBeVisible();
+  const after = await boxes();
+  for (const [i, was] of before.entries()) {
+    const now = after[i]!;
+    expect(Math.round(now.x), `card ${i} stays in its column`).toBe(Math.round(was.x));
+    if (Math.round(was.x) !== Math.round(ownBox.x)) {
+      expect(now.y, `card ${i} in another column does not move`).toBeCloseTo(was.y, 0);
+      expect(now.height, `card ${i} in another column does not stretch`).toBeCloseTo(was.height, 0);
+    }
+  }
+  await context.close();
+});
+
+test('"Active discussion" shows only once people reply to each other', async ({
+  browser,
+  request,
+}) => {
+  const { id } = await answerAsSomeoneElse(request, 'A view worth discussing, I hope.');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await new SetupPage(page).registerAsNewVisitor();
+  await new HomePage(page).answer('My view before the discussion.');
+  const replyTotal = () =>
+    page.evaluate(async () => {
+      const deviceId = localStorage.getItem('boon-device-id')!;
+      const today = await (await fetch('/api/question/today')).json();
+      const list = (await (
+        await fetch(`/api/responses/${today.id}`, { headers: { 'X-Device-ID': deviceId } })
+      ).json()) as { replyCount: number }[];
+      return list.reduce((sum, r) => sum + r.replyCount, 0);
+    });
+  const badge = page.getByText('Active discussion', { exact: true });
+  // Other journeys share the day: below the threshold there is no badge, at it there is.
+  let total = await replyTotal();
+  if (total < 3) await expect(badge).toHaveCount(0);
+  while (total < 3) {
+    await replyAsSomeoneElse(request, id, `Reply number ${total + 1} to this view.`);
+    total++;
+  }
+  await expect(badge).toBeVisible({ timeout: 5_000 });
+  await context.close();
+});
+
+test('shared perspectives quote the pair and lead to their cards; counts say what they count', async ({
+  browser,
+  request,
+}) => {
+  await answerAsSomeoneElse(request, LONG);
+  await answerAsSomeoneElse(request, 'Brief.  But sincere all the same.');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await new SetupPage(page).registerAsNewVisitor();
+  await new HomePage(page).answer('Somewhere in between, in a few words.');
+  const panel = page.getByRole('region', { name: 'Shared Perspectives' });
+  await expect(panel.getByRole('heading', { name: 'Perspective A' })).toBeVisible();
+  // No second copy of a card: no echo, reply or delete buttons inside the panel.
+  await expect(panel.getByRole('article')).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: /echo|repl|Delete/i })).toHaveCount(0);
+  await expect(panel.getByText(/\d+ echoes? on these two answers/)).toBeVisible();
+
+  const quote = (await panel.locator('blockquote').first().textContent())!;
+  await panel.getByRole('button', { name: 'Show in the list' }).first().click();
+  const focused = page.locator('article:focus');
+  await expect(focused).toHaveAttribute('aria-label', /^Response by /);
+  await expect(focused).toContainText(quote.slice(0, 40));
+  await context.close();
+});
+
+test('times read as "just now" or "2 h ago", with the full date on focus', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const name = await new SetupPage(page).registerAsNewVisitor();
+  await new HomePage(page).answer('An answer to see its time.');
+  const time = new ResponsesPage(page).response(name).locator('time');
+  await expect(time).toHaveText(/just now|\d+ min ago/);
+  await time.focus();
+  const tooltip = page.getByRole('tooltip');
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toHaveText(/\d{4} at \d{1,2}:\d{2}/);
+  await expect(time).toHaveAccessibleDescription(/\d{4} at/);
+  await context.close();
+});

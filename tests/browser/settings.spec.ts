@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { SetupPage } from './pages/setup-page';
+import { visitor } from './pages/visitor';
+
+test('an unsaved Show Activity change is not dropped in silence', async ({ browser }) => {
+  const { context, page } = await visitor(browser);
+  await new SetupPage(page).registerAsNewVisitor();
+  await page.goto('/settings');
+  const toggle = page.getByRole('switch', { name: 'Show Activity' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await toggle.click();
+  await expect(page.getByText('Unsaved change')).toBeVisible();
+
+  // Leaving asks; Stay keeps the change on screen.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Home' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Save your change?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay here' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+
+  // Save and leave saves it, then goes.
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await dialog.getByRole('button', { name: 'Save and leave' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/settings');
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+
+  // Discard leaves it as it was.
+  await toggle.click();
+  await page.getByRole('link', { name: 'About', exact: true }).first().click();
+  await dialog.getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await page.goto('/settings');
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await context.close();
+});

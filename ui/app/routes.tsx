@@ -1,0 +1,120 @@
+import { Suspense } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { NotFound } from '../components/not-found';
+import { PageSkeleton } from '../components/ui/skeleton';
+import { lazyPage, type RouteHandle } from './lazy-page';
+import { Layout } from './layout';
+import { PlaceholderPage } from './placeholder-page';
+import { Root } from './root';
+
+const pages = {
+  splash: lazyPage(() => import('../features/onboarding/splash-page')),
+  deviceCheck: lazyPage(() => import('../features/onboarding/device-check-page')),
+  setup: lazyPage(() => import('../features/onboarding/setup-page')),
+  welcome: lazyPage(() => import('../features/onboarding/welcome-page')),
+  pseudonymWelcome: lazyPage(() => import('../features/onboarding/pseudonym-welcome-page')),
+  disclosure: lazyPage(() => import('../features/onboarding/disclosure-page')),
+  auth: lazyPage(() => import('../features/auth/auth-page')),
+  checkInbox: lazyPage(() => import('../features/auth/check-inbox-page')),
+  verify: lazyPage(() => import('../features/auth/verify-page')),
+  recover: lazyPage(() => import('../features/auth/recover-page')),
+  reset: lazyPage(() => import('../features/auth/reset-page')),
+  settings: lazyPage(() => import('../features/settings/settings-page')),
+  adminLogin: lazyPage(() => import('../features/admin/admin-login-page')),
+  admin: lazyPage(() => import('../features/admin/admin-page')),
+  about: lazyPage(() => import('../features/legal/about-page')),
+  privacy: lazyPage(() => import('../features/legal/privacy-page')),
+  privacyPolicy: lazyPage(() => import('../features/legal/privacy-policy-page')),
+  terms: lazyPage(() => import('../features/legal/terms-page')),
+  contact: lazyPage(() => import('../features/legal/contact-page')),
+  home: lazyPage(() => import('../features/questions/home-page')),
+  responses: lazyPage(() => import('../features/responses/responses-page')),
+};
+
+/** A lazily loaded page under its route: its title, and how to fetch it ahead. */
+const route = (path: string, { Page, preload }: ReturnType<typeof lazyPage>, title?: string) => ({
+  path,
+  element: (
+    <Suspense fallback={<PageSkeleton />}>
+      <Page />
+    </Suspense>
+  ),
+  handle: { preload, ...(title ? { title } : {}) } satisfies RouteHandle,
+});
+
+const placeholder = (path: string, name: string): RouteObject => ({
+  path,
+  element: <PlaceholderPage name={name} />,
+  handle: { title: name } satisfies RouteHandle,
+});
+
+/** Routes whose screens arrive with later issues. */
+const upcoming: [string, string][] = [
+  ['/profile', 'Profile'],
+  ['/archive', 'Question Archive'],
+  ['/questions/archive', 'Question Archive'],
+  ['/my-journey', 'My Journey'],
+  ['/my-responses', 'My Responses'],
+  ['/personal/archive', 'Your Response Archive'],
+  ['/question/:id', 'Question'],
+  ['/submit-question', 'Submit a Question'],
+  ['/admin/submissions', 'Submissions'],
+  ['/admin/brainstorm', 'Brainstorm board'],
+  ['/mini', 'Mini'],
+  ['/mini-legacy', 'Mini (legacy)'],
+  ['/mini-chat', 'Live chat'],
+  ['/mini/result/:archetypeId', 'Mini result'],
+  ['/sentiment', 'Sentiment'],
+  ['/brainstorm', 'Brainstorm'],
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      route('/', pages.splash, 'Thoughtful Dialogue'),
+      route('/intro', pages.splash, 'Thoughtful Dialogue'),
+      {
+        element: <Layout />,
+        children: [
+          route('/device-check', pages.deviceCheck, 'Checking your device'),
+          route('/setup', pages.setup, 'Enter Your Journey'),
+          route('/welcome', pages.welcome, 'Getting started'),
+          route('/pseudonym-welcome', pages.pseudonymWelcome, 'Your pseudonym'),
+          route('/disclosure', pages.disclosure, 'Before you begin'),
+          route('/auth', pages.auth, 'Sign in or sign up'),
+          route('/auth/check-inbox', pages.checkInbox, 'Check your inbox'),
+          route('/auth/verify', pages.verify, 'Confirming your email'),
+          route('/auth/recover', pages.recover, 'Forgot your password?'),
+          route('/auth/reset', pages.reset, 'Choose a new password'),
+          route('/settings', pages.settings, 'Settings'),
+          route('/home', pages.home, 'Today’s question'),
+          route('/responses/:questionId', pages.responses),
+          route('/about', pages.about, 'About Boon'),
+          route('/privacy', pages.privacy, 'Privacy & Terms'),
+          route('/privacy-policy', pages.privacyPolicy, 'Privacy Policy'),
+          route('/terms-of-use', pages.terms, 'Terms of Use'),
+          route('/contact', pages.contact, 'Contact'),
+          route('/admin-login', pages.adminLogin, 'Admin Login'),
+          route('/admin', pages.admin, 'Admin Dashboard'),
+          ...upcoming.map(([path, name]) => placeholder(path, name)),
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+];
+
+/** Fetches the pages the current address shows, so the first render is the real page. */
+export const preloadRoute = (path: string) =>
+  Promise.all(
+    (matchRoutes(routes, path) ?? []).map((match) =>
+      (match.route.handle as RouteHandle | undefined)?.preload?.(),
+    ),
+  );
+
+/** The title a path's route gives itself (pages that depend on data set their own). */
+export const titleFor = (path: string) =>
+  (matchRoutes(routes, path) ?? [])
+    .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
+    .findLast(Boolean);

@@ -1,0 +1,3 @@
+/** Joins the class names that apply; false, null and undefined drop out. */
+export const cx = (...parts: (string | false | null | undefined)[]) =>
+  parts.filter(Boolean).join(' ');

@@ -1,0 +1,40 @@
+/**
+ * Where the one notification goes: never over a text box or over what is fixed to the bottom
+ * of the screen (the phone's tab bar, the consent sheet, marked data-overlay-bottom).
+ * Phones try the top first, wider screens the bottom; if a text box sits under both bands,
+ * the one away from the focused field wins.
+ */
+export type Placement = { edge: 'top' | 'bottom'; offset: number };
+
+const GAP = 8;
+const TEXT_BOXES =
+  'textarea, input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=range]), [contenteditable=true]';
+
+const visibleRects = (selector: string) =>
+  [...document.querySelectorAll<HTMLElement>(selector)]
+    .map((el) => ({ el, rect: el.getBoundingClientRect() }))
+    .filter(({ rect }) => rect.width > 0 && rect.height > 0);
+
+const overlaps = (a: { top: number; bottom: number }, b: { top: number; bottom: number }) =>
+  a.top < b.bottom && b.top < a.bottom;
+
+export const choosePlacement = (toastHeight: number, phone: boolean): Placement => {
+  const viewport = window.innerHeight;
+  const fixedBottom = visibleRects('[data-overlay-bottom]')
+    .filter(({ el }) => getComputedStyle(el).position === 'fixed')
+    .map(({ rect }) => rect.top);
+  const bottomOffset = viewport - Math.min(viewport, ...fixedBottom) + GAP;
+  const top = { edge: 'top' as const, offset: GAP, band: { top: GAP, bottom: GAP + toastHeight } };
+  const bottom = {
+    edge: 'bottom' as const,
+    offset: bottomOffset,
+    band: { top: viewport - bottomOffset - toastHeight, bottom: viewport - bottomOffset },
+  };
+  const candidates = phone ? [top, bottom] : [bottom, top];
+  const boxes = visibleRects(TEXT_BOXES);
+  const clear = candidates.find((c) => boxes.every(({ rect }) => !overlaps(rect, c.band)));
+  const focused = boxes.find(({ el }) => el === document.activeElement);
+  const chosen =
+    clear ?? candidates.find((c) => !focused || !overlaps(focused.rect, c.band)) ?? candidates[0]!;
+  return { edge: chosen.edge, offset: chosen.offset };
+};

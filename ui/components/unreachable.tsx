@@ -1,0 +1,49 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { Button } from './ui/button';
+import { EmptyState } from './ui/empty-state';
+import { RetryIcon } from './ui/icons';
+import { OfflineDrawing } from './ui/illustrations';
+
+const subscribe = (listener: () => void) => {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+};
+const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine);
+
+/**
+ * Boon could not be reached: this device is offline, or the server is down. Not the same as
+ * "there is no such question": nothing is wrong with what was asked for. Tries again by
+ * itself when the device comes back online.
+ */
+export const Unreachable = ({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) => {
+  const online = useOnline();
+  useEffect(() => {
+    if (online) return;
+    const handleOnline = () => onRetry();
+    window.addEventListener('online', handleOnline);
+    return () => window.removeEventListener('online', handleOnline);
+  }, [online, onRetry]);
+  return (
+    <EmptyState
+      role="alert"
+      drawing={<OfflineDrawing />}
+      title="Can’t reach Boon"
+      action={
+        <Button onClick={onRetry} disabled={retrying}>
+          <RetryIcon aria-hidden="true" className={retrying ? 'animate-spin' : ''} />
+          {retrying ? 'Trying again…' : 'Try again'}
+        </Button>
+      }
+    >
+      <p>
+        {online
+          ? 'Boon is not answering right now. Your connection looks fine; please try again in a moment.'
+          : 'You seem to be offline. Check your connection; we will try again as soon as you are back.'}
+      </p>
+    </EmptyState>
+  );
+};
