@@ -21,7 +21,11 @@ import {
   PseudonymReserved,
   SettingsChanged,
 } from './identity/events';
+import { ContentRejected } from './analysis/events';
+import { ContributionUsed } from './contributions/events';
+import { MiniJourneyCompleted, MiniResultReset } from './mini/events';
 import { PerspectivePairViewed } from './perspectives/events';
+import { PersonErased } from './privacy/events';
 import { QuestionOfTheDayActivated } from './questions/events';
 import { ReplyDeleted, ReplyPosted } from './replies/events';
 import { ResponseDeleted, ResponseSubmitted } from './responses/events';
@@ -56,6 +60,11 @@ const definitions = [
   ReplyPosted,
   ReplyDeleted,
   PerspectivePairViewed,
+  MiniJourneyCompleted,
+  MiniResultReset,
+  ContributionUsed,
+  ContentRejected,
+  PersonErased,
 ] as const;
 
 type Definition = (typeof definitions)[number];
