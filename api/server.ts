@@ -56,12 +56,14 @@ export type StartOptions = {
 export const startServer = async (options: StartOptions): Promise<RunningServer> => {
   const { config, logger } = options;
   const stores = options.stores ?? (await openStores(config, logger));
+  const clock = options.clock ?? systemClock;
+  const streamLock = createKeyedLock();
   const runtime = await openRuntime(stores, options.role ?? config.role, logger, {
     leaseTtlMs: config.leaseTtlMs,
+    commands: { clock, dayRules: config.dayRules, newId, streamLock },
   });
   const { readModels } = runtime;
   const admin = config.admin ?? options.admin ?? null;
-  const clock = options.clock ?? systemClock;
   // Password hashing gets its own few threads and a bounded queue (see kdf-pool.ts).
   const kdf = createKdfPool();
   // Mailed links point at PUBLIC_URL, else at the address this server ends up listening on.
@@ -77,7 +79,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     bank: options.bank ?? questionBank,
     readWaitMs: config.readWaitMs,
     newId,
-    streamLock: createKeyedLock(),
+    streamLock,
     auth: {
       keys: deriveAuthKeys(loadAuthSecret(config.authSecret, config.dataDir)),
       vault: stores.vault,

@@ -4,9 +4,15 @@ import type { Decider } from '../../domain/shared/decider';
 import type { DomainEvent } from '../../domain/shared/events';
 import type { AppContext } from '../context';
 
+/** What running a command needs: any process has it, with or without HTTP. */
+export type CommandContext = Pick<
+  AppContext,
+  'events' | 'newId' | 'streamLock' | 'clock' | 'dayRules' | 'logger'
+>;
+
 /** Runs a command against one stream with the app's event store, ids and schema checks. */
 export const runCommand = <Command, Event extends DomainEvent, State>(
-  ctx: AppContext,
+  ctx: CommandContext,
   streamId: string,
   decider: Decider<Command, Event, State>,
   command: Command,
@@ -24,7 +30,7 @@ export const runCommand = <Command, Event extends DomainEvent, State>(
 
 /** Runs a command through a bound handler: the stream comes from the command itself. */
 export const handle = <Command, Event extends DomainEvent, State>(
-  ctx: AppContext,
+  ctx: CommandContext,
   handler: CommandHandler<Command, Event, State>,
   command: Command,
 ) => runCommand(ctx, handler.streamOf(command), handler.decider, command);

@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { systemClock } from '../../infra/clock';
 import type { Config } from '../../infra/config';
+import { newId } from '../../infra/crypto';
+import { createKeyedLock } from '../commands/keyed-lock';
 import type { Logger } from '../../infra/logger';
 import { openStores, type Stores } from '../stores';
 import { openRuntime, type Runtime } from './runtime';
@@ -22,7 +25,15 @@ export const startProjector = async (options: {
 }): Promise<RunningProjector> => {
   const { config, logger } = options;
   const stores = options.stores ?? (await openStores(config, logger));
-  const runtime = await openRuntime(stores, 'projector', logger, { leaseTtlMs: config.leaseTtlMs });
+  const runtime = await openRuntime(stores, 'projector', logger, {
+    leaseTtlMs: config.leaseTtlMs,
+    commands: {
+      clock: systemClock,
+      dayRules: config.dayRules,
+      newId,
+      streamLock: createKeyedLock(),
+    },
+  });
   const server: Server = createServer((req, res) => {
     if (req.method !== 'GET' || req.url !== '/healthz') {
       res.writeHead(404, { 'Content-Type': 'application/problem+json' });

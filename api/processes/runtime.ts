@@ -3,7 +3,9 @@ import { allProjections } from '../../projections';
 import { ProjectionEngine, type EngineOptions } from '../../projections/engine/engine';
 import { projectionOps } from '../../projections/engine/ops';
 import { StoreReadModels } from '../../projections/engine/read-models';
+import type { CommandContext } from '../commands/run';
 import type { ProjectionOps } from '../context';
+import { reactionDispatcher } from '../reactions';
 import type { Stores } from '../stores';
 
 /** What a process runs: HTTP and ws (api), projections (projector), or both (all). */
@@ -27,20 +29,23 @@ export const openRuntime = async (
   stores: Stores,
   role: Role,
   logger: Logger,
-  engineOptions: EngineOptions = {},
+  options: EngineOptions & {
+    /** What reactors' commands run with (the process's clock, rules, ids and stream locks). */
+    commands?: Omit<CommandContext, 'events' | 'logger'>;
+  } = {},
 ): Promise<Runtime> => {
+  const { commands, ...engineOptions } = options;
   const readModels = new StoreReadModels(stores.readStore, allProjections);
   await readModels.start();
   const engine =
     role === 'api'
       ? null
-      : new ProjectionEngine(
-          stores.events,
-          stores.readStore,
-          allProjections,
-          logger,
-          engineOptions,
-        );
+      : new ProjectionEngine(stores.events, stores.readStore, allProjections, logger, {
+          ...engineOptions,
+          ...(commands
+            ? { dispatch: reactionDispatcher({ ...commands, events: stores.events, logger }) }
+            : {}),
+        });
   await engine?.start();
   return {
     stores,

@@ -20,15 +20,27 @@ export const collection = <T extends Doc>(...indexes: IndexSpec[]): CollectionSp
 
 // Any document type: a projection's collections are each of their own type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type CollectionSpecs = Record<string, CollectionSpec<any>> & { notify?: never };
+export type CollectionSpecs = Record<string, CollectionSpec<any>> & {
+  notify?: never;
+  dispatch?: never;
+};
 
 export type DocOf<S> = S extends CollectionSpec<infer T> ? T : never;
 
 /** What a handler works with: its own collections, by name, and the live topics it changed. */
+/**
+ * A command a reactor asks for (an award, an analysis): run before the reactor's checkpoint
+ * commits, so at least once; the decider it reaches must make a repeat change nothing.
+ * `causationId` is the id of the event that caused it.
+ */
+export type Reaction = { type: string; causationId: string } & Record<string, unknown>;
+
 export type ProjectionDb<C extends CollectionSpecs> = {
   readonly [K in keyof C]: WriteCollection<DocOf<C[K]>>;
 } & {
   notify(topic: string): void;
+  /** For reactors: asks for a command, dispatched before this batch's checkpoint commits. */
+  dispatch(reaction: Reaction): void;
 };
 
 /** What a query reads: the projection's collections, read-only. */

@@ -3,7 +3,7 @@ import { conflict, notFound } from '../../domain/shared/errors';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logger';
 import type { Doc, Lease, ReadStore } from '../../infra/read-store/read-store';
-import { collectionNames, physicalName, type Projection } from './define';
+import { collectionNames, physicalName, type Projection, type Reaction } from './define';
 import { LogTail } from './log-tail';
 import { Processor, STATE_COLLECTION, type StateDoc } from './processor';
 import { ensureProjectionIndexes } from './indexes';
@@ -21,6 +21,8 @@ export type EngineOptions = {
   tailCapacity?: number;
   /** How long an old generation is kept after a swap, for reads already under way. */
   dropDelayMs?: number;
+  /** Runs the commands reactors ask for (see Reaction). */
+  dispatch?: (reactions: Reaction[]) => Promise<void>;
 };
 
 /** Events a rebuild applies in memory between two durable flushes (bounds what a crash loses). */
@@ -63,7 +65,8 @@ export class ProjectionEngine {
   private recordedTailError: string | null = null;
   private readonly dropping = new AbortController();
   private readonly drops = new Set<Promise<void>>();
-  private readonly settings: Required<Omit<EngineOptions, 'owner'>>;
+  private readonly settings: Required<Omit<EngineOptions, 'owner' | 'dispatch'>>;
+  private readonly dispatch: ((reactions: Reaction[]) => Promise<void>) | null;
 
   constructor(
     private readonly events: EventStore,
@@ -82,6 +85,7 @@ export class ProjectionEngine {
       tailCapacity: options.tailCapacity ?? 20_000,
       dropDelayMs: options.dropDelayMs ?? 30_000,
     };
+    this.dispatch = options.dispatch ?? null;
     this.tail = new LogTail(events, logger, this.settings.tailCapacity);
     const owners = new Map<string, string>();
     for (const projection of projections) {
@@ -328,6 +332,7 @@ export class ProjectionEngine {
       maxBatchMs: this.settings.maxBatchMs,
       announce: live,
       deferred: !live,
+      dispatch: this.dispatch,
       onLeaseLost: () => void this.lose(slot),
     });
   }

@@ -8,7 +8,13 @@ import {
   type ReadStore,
   type UnitOfWork,
 } from '../../infra/read-store/read-store';
-import { collectionNames, physicalName, type Projection, type ProjectionDb } from './define';
+import {
+  collectionNames,
+  physicalName,
+  type Projection,
+  type ProjectionDb,
+  type Reaction,
+} from './define';
 import type { LogTail, TailConsumer } from './log-tail';
 import { backoffDelay, sleep } from './timing';
 
@@ -43,6 +49,8 @@ export type ProcessorOptions = {
   announce: boolean;
   /** Rebuilds keep their writes in memory until the engine flushes them (see TransactionOptions). */
   deferred: boolean;
+  /** Runs the commands reactors ask for; absent where no reactor runs. */
+  dispatch: ((reactions: Reaction[]) => Promise<void>) | null;
   onLeaseLost: () => void;
 };
 
@@ -193,7 +201,8 @@ export class Processor {
     const topics = new Set<string>();
     await readStore.transaction(
       async (tx) => {
-        const db = this.dbFor(tx, topics);
+        const reactions: Reaction[] = [];
+        const db = this.dbFor(tx, topics, reactions);
         for (const event of batch) {
           // Positions only grow: anything at or before the checkpoint was applied already.
           if (this.checkpoint !== null && event.position <= this.checkpoint) continue;
@@ -204,6 +213,12 @@ export class Processor {
           if (performance.now() - started > this.options.maxBatchMs) break;
         }
         if (last === null) return;
+        if (reactions.length > 0) {
+          if (!this.options.dispatch)
+            throw new Error(`${projection.name} reacts, but no dispatcher runs here`);
+          // Before the checkpoint: a crash in between runs them again (they must be idempotent).
+          await this.options.dispatch(reactions);
+        }
         if (lease) tx.fence(lease);
         await tx.collection<StateDoc>(STATE_COLLECTION).upsertOne({
           _id: stateId,
@@ -231,8 +246,15 @@ export class Processor {
     return applied;
   }
 
-  private dbFor(tx: UnitOfWork, topics: Set<string>): ProjectionDb<Projection['collections']> {
-    const db: Record<string, unknown> = { notify: (topic: string) => topics.add(topic) };
+  private dbFor(
+    tx: UnitOfWork,
+    topics: Set<string>,
+    reactions: Reaction[],
+  ): ProjectionDb<Projection['collections']> {
+    const db: Record<string, unknown> = {
+      notify: (topic: string) => topics.add(topic),
+      dispatch: (reaction: Reaction) => reactions.push(reaction),
+    };
     for (const logical of collectionNames(this.projection)) {
       db[logical] = tx.collection(physicalName(logical, this.generation));
     }

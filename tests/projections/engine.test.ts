@@ -328,3 +328,44 @@ describe('projection leases', () => {
     expect(await readStore.leases.renew(stale!, 1000)).toBeNull();
   });
 });
+
+describe('reactors', () => {
+  it('dispatch what they ask for before the checkpoint commits, again after a failure', async () => {
+    const { events, readStore } = open();
+    const asked: string[] = [];
+    let failOnce = true;
+    const awarding = projection({
+      name: 'awarding',
+      version: 1,
+      collections: { awarding: collection() },
+      on: {
+        ResponseSubmitted: ({ id, data }, db) =>
+          db.dispatch({ type: 'Award', causationId: id, personId: data.authorId }),
+      },
+    });
+    const engine = new ProjectionEngine(events, readStore, [awarding], silentLogger(), {
+      leaseCheckMs: 50,
+      dispatch: async (reactions) => {
+        if (failOnce) {
+          failOnce = false;
+          throw new Error('command side unavailable');
+        }
+        asked.push(...reactions.map((r) => r.causationId));
+      },
+    });
+    const readModels = new StoreReadModels(readStore, [awarding], 50);
+    await readModels.start();
+    await engine.start();
+    cleanups.push(async () => {
+      await engine.stop();
+      readModels.stop();
+    });
+    await seedHistory(events, 5);
+    await caughtUp(readModels, events);
+    const submitted = (await events.readAll({ maxCount: 100 }))
+      .filter((e) => e.type === 'ResponseSubmitted')
+      .map((e) => e.id);
+    // The failed batch committed nothing: each reaction was asked for once it succeeded.
+    expect(asked).toEqual(submitted);
+  });
+});

@@ -39,13 +39,18 @@ export const readModelsAndRebuild = async (
   const names = allProjections.map((p) => p.name);
   // A process killed mid-batch left its projections behind: they resume, as a restart would.
   const resumed = options.catchUpStored
-    ? new ProjectionEngine(events, stored, allProjections, silentLogger())
+    ? new ProjectionEngine(events, stored, allProjections, silentLogger(), {
+        dispatch: async () => {},
+      })
     : null;
   await resumed?.start();
   if (resumed) await storedModels.waitFor(head, names, 60_000);
 
   const fresh = openMemoryReadStore();
-  const engine = new ProjectionEngine(events, fresh, allProjections, silentLogger());
+  // A replay for comparison: reactions (commands) are effects, not read models; none is run.
+  const engine = new ProjectionEngine(events, fresh, allProjections, silentLogger(), {
+    dispatch: async () => {},
+  });
   const freshModels = new StoreReadModels(fresh, allProjections);
   await freshModels.start();
   await engine.start();

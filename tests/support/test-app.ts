@@ -52,6 +52,7 @@ export const startTestApp = async (
   const readStore = openEmbeddedReadStore(db);
   const logger = silentLogger();
   // The vault in a database of its own, as in production: never the log's.
+  const streamLock = createKeyedLock();
   const keysDb = openSqlite(':memory:');
   const vault = await openSqliteKeyVault(keysDb, randomBytes(32));
   const runtime = await openRuntime(
@@ -68,6 +69,14 @@ export const startTestApp = async (
     },
     'all',
     logger,
+    {
+      commands: {
+        clock: { now: () => now },
+        dayRules: { timeZone: 'America/New_York', startHour: 3 },
+        newId,
+        streamLock,
+      },
+    },
   );
   const { readModels } = runtime;
   const kdf = createKdfPool({ workers: 1 });
@@ -86,7 +95,7 @@ export const startTestApp = async (
     bank: options.bank ?? testBank,
     readWaitMs: 2000,
     newId,
-    streamLock: createKeyedLock(),
+    streamLock,
     auth: {
       keys: deriveAuthKeys(randomBytes(32)),
       vault,
