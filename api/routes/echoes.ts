@@ -1,10 +1,16 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { EchoStatusDto, ToggleEchoResult } from '../../domain/contracts/echoes';
+import type { EchoUsageDto } from '../../domain/contracts/responses';
 import { ECHO_DAILY_LIMIT, echoesGivenOn, echoers } from '../../domain/echoes/echoes';
 import { notFound } from '../../domain/shared/errors';
-import { productDayOf } from '../../domain/shared/product-day';
-import { echoStatusId, type EchoStatusDoc } from '../../projections/echoes';
+import { dayStartLabel, productDayOf } from '../../domain/shared/product-day';
+import {
+  echoStatusId,
+  type EchoStatusDoc,
+  echoesProjection,
+  echoDayId,
+} from '../../projections/echoes';
 import type { ResponseDoc } from '../../projections/responses-by-question';
 import { handle } from '../commands/run';
 import type { AppContext } from '../context';
@@ -37,8 +43,29 @@ export const echoRoutes = (ctx: AppContext) => {
       hasEchoed: events[0]?.type === 'EchoGiven',
       echoesUsed: echoesGivenOn(state, productDayOf(at, ctx.dayRules)),
       dailyLimit: ECHO_DAILY_LIMIT,
+      resetsAt: dayStartLabel(ctx.dayRules, at),
     };
     res.json(result);
+  });
+
+  /** How many echoes the caller has left today (from the read model; 0 used when unregistered). */
+  router.get('/user/echo-usage', identifyReader(ctx), async (req, res) => {
+    const actor = readerOf(req);
+    const at = ctx.clock.now();
+    const day = productDayOf(at, ctx.dayRules);
+    const used = actor
+      ? ((
+          await ctx.readModels
+            .of(echoesProjection)
+            .echo_days.findOne({ _id: echoDayId(actor.userId, day) })
+        )?.given ?? 0)
+      : 0;
+    res.json({
+      used,
+      dailyLimit: ECHO_DAILY_LIMIT,
+      remaining: Math.max(0, ECHO_DAILY_LIMIT - used),
+      resetsAt: dayStartLabel(ctx.dayRules, at),
+    } satisfies EchoUsageDto);
   });
 
   router.get('/responses/:id/echo-status', identifyReader(ctx), async (req, res) => {

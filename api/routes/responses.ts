@@ -8,7 +8,11 @@ import type {
 import { submitResponseBody } from '../../domain/contracts/responses';
 import { responders } from '../../domain/responses/responses';
 import { conflict, notFound } from '../../domain/shared/errors';
-import type { ResponseDoc } from '../../projections/responses-by-question';
+import { echoesProjection, echoStatusId } from '../../projections/echoes';
+import {
+  responsesByQuestionProjection,
+  type ResponseDoc,
+} from '../../projections/responses-by-question';
 import { questionOfDay, today } from '../commands/question-of-the-day';
 import { handle } from '../commands/run';
 import type { AppContext } from '../context';
@@ -19,6 +23,7 @@ import {
   participantOf,
   readerOf,
 } from '../http/guards';
+import { pageOf, sendPage } from '../http/paging';
 import { parseInput } from '../http/validation';
 import { assertMayRead } from '../policies/discussions';
 import { findQuestion } from './questions';
@@ -48,7 +53,11 @@ type ResponseFields = Pick<
   | 'questionCategory'
 >;
 
-export const toResponseDto = (doc: ResponseFields, viewerId: string | null): ResponseDto => ({
+export const toResponseDto = (
+  doc: ResponseFields,
+  viewerId: string | null,
+  hasEchoed = false,
+): ResponseDto => ({
   id: doc._id,
   questionId: doc.questionId,
   content: doc.content,
@@ -60,20 +69,23 @@ export const toResponseDto = (doc: ResponseFields, viewerId: string | null): Res
   questionContent: doc.questionContent,
   questionCategory: doc.questionCategory,
   isOwn: viewerId !== null && doc.authorId === viewerId,
+  hasEchoed,
 });
 
-/** The spec's order: the viewer's own response first, then more echoes, then newer. */
-export const byOwnEchoesNewest = (viewerId: string | null) => (a: ResponseDoc, b: ResponseDoc) => {
-  const ownA = a.authorId === viewerId ? 1 : 0;
-  const ownB = b.authorId === viewerId ? 1 : 0;
-  if (ownA !== ownB) return ownB - ownA;
-  if (a.echoCount !== b.echoCount) return b.echoCount - a.echoCount;
-  return a.dateAdded < b.dateAdded ? 1 : a.dateAdded > b.dateAdded ? -1 : 0;
-};
+/** Where a page of answers ended: the list's own sort key (see `rankOf`). */
+const pageKey = z.object({ rank: z.string().max(200) });
 
 export const responseRoutes = (ctx: AppContext) => {
   const router = Router();
-  const responses = () => ctx.readModels.collection<ResponseDoc>('responses');
+  const responses = () => ctx.readModels.of(responsesByQuestionProjection).responses;
+  /** Which of these answers the viewer echoes: one lookup by _id each, never a scan. */
+  const echoedBy = async (viewerId: string | null, ids: string[]) => {
+    if (viewerId === null || ids.length === 0) return new Set<string>();
+    const found = await ctx.readModels
+      .of(echoesProjection)
+      .echo_status.find({ _id: { $in: ids.map((id) => echoStatusId(viewerId, id)) } });
+    return new Set(found.map((doc) => doc.responseId));
+  };
 
   router.post('/responses', requireRegistered(ctx), async (req, res) => {
     const body = parseInput(submitResponseBody, req.body);
@@ -136,16 +148,45 @@ export const responseRoutes = (ctx: AppContext) => {
     res.json({ position: position?.toString() ?? null });
   });
 
+  /**
+   * The spec's order: the caller's own answer first, then more echoes, then newer. A page of
+   * 30 by default, walked through the (questionId, rank) index, so a page costs the same
+   * however many answers the question has.
+   */
   router.get('/responses/:questionId', identifyReader(ctx), async (req, res) => {
     const { questionId } = parseInput(questionIdParams, req.params, 'params');
+    const { after, limit } = pageOf(req, pageKey);
     const actor = readerOf(req);
     if (!(await findQuestion(ctx, questionId))) {
       throw notFound('Question not found', `There is no question ${questionId}.`);
     }
     await assertMayRead(ctx, actor, questionId);
-    const docs = await responses().find({ questionId });
     const viewerId = actor?.userId ?? null;
-    res.json(docs.sort(byOwnEchoesNewest(viewerId)).map((doc) => toResponseDto(doc, viewerId)));
+    const own =
+      after === null && viewerId !== null
+        ? await responses().find({ questionId, authorId: viewerId })
+        : [];
+    const rest = await responses().find(
+      {
+        questionId,
+        ...(after ? { rank: { $gt: after.rank } } : {}),
+        ...(viewerId !== null ? { authorId: { $ne: viewerId } } : {}),
+      },
+      { sort: { rank: 1 }, limit: limit - own.length + 1 },
+    );
+    const more = rest.length > limit - own.length;
+    const page = [...own, ...rest.slice(0, limit - own.length)];
+    const echoed = await echoedBy(
+      viewerId,
+      page.map((doc) => doc._id),
+    );
+    sendPage(
+      req,
+      res,
+      page.map((doc) => toResponseDto(doc, viewerId, echoed.has(doc._id))),
+      more ? { rank: page[page.length - 1]!.rank } : null,
+      await responses().count({ questionId }),
+    );
   });
 
   router.get('/user/has-responded', identifyReader(ctx), async (req, res) => {

@@ -6,4 +6,6 @@ export type ToggleEchoResult = {
   /** Echoes the caller has given this product day, and the daily limit. */
   echoesUsed: number;
   dailyLimit: number;
+  /** When the limit resets, as people read it ("3 AM EST"). */
+  resetsAt: string;
 };

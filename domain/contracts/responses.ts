@@ -31,6 +31,17 @@ export type ResponseDto = {
   questionCategory: string;
   /** True only for the caller's own response. */
   isOwn: boolean;
+  /** Whether the caller echoes it (false in a command's answer: one cannot echo one's own). */
+  hasEchoed: boolean;
+};
+
+/** The caller's echoes today: the daily limit and when it resets come from the day rules. */
+export type EchoUsageDto = {
+  used: number;
+  dailyLimit: number;
+  remaining: number;
+  /** When the next product day starts, as people read it ("3 AM EST"). */
+  resetsAt: string;
 };
 
 export type HasRespondedDto = {
