@@ -15,7 +15,7 @@ import { createApp } from './app';
 import { createRateLimiter } from './auth/rate-limiter';
 import type { AdminCredentials } from './auth/services';
 import { createKeyedLock } from './commands/keyed-lock';
-import { createQuotas, type Quotas } from './http/quotas';
+import { createQuotas, REGISTRATIONS_PER_ADDRESS, type Quotas } from './http/quotas';
 import {
   clientErrorAnswer,
   HTTP_LIMITS,
@@ -89,7 +89,9 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
       admin,
       limiter: createRateLimiter(clock),
     },
-    quotas: options.quotas ?? createQuotas(clock),
+    quotas:
+      options.quotas ??
+      createQuotas(clock, { [REGISTRATIONS_PER_ADDRESS.name]: config.registrationsPerHour }),
     mail,
   };
   const app = createApp(context, {

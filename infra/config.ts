@@ -16,6 +16,7 @@ const optionalUrl = (protocols: string[]) =>
 const schema = z.object({
   ROLE: z.enum(['all', 'api', 'projector']).default('all'),
   LEASE_TTL_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -58,6 +59,8 @@ export type Config = {
   role: 'all' | 'api' | 'projector';
   /** How long a projection lease lasts without renewal: a dead projector's work moves after it. */
   leaseTtlMs: number;
+  /** New identities one client address may register in an hour. */
+  registrationsPerHour: number;
   port: number;
   host: string;
   dataDir: string;
@@ -111,6 +114,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   return {
     role: c.ROLE,
     leaseTtlMs: c.LEASE_TTL_MS,
+    registrationsPerHour: c.REGISTRATIONS_PER_HOUR,
     port: c.PORT,
     host: c.HOST,
     dataDir,

@@ -15,6 +15,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // The journeys register every visitor from this one address.
+    REGISTRATIONS_PER_HOUR: '100000',
     ADMIN_USERNAME: 'admin',
     ADMIN_PASSWORD: 'e2e-admin-password',
   },

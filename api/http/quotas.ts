@@ -44,7 +44,13 @@ export type Quotas = {
  * Sliding windows in memory: each instance counts on its own, which bounds a client per
  * instance; the oldest keys are forgotten first when too many are tracked.
  */
-export const createQuotas = (clock: Clock, maxKeys = 100_000): Quotas => {
+export const createQuotas = (
+  clock: Clock,
+  /** Per quota name, a maximum other than the default (configuration, test servers). */
+  limits: Record<string, number> = {},
+  maxKeys = 100_000,
+): Quotas => {
+  const maxOf = (quota: Quota) => limits[quota.name] ?? quota.max;
   const uses = new Map<string, number[]>();
   const recent = (quota: Quota, key: string) => {
     const id = `${quota.name}:${key}`;
@@ -56,8 +62,9 @@ export const createQuotas = (clock: Clock, maxKeys = 100_000): Quotas => {
   return {
     enforce: (res, quota, key) => {
       const { kept } = recent(quota, key);
-      if (kept.length < quota.max) return;
-      const oldest = kept[kept.length - quota.max]!;
+      const max = maxOf(quota);
+      if (kept.length < max) return;
+      const oldest = kept[kept.length - max]!;
       const wait = Math.max(1, Math.ceil((oldest + quota.windowMs - clock.now().getTime()) / 1000));
       res.setHeader('Retry-After', String(wait));
       throw limitReached(

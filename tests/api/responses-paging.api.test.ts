@@ -15,7 +15,8 @@ const nextOf = (link: string | undefined) => /<([^>]+)>; rel="next"/.exec(link ?
 describe('GET /api/responses/{questionId}, page by page', () => {
   it('walks every answer once, own first, then more echoes, then newer, with hasEchoed', async () => {
     const q = await t.todaysQuestion();
-    const people = [];
+    const people: { deviceId: string; pseudonym: string; responseId: string; position: string }[] =
+      [];
     for (let i = 0; i < 65; i++) {
       const person = await t.register();
       t.setNow(new Date(Date.parse('2026-11-22T15:00:00Z') + i * 1000));

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { ApiError } from '../lib/api-client';
 import { Button } from './ui/button';
 import { EmptyState } from './ui/empty-state';
 import { RetryIcon } from './ui/icons';
@@ -19,7 +20,17 @@ const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine);
  * "there is no such question": nothing is wrong with what was asked for. Tries again by
  * itself when the device comes back online.
  */
-export const Unreachable = ({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) => {
+export const Unreachable = ({
+  onRetry,
+  retrying,
+  error,
+}: {
+  onRetry: () => void;
+  retrying: boolean;
+  /** What failed: a server error (5xx) is said as such, apart from no answer at all. */
+  error?: unknown;
+}) => {
+  const failedStatus = error instanceof ApiError && error.status >= 500 ? error.status : null;
   const online = useOnline();
   useEffect(() => {
     if (online) return;
@@ -31,7 +42,7 @@ export const Unreachable = ({ onRetry, retrying }: { onRetry: () => void; retryi
     <EmptyState
       role="alert"
       drawing={<OfflineDrawing />}
-      title="Can’t reach Boon"
+      title={failedStatus ? 'Boon had a problem' : 'Can’t reach Boon'}
       action={
         <Button onClick={onRetry} disabled={retrying}>
           <RetryIcon aria-hidden="true" className={retrying ? 'animate-spin' : ''} />
@@ -40,9 +51,11 @@ export const Unreachable = ({ onRetry, retrying }: { onRetry: () => void; retryi
       }
     >
       <p>
-        {online
-          ? 'Boon is not answering right now. Your connection looks fine; please try again in a moment.'
-          : 'You seem to be offline. Check your connection; we will try again as soon as you are back.'}
+        {!online
+          ? 'You seem to be offline. Check your connection; we will try again as soon as you are back.'
+          : failedStatus
+            ? `Something went wrong on Boon’s side (error ${failedStatus}). Nothing you did; please try again in a moment.`
+            : 'Boon is not answering right now. Your connection looks fine; please try again in a moment.'}
       </p>
     </EmptyState>
   );

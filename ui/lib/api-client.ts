@@ -30,10 +30,12 @@ const remember = (body: unknown) => {
   }
 };
 
-export const api = async <T>(
+type RequestInit = { method?: string; body?: unknown; token?: string };
+
+const request = async <T>(
   path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> => {
+  init: RequestInit = {},
+): Promise<{ body: T; headers: Headers }> => {
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = { 'X-Device-ID': deviceId(), Accept: 'application/json' };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -59,5 +61,18 @@ export const api = async <T>(
   }
   const body = text ? (JSON.parse(text) as T) : (undefined as T);
   if (method !== 'GET') remember(body);
-  return body;
+  return { body, headers: response.headers };
+};
+
+export const api = async <T>(path: string, init: RequestInit = {}): Promise<T> =>
+  (await request<T>(path, init)).body;
+
+/** One page of a list: its items, where the next page is (null at the end), and the total. */
+export type Page<T> = { items: T[]; next: string | null; total: number };
+
+/** Fetches a page of a list the server pages (`Link: <…>; rel="next"`, `X-Total-Count`). */
+export const apiPage = async <T>(path: string): Promise<Page<T>> => {
+  const { body, headers } = await request<T[]>(path);
+  const next = /<([^>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '')?.[1] ?? null;
+  return { items: body, next, total: Number(headers.get('x-total-count') ?? body.length) };
 };

@@ -1,27 +1,33 @@
+import { sharedTopics } from '../../domain/contracts/topics';
+
 /** One key factory per resource: ws notices and mutations invalidate through the same keys. */
 export const queryKeys = {
   todayQuestion: ['question', 'today'] as const,
   question: (id: number) => ['question', id] as const,
   responses: (questionId: number) => ['responses', questionId] as const,
   hasResponded: ['user', 'has-responded'] as const,
+  echoUsage: ['user', 'echo-usage'] as const,
   resources: (questionId: number) => ['resources', questionId] as const,
   devicePseudonym: ['device', 'pseudonym'] as const,
-  replies: (responseId: string) => ['replies', responseId] as const,
-  allReplies: ['replies'] as const,
-  echoStatus: (responseId: string) => ['echo-status', responseId] as const,
+  /** Every reply thread of one question's answers. */
+  repliesOf: (questionId: number) => ['replies', questionId] as const,
+  replies: (questionId: number, responseId: string) => ['replies', questionId, responseId] as const,
+  sharedResponses: (questionId: number) => ['shared-responses', questionId] as const,
 };
 
-/** Which queries a live topic makes stale. */
-export const keysForTopic = (topic: string): readonly unknown[][] => {
-  if (topic === 'question:today') return [[...queryKeys.todayQuestion]];
-  const responses = /^responses:(\d+)$/.exec(topic);
+/** Which queries a live topic makes stale: only those showing what the topic names. */
+export const keysForTopic = (topic: string): readonly (readonly unknown[])[] => {
+  if (sharedTopics.questionToday.match(topic)) return [queryKeys.todayQuestion];
+  const question = sharedTopics.question.match(topic);
+  if (question) return [queryKeys.question(question.params)];
+  const responses = sharedTopics.responses.match(topic);
   if (responses) {
-    const questionId = Number(responses[1]);
+    const questionId = responses.params;
     return [
-      [...queryKeys.responses(questionId)],
-      [...queryKeys.hasResponded],
-      [...queryKeys.allReplies],
-      ['shared-responses', questionId],
+      queryKeys.responses(questionId),
+      queryKeys.repliesOf(questionId),
+      queryKeys.sharedResponses(questionId),
+      queryKeys.hasResponded,
     ];
   }
   return [];

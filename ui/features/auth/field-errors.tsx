@@ -6,28 +6,16 @@ import { ApiError } from '../../lib/api-client';
 /** Messages by field name; 'form' is for what concerns the whole form (wrong credentials). */
 export type Errors<F extends string> = Partial<Record<F | 'form', string>>;
 
-const errorId = (name: string) => `${name}-error`;
-
-/** A labelled input with its error right under it, tied to it for assistive technology. */
+/**
+ * A labelled input with its error right under it, tied to it for assistive technology (the
+ * design system's TextField says aria-invalid and announces the message).
+ */
 export const Field = ({
   name,
   error,
   ...props
 }: ComponentProps<typeof TextField> & { name: string; error: string | undefined }) => (
-  <div>
-    <TextField
-      {...props}
-      name={name}
-      className="aria-[invalid=true]:border-red-700 dark:aria-[invalid=true]:border-red-400"
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? errorId(name) : undefined}
-    />
-    {error && (
-      <p id={errorId(name)} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
-        {error}
-      </p>
-    )}
-  </div>
+  <TextField {...props} name={name} error={error ?? null} />
 );
 
 /** An error about the whole form (and what to do about it), announced when it appears. */
@@ -35,7 +23,7 @@ export const FormError = ({ message, children }: { message?: string; children?: 
   message ? (
     <div
       role="alert"
-      className="rounded-md border border-red-700 p-3 text-sm text-red-800 dark:border-red-400 dark:text-red-200"
+      className="rounded-md border border-danger bg-danger-soft p-3 text-small text-danger-ink"
     >
       <p>{message}</p>
       {children}

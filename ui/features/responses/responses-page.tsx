@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../components/not-found';
 import { Unreachable } from '../../components/unreachable';
@@ -19,7 +18,10 @@ import { useLiveTopics } from '../../lib/live-client';
 import { usePageTitle } from '../../lib/page-title';
 import { isUnreachable } from '../../lib/registration';
 import { useTodayQuestion } from '../../lib/today-question';
-import { questionQuery, responsesQuery } from './api/responses';
+import { useQuestion } from './api/get-question';
+import { useResponses } from './api/get-responses';
+import { EchoesLeft } from './components/echoes-left';
+import { MoreAnswers } from './components/more-answers';
 import { ResponseCard } from './components/response-card';
 import { SharedPerspectives } from './components/shared-perspectives';
 import { isActiveDiscussion } from './discussion';
@@ -36,8 +38,9 @@ const ResponsesPage = () => {
 };
 
 const QuestionResponses = ({ questionId }: { questionId: number }) => {
-  const question = useQuery(questionQuery(questionId));
-  const responses = useQuery({ ...responsesQuery(questionId), enabled: question.isSuccess });
+  // Asked side by side: the answers do not wait for the question's answer.
+  const question = useQuestion(questionId);
+  const responses = useResponses(questionId);
   const { data: today } = useTodayQuestion();
   useLiveTopics([`responses:${questionId}`]);
   const missing = question.error instanceof ApiError && question.error.status === 404;
@@ -61,7 +64,13 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
   }
   if (question.isError) {
     if (!missing && isUnreachable(question.error)) {
-      return <Unreachable onRetry={() => void question.refetch()} retrying={question.isFetching} />;
+      return (
+        <Unreachable
+          onRetry={() => void question.refetch()}
+          retrying={question.isFetching}
+          error={question.error}
+        />
+      );
     }
     return (
       <EmptyState
@@ -74,7 +83,7 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
       </EmptyState>
     );
   }
-  const list = responses.data ?? [];
+  const { list, total } = responses;
   return (
     <>
       <h1 className="max-w-4xl font-serif text-headline font-semibold tracking-tight sm:text-display">
@@ -82,7 +91,11 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
       </h1>
       {responses.isError ? (
         isUnreachable(responses.error) ? (
-          <Unreachable onRetry={() => void responses.refetch()} retrying={responses.isFetching} />
+          <Unreachable
+            onRetry={() => void responses.refetch()}
+            retrying={responses.isFetching}
+            error={responses.error}
+          />
         ) : (
           <EmptyState
             drawing={<VoiceDrawing />}
@@ -114,8 +127,9 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
         <section aria-labelledby="thoughts" className="mt-8">
           <div className="mb-4 flex flex-wrap items-center gap-3">
             <h2 id="thoughts" className="text-title font-semibold">
-              {list.length} {list.length === 1 ? 'thought' : 'thoughts'}
+              {total} {total === 1 ? 'thought' : 'thoughts'}
             </h2>
+            <EchoesLeft />
             {isActiveDiscussion(list) && (
               <Badge tone="success">
                 <DiscussionIcon aria-hidden="true" />
@@ -129,6 +143,13 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
               key: response.id,
               node: <ResponseCard response={response} />,
             }))}
+          />
+          <MoreAnswers
+            hasMore={responses.hasNextPage}
+            loading={responses.isFetchingNextPage}
+            shown={list.length}
+            total={total}
+            onMore={() => void responses.fetchNextPage()}
           />
         </section>
       )}

@@ -1,12 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
 import { buttonClass } from '../../../components/ui/button';
 import { EchoIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { echoStatusQuery, toggleEcho } from '../api/conversation';
+import { useEchoUsage } from '../api/get-echo-usage';
+import { isEchoLimit, useToggleEcho } from '../api/toggle-echo';
 
 const PHRASES = [
   'Your echo carries their voice further.',
@@ -29,7 +28,10 @@ const PHRASES = [
   'Perspective amplified.',
 ];
 
-/** Optimistic echo: the count moves at once (never below 0) and moves back if the server says no. */
+/**
+ * Optimistic echo: the count moves at once (never below 0) and moves back if the server says
+ * no. Whether the caller echoes an answer comes with the list (no request per card).
+ */
 export const EchoButton = ({
   response,
   questionId,
@@ -37,55 +39,41 @@ export const EchoButton = ({
   response: ResponseDto;
   questionId: number;
 }) => {
-  const queryClient = useQueryClient();
   const { toast } = useToast();
+  const usage = useEchoUsage();
   const [limitOpen, setLimitOpen] = useState(false);
-  const status = useQuery(echoStatusQuery(response.id));
-  const echoed = status.data?.hasEchoed ?? false;
+  const echo = useToggleEcho(questionId);
+  const echoed = response.hasEchoed;
 
-  const adjust = (delta: number, hasEchoed: boolean) => {
-    queryClient.setQueryData(queryKeys.echoStatus(response.id), { hasEchoed });
-    queryClient.setQueryData<ResponseDto[]>(queryKeys.responses(questionId), (list) =>
-      list?.map((r) =>
-        r.id === response.id ? { ...r, echoCount: Math.max(0, r.echoCount + delta) } : r,
-      ),
-    );
-  };
-
-  const echo = useMutation({
-    mutationFn: () => toggleEcho(response.id),
-    onMutate: async () => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.responses(questionId) });
-      adjust(echoed ? -1 : 1, !echoed);
-      return { wasEchoed: echoed };
-    },
-    onError: (error, _vars, context) => {
-      adjust(context?.wasEchoed ? 1 : -1, context?.wasEchoed ?? false);
-      const message = error instanceof ApiError ? error.detail : error.message;
-      if (/echo limit|429/i.test(`${message} ${error.message}`)) {
-        setLimitOpen(true);
-        setTimeout(() => setLimitOpen(false), 3000);
-      } else {
+  const handleEcho = () =>
+    echo.mutate(response, {
+      onError: (error) => {
+        if (isEchoLimit(error)) {
+          setLimitOpen(true);
+          setTimeout(() => setLimitOpen(false), 3000);
+          return;
+        }
+        const message = error instanceof ApiError ? error.detail : error.message;
         toast({ title: 'Error processing echo', description: message, variant: 'destructive' });
-      }
-    },
-    onSuccess: (result) => {
-      queryClient.setQueryData(queryKeys.echoStatus(response.id), { hasEchoed: result.hasEchoed });
-      if (result.hasEchoed) {
-        toast({
-          title: 'Echoed',
-          description: PHRASES[Math.floor(Math.random() * PHRASES.length)]!,
-          duration: 2500,
-        });
-      }
-    },
-  });
+      },
+      onSuccess: (result) => {
+        if (result.hasEchoed) {
+          toast({
+            title: 'Echoed',
+            description: PHRASES[Math.floor(Math.random() * PHRASES.length)]!,
+            duration: 2500,
+          });
+        }
+      },
+    });
 
+  const limit = usage.data?.dailyLimit ?? 10;
+  const resetsAt = usage.data?.resetsAt ?? '3 AM EST';
   return (
     <>
       <button
         type="button"
-        onClick={() => echo.mutate()}
+        onClick={handleEcho}
         disabled={echo.isPending}
         aria-pressed={echoed}
         aria-label={`${echoed ? 'Remove echo from' : 'Echo'} ${response.username}'s response (${response.echoCount} ${response.echoCount === 1 ? 'echo' : 'echoes'})`}
@@ -105,7 +93,8 @@ export const EchoButton = ({
             Daily Echo Limit Reached
           </h2>
           <p className="mt-1 text-small text-ink-muted">
-            You&apos;ve used all 10 echoes for today. Your echo limit resets tomorrow at 3 AM EST.
+            You&apos;ve used all {limit} echoes for today. Your echo limit resets tomorrow at{' '}
+            {resetsAt}.
           </p>
         </div>
       )}

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import type { ReplyDto } from '../../../../domain/contracts/replies';
 import { REPLY_MAX_WORDS } from '../../../../domain/replies/rules';
@@ -13,8 +12,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { deleteReply, postReply, repliesQuery } from '../api/conversation';
+import { useDeleteReply } from '../api/delete-reply';
+import { useReplies } from '../api/get-replies';
+import { usePostReply } from '../api/post-reply';
 
 const message = (error: Error) => (error instanceof ApiError ? error.detail : error.message);
 
@@ -60,25 +60,20 @@ const Reply = ({
 
 /** The thread under one response: read, write (≤ 300 words), and delete one's own replies. */
 export const Replies = ({ responseId, questionId }: { responseId: string; questionId: number }) => {
-  const queryClient = useQueryClient();
   const { toast, dismiss } = useToast();
   const box = useRef<HTMLTextAreaElement>(null);
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const replies = useQuery(repliesQuery(responseId));
+  const replies = useReplies(questionId, responseId);
   const words = countWords(content);
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.replies(responseId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.responses(questionId) });
-  };
-  const post = useMutation({
-    mutationFn: postReply,
+  const post = usePostReply(questionId, responseId);
+  const remove = useDeleteReply(questionId, responseId);
+  const handlePosted = {
     onSuccess: () => {
       setContent('');
       dismiss();
-      refresh();
     },
-    onError: (failure) => {
+    onError: (failure: Error) => {
       if (failure instanceof ApiError && failure.problem?.field === 'content') {
         setError(failure.detail);
         box.current?.focus();
@@ -90,20 +85,17 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
         variant: 'destructive',
       });
     },
-  });
-  const remove = useMutation({
-    mutationFn: deleteReply,
-    onSuccess: () => {
-      toast({ title: 'Reply deleted', description: 'Your reply has been deleted successfully.' });
-      refresh();
-    },
-    onError: (failure) =>
+  };
+  const handleRemoved = {
+    onSuccess: () =>
+      toast({ title: 'Reply deleted', description: 'Your reply has been deleted successfully.' }),
+    onError: (failure: Error) =>
       toast({
         title: 'Error deleting reply',
         description: message(failure),
         variant: 'destructive',
       }),
-  });
+  };
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -117,7 +109,7 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
       box.current?.focus();
       return;
     }
-    post.mutate({ content, responseId });
+    post.mutate(content, handlePosted);
   };
 
   return (
@@ -134,7 +126,7 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
               key={reply.id}
               reply={reply}
               deleting={remove.isPending}
-              onDelete={() => remove.mutate(reply.id)}
+              onDelete={() => remove.mutate(reply.id, handleRemoved)}
             />
           ))}
         </ul>

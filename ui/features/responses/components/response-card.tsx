@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
@@ -13,8 +12,7 @@ import { RelativeTime } from '../../../components/ui/relative-time';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { localRecords } from '../../../lib/local-responses';
-import { queryKeys } from '../../../lib/query-keys';
-import { deleteResponse } from '../api/conversation';
+import { useDeleteResponse } from '../api/delete-response';
 import { EchoButton } from './echo-button';
 import { FactCheckNote } from './fact-check-note';
 import { ReaderDialog } from './reader-dialog';
@@ -36,28 +34,29 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export const ResponseCard = ({ response }: { response: ResponseDto }) => {
   const [showReplies, setShowReplies] = useState(false);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { toast } = useToast();
-  const remove = useMutation({
-    mutationFn: () => deleteResponse(response.id),
-    onSuccess: () => {
-      localRecords.forget(response.questionId);
-      toast({
-        title: 'Response deleted',
-        description: 'Your response has been deleted successfully.',
-      });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.hasResponded });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.responses(response.questionId) });
-      navigate('/home');
-    },
-    onError: (error) =>
-      toast({
-        title: 'Error deleting response',
-        description: error instanceof ApiError ? error.detail : error.message,
-        variant: 'destructive',
+  const deletion = useDeleteResponse(response.questionId);
+  const remove = {
+    isPending: deletion.isPending,
+    mutate: () =>
+      deletion.mutate(response.id, {
+        onSuccess: () => {
+          localRecords.forget(response.questionId);
+          toast({
+            title: 'Response deleted',
+            description: 'Your response has been deleted successfully.',
+          });
+          navigate('/home');
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error deleting response',
+            description: error instanceof ApiError ? error.detail : error.message,
+            variant: 'destructive',
+          }),
       }),
-  });
+  };
 
   return (
     <Card
@@ -65,7 +64,7 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
       aria-label={`Response by ${response.username}`}
       id={responseElementId(response.id)}
       tabIndex={-1}
-      className={`flex min-w-0 flex-col ${response.isOwn ? 'border-accent' : ''}`}
+      className={`flex min-w-0 flex-col [contain-intrinsic-size:auto_16rem] [content-visibility:auto] ${response.isOwn ? 'border-accent' : ''}`}
     >
       <header className="flex items-center gap-3">
         <Avatar name={response.username} own={response.isOwn} />

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { ArrowDownToLine, Eye } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
@@ -11,7 +10,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { EchoIcon, ForwardIcon, RetryIcon } from '../../../components/ui/icons';
 import { PairDrawing } from '../../../components/ui/illustrations';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { recordPairView, sharedResponsesQuery } from '../api/shared-responses';
+import { useSharedResponses } from '../api/get-shared-responses';
+import { recordPairView } from '../api/record-pair-view';
 import { responseElementId } from './response-card';
 
 const authorOf = (side: SharedSideDto) =>
@@ -75,7 +75,7 @@ export const SharedPerspectives = ({
   questionId: number;
   responses: readonly ResponseDto[];
 }) => {
-  const pairs = useQuery(sharedResponsesQuery(questionId));
+  const pairs = useSharedResponses(questionId);
   const [index, setIndex] = useState(0);
   const viewed = useRef(new Set<string>());
   const list = pairs.data ?? [];
