@@ -79,7 +79,3 @@ export const actorForQuery = async (ctx: AppContext, req: Request): Promise<Acto
     .findOne({ _id: device.deviceHash });
   return doc ? { ...device, userId: doc.userId, pseudonym: doc.pseudonym } : null;
 };
-
-/** Like actorForQuery, but an absent X-Device-ID just means an anonymous reader. */
-export const optionalActorForQuery = async (ctx: AppContext, req: Request) =>
-  req.get('x-device-id') ? actorForQuery(ctx, req) : null;

@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { startServer } from '../../api/server';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
+import { readerOfToday } from './community';
 import { percentile, type Figure } from './report';
 
 const RATE = 1000;
@@ -22,15 +23,15 @@ export const liveLatency = async (): Promise<Figure[]> => {
     config: loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     logger: silentLogger(),
   });
-  const question = (await (await fetch(`${server.url}/api/question/today`)).json()) as {
-    id: number;
-  };
+  const reader = await readerOfToday(server.url);
+  const question = { id: reader.questionId };
   const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
   const noticeAt: { position: bigint; at: number }[] = [];
   await new Promise<void>((resolve) => {
-    socket.on('open', () =>
-      socket.send(JSON.stringify({ type: 'subscribe', topics: [`responses:${question.id}`] })),
-    );
+    socket.on('open', () => {
+      socket.send(JSON.stringify({ type: 'identify', deviceId: reader.deviceId }));
+      socket.send(JSON.stringify({ type: 'subscribe', topics: [`responses:${question.id}`] }));
+    });
     socket.on('message', (raw) => {
       const message = JSON.parse(raw.toString()) as { type: string; position?: string };
       if (message.type === 'subscribed') resolve();

@@ -1,6 +1,8 @@
 // `npm run bench`: every figure with its baseline measured in the same run; misses are reported, not hidden.
 import { appendRate } from './append-rate';
 import { authCost } from './auth-cost';
+import { crossProcess } from './cross-process';
+import { firstPage } from './first-page';
 import { httpThroughput } from './http-throughput';
 import { lighthouseScores } from './lighthouse';
 import { liveLatency } from './live-latency';
@@ -9,12 +11,18 @@ import { printFigure, writeReport, type Figure } from './report';
 import { rebuildRate } from './rebuild-rate';
 import { soak } from './soak';
 import { signupFlood } from './signup-flood';
+import { startup } from './startup';
+import { wsFanout } from './ws-fanout';
 
 const suites: [string, () => Promise<Figure[]>][] = [
   ['durable append rate', appendRate],
   ['HTTP RespondToQuestion throughput', httpThroughput],
   ['append → read model / ws notice latency', liveLatency],
+  ['append → ws notice through a separate API process', crossProcess],
+  ['first page of answers at 10k / 200k', firstPage],
+  ['one notice to 5,000 ws clients', wsFanout],
   ['projection rebuild rate', rebuildRate],
+  ['start-up with 1M events', startup],
   ['account sign-in and session cost', authCost],
   ['page loads during a sign-up flood', signupFlood],
   ['pseudonym offers when names run short', pseudonymOffers],

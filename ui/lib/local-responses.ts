@@ -1,6 +1,10 @@
-/** The local record of answers: {questionId, date} entries, so a revisit today goes straight to the responses. */
+/**
+ * The local record of answers: {questionId, day} entries, so a revisit today goes straight to
+ * the responses. `day` is the product day the question was asked for (the server's rule, not the
+ * browser's calendar: a day starts at the configured hour in the configured zone).
+ */
 const LOCAL_RESPONSES_KEY = 'boon-responses';
-type LocalResponse = { id: string; questionId: number; date: string };
+type LocalResponse = { id: string; questionId: number; day: string };
 
 const readRecords = (): LocalResponse[] => {
   try {
@@ -18,12 +22,9 @@ const writeRecords = (records: LocalResponse[]) => {
 };
 
 export const localRecords = {
-  answeredToday: (questionId: number) =>
-    readRecords().some(
-      (r) =>
-        r.questionId === questionId &&
-        new Date(r.date).toDateString() === new Date().toDateString(),
-    ),
+  /** Whether this browser answered `question` on the product day it is the question for. */
+  answeredToday: (question: { id: number; dateAdded: string }) =>
+    readRecords().some((r) => r.questionId === question.id && r.day === question.dateAdded),
   add: (record: LocalResponse) =>
     writeRecords([...readRecords().filter((r) => r.id !== record.id), record]),
   forget: (questionId: number) =>

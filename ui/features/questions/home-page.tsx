@@ -37,7 +37,7 @@ const HomePage = () => {
   const question = today.data;
   const answeredOnServer =
     hasResponded.data?.hasResponded === true && hasResponded.data.questionId === question?.id;
-  const answeredLocally = question ? localRecords.answeredToday(question.id) : false;
+  const answeredLocally = question ? localRecords.answeredToday(question) : false;
   const answered = answeredOnServer || (answeredLocally && !hasResponded.isSuccess);
 
   useEffect(() => {
@@ -105,7 +105,7 @@ const HomePage = () => {
               </ButtonLink>
             </Card>
           ) : (
-            <ResponseForm questionId={question.id} />
+            <ResponseForm questionId={question.id} questionDay={question.dateAdded} />
           )}
         </div>
       </Card>

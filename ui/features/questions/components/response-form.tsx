@@ -19,7 +19,14 @@ const fieldProblem = (error: Error) =>
   error instanceof ApiError && error.problem?.field === 'content' ? error.detail : null;
 
 /** The daily answer: live word count, the spec's limits, a 3 s celebration, then the responses. */
-export const ResponseForm = ({ questionId }: { questionId: number }) => {
+export const ResponseForm = ({
+  questionId,
+  questionDay,
+}: {
+  questionId: number;
+  /** The product day the question is asked for (YYYY-MM-DD). */
+  questionDay: string;
+}) => {
   const navigate = useNavigate();
   const { toast, dismiss } = useToast();
   const box = useRef<HTMLTextAreaElement>(null);
@@ -42,7 +49,7 @@ export const ResponseForm = ({ questionId }: { questionId: number }) => {
   const submit = useMutation({
     mutationFn: submitResponse,
     onSuccess: (result) => {
-      localRecords.add({ id: result.id, questionId, date: new Date().toISOString() });
+      localRecords.add({ id: result.id, questionId, day: questionDay });
       toast({
         title: 'Response Submitted!',
         description: 'Thank you for sharing your perspective',

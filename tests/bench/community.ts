@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore } from '../../infra/event-store/event-store';
+
+type Json = Record<string, unknown>;
+
+const call = async (base: string, path: string, deviceId: string, body?: Json) => {
+  const res = await fetch(`${base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Device-ID': deviceId },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Json };
+};
+
+/** A registered device that answered today's question: it may read the discussion. */
+export const readerOfToday = async (base: string) => {
+  const deviceId = `bench-${randomUUID()}-${randomUUID()}`;
+  const offers = await call(base, '/api/user/generate-pseudonyms', deviceId, {});
+  const pseudonym = (offers.body.pseudonyms as string[])[0]!;
+  const setup = await call(base, '/api/user/setup', deviceId, {
+    pseudonym,
+    privacyConsent: true,
+    termsConsent: true,
+  });
+  if (setup.status !== 201) throw new Error(`setup answered ${setup.status}`);
+  const question = await call(base, '/api/question/today', deviceId);
+  const questionId = question.body.id as number;
+  const answer = await call(base, '/api/responses', deviceId, {
+    questionId,
+    content: 'The reader of this benchmark answers too.',
+  });
+  if (answer.status !== 201) throw new Error(`answer answered ${answer.status}`);
+  return { deviceId, questionId, position: BigInt(answer.body.position as string) };
+};
+
+/**
+ * Answers from `count` people on one question, appended straight to the log in the events' own
+ * shape (the command path would take minutes and is measured elsewhere). Returns the last position.
+ */
+export const appendAnswers = async (events: EventStore, questionId: number, count: number) => {
+  let last = 0n;
+  const batch = 500;
+  for (let start = 0; start < count; start += batch) {
+    const appends = Array.from({ length: Math.min(batch, count - start) }, (_, k) => {
+      const authorId = randomUUID();
+      return events.appendToStream(
+        `responder-${authorId}`,
+        [
+          {
+            id: randomUUID(),
+            type: 'ResponseSubmitted',
+            metadata: { v: 1 },
+            data: {
+              responseId: randomUUID(),
+              questionId,
+              authorId,
+              pseudonym: `Bench Owl ${start + k}`,
+              content: `Answer ${start + k}: keeping a promise matters even when it costs me.`,
+              spectrumPosition: null,
+              day: '2026-01-01',
+              at: new Date(Date.UTC(2026, 0, 1) + (start + k) * 1000).toISOString(),
+            },
+          },
+        ],
+        'no_stream',
+      );
+    });
+    for (const { position } of await Promise.all(appends)) if (position > last) last = position;
+  }
+  return last;
+};

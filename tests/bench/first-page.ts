@@ -1,0 +1,88 @@
+import autocannon from 'autocannon';
+import express from 'express';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../../api/server';
+import { loadConfig } from '../../infra/config';
+import { silentLogger } from '../../infra/logger';
+import { appendAnswers, readerOfToday } from './community';
+import type { Figure } from './report';
+
+const ON_QUESTION = Number(process.env.BENCH_PAGE_ANSWERS ?? 10_000);
+const OVERALL = Number(process.env.BENCH_PAGE_DOCUMENTS ?? 200_000);
+const RATE = 200;
+const SECONDS = 15;
+
+const load = (url: string, path: string, deviceId: string) =>
+  new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: 20,
+        overallRate: RATE,
+        duration: SECONDS,
+        requests: [{ method: 'GET', path, headers: { 'x-device-id': deviceId } }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+
+/**
+ * The first page of a question's answers when that question has 10,000 and the read model
+ * holds 200,000 answers overall, at 200 requests/s; the baseline serves the same page's bytes
+ * from a bare Express route at the same rate.
+ */
+export const firstPage = async (): Promise<Figure[]> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'boon-bench-page-'));
+  const server = await startServer({
+    config: loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    logger: silentLogger(),
+  });
+  const reader = await readerOfToday(server.url);
+  const events = server.context.events;
+  await appendAnswers(events, reader.questionId, ON_QUESTION);
+  // The rest of the community's answers, spread over a thousand other questions.
+  const others = OVERALL - ON_QUESTION;
+  for (let q = 0; q < 1000; q++) await appendAnswers(events, 100_000 + q, others / 1000);
+  const head = (await events.headPosition())!;
+  await server.context.readModels.waitFor(
+    head,
+    server.context.readModels.projections.map((p) => p.name),
+    600_000,
+  );
+  const path = `/api/responses/${reader.questionId}`;
+  const page = await fetch(`${server.url}${path}`, { headers: { 'x-device-id': reader.deviceId } });
+  const body = await page.text();
+  const total = page.headers.get('x-total-count');
+  const app = await load(server.url, path, reader.deviceId);
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const bare = express();
+  bare.get('/bare', (_req, res) => {
+    res.type('application/json').send(body);
+  });
+  const bareServer = createServer(bare);
+  await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
+  const baseline = await load(bareUrl, '/bare', reader.deviceId);
+  bareServer.close();
+
+  const p99 = app.latency.p99;
+  return [
+    {
+      name: `GET /api/responses/{q} first page p99: ${ON_QUESTION} answers on the question, ${OVERALL} overall, ${RATE} req/s`,
+      value: p99,
+      unit: 'ms',
+      baseline: baseline.latency.p99,
+      baselineName: 'the same bytes from a bare Express route',
+      ratio: p99 / Math.max(baseline.latency.p99, 1),
+      target: '≤ 20 ms',
+      met: p99 <= 20 && app.non2xx === 0,
+      note: `${app['2xx']} answered 200, ${app.non2xx} not; X-Total-Count ${total}; ${body.length} bytes a page; p50 ${app.latency.p50} ms`,
+    },
+  ];
+};
