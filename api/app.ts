@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from './context';
 import { errorHandler, sendProblem } from './http/problems';
-import { readYourWrites } from './http/read-your-writes';
+import { readYourWrites, readYourWritesModels } from './http/read-your-writes';
 import { inlineScriptHashes, securityHeaders } from './http/security-headers';
 import { requestContext } from './http/request-context';
 import { devOutboxRoutes } from './routes/dev-outbox';
@@ -20,7 +20,16 @@ export type AppOptions = {
 };
 
 /** Builds the HTTP app from its dependencies; nothing global, so tests build as many as they like. */
-export const createApp = (ctx: AppContext, options: AppOptions = {}): Express => {
+export const createApp = (appContext: AppContext, options: AppOptions = {}): Express => {
+  // Every read an HTTP request makes waits for its X-Min-Position (see read-your-writes.ts).
+  const ctx: AppContext = {
+    ...appContext,
+    readModels: readYourWritesModels(
+      appContext.readModels,
+      appContext.events,
+      appContext.readWaitMs,
+    ),
+  };
   const app = express();
   app.disable('x-powered-by');
   // No forwarding header is believed unless configured: the client address drives limits.
@@ -37,7 +46,7 @@ export const createApp = (ctx: AppContext, options: AppOptions = {}): Express =>
 
   const api = express.Router();
   api.use(express.json({ limit: '64kb', strict: true }));
-  api.use(readYourWrites(ctx));
+  api.use(readYourWrites());
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();

@@ -1,53 +1,111 @@
-import type { RequestHandler } from 'express';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RequestHandler, Response } from 'express';
 import { DomainError, unavailable } from '../../domain/shared/errors';
-import type { AppContext } from '../context';
+import type { Doc, ReadCollection } from '../../infra/read-store/read-store';
+import type { CollectionSpecs, Projection, ProjectionView } from '../../projections/engine/define';
+import type { ReadModels } from '../../projections/engine/read-models';
+import type { EventStore } from '../../infra/event-store/event-store';
+
+/** The position one request must see, and the projections it has already waited for. */
+type Gate = {
+  position: bigint;
+  isQuery: boolean;
+  res: Response;
+  passed: Set<string>;
+};
+
+const gates = new AsyncLocalStorage<Gate>();
+
+const invalidPosition = (detail: string) =>
+  new DomainError('invalid', 'Invalid position', detail, 'X-Min-Position');
 
 /**
- * A request may carry X-Min-Position (the position a command answered with). It is handled
- * once the read models have reached it, or after READ_WAIT_MS at the latest: a query sees
- * the caller's own writes, and a command that consults a read model (an echo looks up the
- * answer it echoes) finds what the caller just saw written.
+ * A request may carry X-Min-Position (the position a command answered with). Every read it
+ * makes from a read model then waits until that read model's projection has reached the
+ * position (READ_WAIT_MS at the latest), and only that projection: a query sees the caller's
+ * own writes, a command that consults a read model (an echo looks up the answer it echoes)
+ * finds what the caller just saw written, and a slow projection holds up only its own readers.
  */
-export const readYourWrites =
-  (ctx: AppContext): RequestHandler =>
-  async (req, res, next) => {
-    const header = req.get('x-min-position');
-    if (!header) return next();
-    if (!/^\d{1,20}$/.test(header)) {
-      return next(
-        new DomainError(
-          'invalid',
-          'Invalid position',
-          'X-Min-Position must be a whole number.',
-          'X-Min-Position',
-        ),
+export const readYourWrites = (): RequestHandler => (req, res, next) => {
+  const header = req.get('x-min-position');
+  if (!header) return next();
+  if (!/^\d{1,20}$/.test(header)) {
+    return next(invalidPosition('X-Min-Position must be a whole number.'));
+  }
+  const gate: Gate = {
+    position: BigInt(header),
+    isQuery: req.method === 'GET' || req.method === 'HEAD',
+    res,
+    passed: new Set(),
+  };
+  gates.run(gate, next);
+};
+
+/**
+ * The API's read models, with each read held until the request's X-Min-Position is reached by
+ * the projection that owns the collection read (no request position: no wait).
+ */
+export const readYourWritesModels = (
+  inner: ReadModels,
+  events: Pick<EventStore, 'headPosition'>,
+  timeoutMs: number,
+): ReadModels => {
+  const reach = async (projection: string) => {
+    const gate = gates.getStore();
+    if (!gate || gate.passed.has(projection)) return;
+    const reached = await inner.waitFor(gate.position, [projection], timeoutMs);
+    gate.passed.add(projection);
+    if (reached) return;
+    const head = await events.headPosition();
+    if (head === null || gate.position > head) {
+      throw invalidPosition(
+        'X-Min-Position is beyond the last event: send the position a command answered with.',
       );
     }
-    const reached = await ctx.readModels.waitFor(
-      BigInt(header),
-      ctx.readModels.projections.map((p) => p.name),
-      ctx.readWaitMs,
-    );
-    if (reached) return next();
-    const head = await ctx.events.headPosition();
-    if (head === null || BigInt(header) > head) {
-      return next(
-        new DomainError(
-          'invalid',
-          'Invalid position',
-          'X-Min-Position is beyond the last event: send the position a command answered with.',
-          'X-Min-Position',
-        ),
-      );
-    }
-    if (req.method === 'GET') {
-      res.setHeader('X-Read-Model-Stale', 'true');
-      return next();
+    if (gate.isQuery) {
+      if (!gate.res.headersSent) gate.res.setHeader('X-Read-Model-Stale', 'true');
+      return;
     }
     // A command acting on what it cannot see yet would answer wrongly (a 404 for an answer
     // that exists): it is refused, unchanged, and the client tries again.
-    res.setHeader('Retry-After', '1');
-    next(
-      unavailable('Catching up', 'Boon is catching up with recent changes; try again in a moment.'),
+    gate.passed.delete(projection);
+    if (!gate.res.headersSent) gate.res.setHeader('Retry-After', '1');
+    throw unavailable(
+      'Catching up',
+      'Boon is catching up with recent changes; try again in a moment.',
     );
   };
+
+  const gated = <T extends Doc>(
+    collection: ReadCollection<T>,
+    projection: string,
+  ): ReadCollection<T> => ({
+    findOne: async (filter) => (await reach(projection), collection.findOne(filter)),
+    find: async (filter, options) => (await reach(projection), collection.find(filter, options)),
+    count: async (filter) => (await reach(projection), collection.count(filter)),
+    explain: (filter, options) => collection.explain(filter, options),
+  });
+
+  const ownerOf = (logical: string) =>
+    inner.projections.find((p) => logical in p.collections)?.name ?? logical;
+
+  return {
+    get notices() {
+      return inner.notices;
+    },
+    projections: inner.projections,
+    waitFor: (position, names, timeout) => inner.waitFor(position, names, timeout),
+    checkpointOf: (name) => inner.checkpointOf(name),
+    generationOf: (name) => inner.generationOf(name),
+    collection: <T extends Doc = Doc>(logical: string) =>
+      gated(inner.collection<T>(logical), ownerOf(logical)),
+    of: <C extends CollectionSpecs>(projection: Projection<C>): ProjectionView<C> => {
+      const view = inner.of(projection) as Record<string, ReadCollection<Doc>>;
+      const wrapped: Record<string, ReadCollection<Doc>> = {};
+      for (const [logical, collection] of Object.entries(view)) {
+        wrapped[logical] = gated(collection, projection.name);
+      }
+      return wrapped as ProjectionView<C>;
+    },
+  };
+};

@@ -130,7 +130,7 @@ describe('user agreements', () => {
     expect(await recorded()).toHaveLength(AGREEMENTS_PER_DEVICE.max);
     const refused = await expectRefusedWithoutEvents(t, () => agree(deviceId, 'terms'), 429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-  });
+  }, 90_000);
 
   it('refuses unknown types, bad versions and a missing device without appending', async () => {
     const { deviceId: registered } = await t.register();

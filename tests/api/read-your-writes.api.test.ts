@@ -1,0 +1,109 @@
+import express from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { readYourWrites, readYourWritesModels } from '../../api/http/read-your-writes';
+import { errorHandler } from '../../api/http/problems';
+import { silentLogger } from '../../infra/logger';
+import type { Doc, ReadCollection } from '../../infra/read-store/read-store';
+import { collection, projection, type Projection } from '../../projections/engine/define';
+import type { ReadModels } from '../../projections/engine/read-models';
+
+const fast = projection({ name: 'fast', version: 1, collections: { items: collection() }, on: {} });
+const slow = projection({
+  name: 'slow',
+  version: 1,
+  collections: { tallies: collection() },
+  on: {},
+});
+
+/** Read models whose checkpoints the test sets; every wait it was asked for is recorded. */
+const readModelsAt = (checkpoints: Record<string, bigint>) => {
+  const waits: string[][] = [];
+  const empty: ReadCollection<Doc> = {
+    findOne: () => Promise.resolve(null),
+    find: () => Promise.resolve([]),
+    count: () => Promise.resolve(0),
+    explain: () => Promise.reject(new Error('not used')),
+  };
+  const reached = (position: bigint, names: readonly string[]) =>
+    names.every((name) => (checkpoints[name] ?? -1n) >= position);
+  const models: ReadModels = {
+    notices: undefined as never,
+    projections: [fast, slow] as Projection[],
+    waitFor: (position, names) => {
+      waits.push([...names]);
+      return Promise.resolve(reached(position, names));
+    },
+    checkpointOf: (name) => checkpoints[name] ?? null,
+    generationOf: () => 1,
+    collection: () => empty,
+    of: ((p: Projection) =>
+      Object.fromEntries(Object.keys(p.collections).map((name) => [name, empty]))) as never,
+  };
+  return { models, waits };
+};
+
+const appReading = (models: ReadModels, head: bigint) => {
+  const gated = readYourWritesModels(models, { headPosition: () => Promise.resolve(head) }, 10);
+  const app = express();
+  app.use(readYourWrites());
+  app.get('/fast', async (_req, res) => {
+    res.json(await gated.of(fast).items.find({}));
+  });
+  app.get('/both', async (_req, res) => {
+    await gated.of(fast).items.find({});
+    res.json(await gated.collection('tallies').count({}));
+  });
+  app.post('/fast', async (_req, res) => {
+    res.json(await gated.of(fast).items.findOne({ _id: 'x' }));
+  });
+  app.post('/no-read', (_req, res) => {
+    res.status(201).json({ ok: true });
+  });
+  app.use(errorHandler(silentLogger()));
+  return app;
+};
+
+describe('read-your-writes waits only for what a request reads', () => {
+  it('a query waits for the projection it reads, not for a slower one', async () => {
+    const { models, waits } = readModelsAt({ fast: 10n, slow: 2n });
+    const res = await request(appReading(models, 10n)).get('/fast').set('X-Min-Position', '10');
+    expect(res.status).toBe(200);
+    expect(res.headers['x-read-model-stale']).toBeUndefined();
+    expect(waits).toEqual([['fast']]);
+  });
+
+  it('a query reading two projections waits for each; the one behind makes it stale', async () => {
+    const { models, waits } = readModelsAt({ fast: 10n, slow: 2n });
+    const res = await request(appReading(models, 10n)).get('/both').set('X-Min-Position', '10');
+    expect(res.status).toBe(200);
+    expect(res.headers['x-read-model-stale']).toBe('true');
+    expect(waits).toEqual([['fast'], ['slow']]);
+  });
+
+  it('a command that reads what is not there yet is refused with 503 and Retry-After', async () => {
+    const { models } = readModelsAt({ fast: 5n, slow: 10n });
+    const res = await request(appReading(models, 10n)).post('/fast').set('X-Min-Position', '10');
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+  });
+
+  it('a command that reads no read model does not wait at all', async () => {
+    const { models, waits } = readModelsAt({ fast: 0n, slow: 0n });
+    const res = await request(appReading(models, 10n)).post('/no-read').set('X-Min-Position', '10');
+    expect(res.status).toBe(201);
+    expect(waits).toEqual([]);
+  });
+
+  it('a position beyond the log is a 400 naming X-Min-Position; a malformed one too', async () => {
+    const { models } = readModelsAt({ fast: 10n, slow: 10n });
+    const beyond = await request(appReading(models, 10n)).get('/fast').set('X-Min-Position', '11');
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.field).toBe('X-Min-Position');
+    const malformed = await request(appReading(models, 10n))
+      .get('/fast')
+      .set('X-Min-Position', '-1');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.field).toBe('X-Min-Position');
+  });
+});
