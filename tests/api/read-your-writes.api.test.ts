@@ -36,7 +36,7 @@ const readModelsAt = (checkpoints: Record<string, bigint>) => {
     },
     checkpointOf: (name) => checkpoints[name] ?? null,
     generationOf: () => 1,
-    collection: () => empty,
+    collection: <T extends Doc>() => empty as unknown as ReadCollection<T>,
     of: ((p: Projection) =>
       Object.fromEntries(Object.keys(p.collections).map((name) => [name, empty]))) as never,
   };

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MemoryCollection } from '../../infra/read-store/memory/collection';
 import { SortedIndex } from '../../infra/read-store/memory/sorted-index';
 import { compareValues } from '../../infra/read-store/memory/values';
 
@@ -65,5 +66,39 @@ describe('the block index', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('counting by index', () => {
+  it('counts plain equalities exactly as matching the documents does, arrays and all', () => {
+    const value = fc.oneof(
+      fc.integer({ min: 0, max: 3 }),
+      fc.constantFrom('0', 'a'),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 2 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ g: value, r: value }), { maxLength: 300 }),
+        fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom('0', 'a', true)),
+        fc.option(fc.integer({ min: 0, max: 3 })),
+        (docs, g, r) => {
+          const collection = new MemoryCollection('test');
+          collection.ensureIndex({ key: { g: 1, r: -1 } });
+          docs.forEach((doc, i) => collection.put({ _id: `d${i}`, ...doc }));
+          const filter = r === null ? { g } : { g, r };
+          expect(collection.count(filter)).toBe(collection.query(filter).length);
+        },
+      ),
+    );
+  });
+
+  it('answers a count of a leading equality from the index, without visiting documents', () => {
+    const collection = new MemoryCollection('test');
+    collection.ensureIndex({ key: { g: 1, r: 1 } });
+    for (let i = 0; i < 5000; i++) collection.put({ _id: `d${i}`, g: i % 3, r: i });
+    expect(collection.count({ g: 1 })).toBe(1667);
+    expect(collection.lastQuery).toEqual({ index: 'g_1_r_1', examined: 0 });
   });
 });

@@ -151,6 +151,30 @@ export class MemoryCollection {
     for (const index of this.indexes.values()) index.clear();
   }
 
+  /**
+   * How many documents match. A filter of plain equalities on an index's leading fields is
+   * answered from the index alone; anything else counts what `query` finds.
+   */
+  count(filter: Filter): number {
+    const keys = Object.keys(filter);
+    const plain = keys.every((key) => {
+      const value = filter[key];
+      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    });
+    if (plain && keys.length > 0 && !keys.includes('_id')) {
+      for (const index of this.indexes.values()) {
+        const leading = index.fields.slice(0, keys.length);
+        if (leading.length === keys.length && leading.every((field) => keys.includes(field))) {
+          const counted = index.countEqual(leading.map((field) => filter[field]));
+          if (counted === null) break;
+          this.lastQuery = { index: index.name, examined: 0 };
+          return counted;
+        }
+      }
+    }
+    return this.query(filter).length;
+  }
+
   /** Matching documents (the stored objects: callers copy before handing them out). */
   query(filter: Filter, options: FindOptions = {}): Doc[] {
     const id = filter._id;

@@ -134,7 +134,7 @@ export const createMemoryCore = (
       },
       find: async (filter, findOptions?: FindOptions) =>
         (await ready()).query(filter, findOptions).map((d) => cloneDoc(d) as T),
-      count: async (filter = {}) => (await ready()).query(filter).length,
+      count: async (filter = {}) => (await ready()).count(filter),
       explain: async (filter, findOptions) => {
         const collection = await ready();
         collection.query(filter, findOptions);

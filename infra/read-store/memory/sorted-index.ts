@@ -48,8 +48,13 @@ export class SortedIndex {
     return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   };
 
+  /** True once any document held an array in an indexed field (equality then matches elements). */
+  private multikey = false;
+
   private entryOf(doc: Doc): Entry {
-    return { values: this.fields.map((field) => valueAt(doc, field) ?? null), id: doc._id };
+    const values = this.fields.map((field) => valueAt(doc, field) ?? null);
+    if (values.some(Array.isArray)) this.multikey = true;
+    return { values, id: doc._id };
   }
 
   private sameValues(a: unknown[], b: unknown[]) {
@@ -158,6 +163,22 @@ export class SortedIndex {
       else last = mid;
     }
     return [low, first];
+  }
+
+  /**
+   * How many entries have these values on the first fields: two binary searches and a sum of
+   * block sizes, without visiting the entries (a count costs the same at any list size). Null
+   * when an indexed field ever held an array: then only the documents can say.
+   */
+  countEqual(equal: unknown[]): number | null {
+    if (this.multikey) return null;
+    const [startBlock, startOffset] = this.boundary(equal, false);
+    const [endBlock, endOffset] =
+      equal.length === 0 ? [this.blocks.length, 0] : this.boundary(equal, true);
+    if (startBlock === endBlock) return Math.max(0, endOffset - startOffset);
+    let count = this.blocks[startBlock]!.length - startOffset + endOffset;
+    for (let b = startBlock + 1; b < endBlock; b++) count += this.blocks[b]!.length;
+    return count;
   }
 
   /**
