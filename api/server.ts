@@ -98,7 +98,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     trustProxy: config.trustProxy,
     ...(options.uiDir ? { uiDir: options.uiDir } : {}),
   });
-  const limits = options.httpLimits ?? HTTP_LIMITS;
+  const limits = options.httpLimits ?? { ...HTTP_LIMITS, maxConnections: config.maxConnections };
   const server = createServer(serverOptions(limits), app);
   server.maxConnections = limits.maxConnections;
   // A malformed or too slow request: answer (400, 408, 431) and close, never an 'error' that escapes.

@@ -17,6 +17,7 @@ const schema = z.object({
   ROLE: z.enum(['all', 'api', 'projector']).default('all'),
   LEASE_TTL_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  MAX_CONNECTIONS: z.coerce.number().int().min(16).max(1_000_000).default(10_000),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -61,6 +62,8 @@ export type Config = {
   leaseTtlMs: number;
   /** New identities one client address may register in an hour. */
   registrationsPerHour: number;
+  /** Open connections (HTTP and ws) one process accepts at once. */
+  maxConnections: number;
   port: number;
   host: string;
   dataDir: string;
@@ -115,6 +118,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     role: c.ROLE,
     leaseTtlMs: c.LEASE_TTL_MS,
     registrationsPerHour: c.REGISTRATIONS_PER_HOUR,
+    maxConnections: c.MAX_CONNECTIONS,
     port: c.PORT,
     host: c.HOST,
     dataDir,

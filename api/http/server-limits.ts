@@ -19,7 +19,7 @@ export const HTTP_LIMITS: HttpLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 20_000,
   keepAliveTimeoutMs: 5_000,
-  maxConnections: 4_096,
+  maxConnections: 10_000,
 };
 
 /** Options for http.createServer; the deadlines are checked every second, not every 30. */
