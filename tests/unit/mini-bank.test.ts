@@ -95,7 +95,9 @@ describe('the dilemma bank', () => {
     expect(nextBankDilemma(miniBank, new Map([['bank-01', '2026-11-01']])).dilemmaId).toBe(
       'bank-02',
     );
-    const allUsed = new Map(miniBank.map((d, i) => [d.dilemmaId, `2026-12-${10 + i}`] as const));
+    const allUsed = new Map<string, string>(
+      miniBank.map((d, i) => [d.dilemmaId, `2026-12-${10 + i}`]),
+    );
     allUsed.set('bank-05', '2026-11-30');
     expect(nextBankDilemma(miniBank, allUsed).dilemmaId).toBe('bank-05');
   });
