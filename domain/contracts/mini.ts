@@ -7,6 +7,17 @@ export const miniId = (field: string) =>
     .string({ error: `${field} must be a string` })
     .regex(MINI_ID_PATTERN, `${field} must be 1–64 letters, digits, "-" or "_"`);
 
+/** The spec's journey rule: a journey ends at a choice that leads to an archetype, or at depth 3. */
+export const JOURNEY_END_DEPTH = 3;
+
+/** Whether choosing this choice ends the journey (the server and the browser agree on it). */
+export const endsJourney = (choice: { leadToArchetype: boolean; depth: number }): boolean =>
+  choice.leadToArchetype || choice.depth >= JOURNEY_END_DEPTH;
+
+/** A lone next step at these depths goes on by itself after a pause (the spec's auto-advance). */
+export const autoAdvances = (children: readonly { depth: number }[]): boolean =>
+  children.length === 1 && children[0]!.depth >= 1 && children[0]!.depth <= JOURNEY_END_DEPTH;
+
 /** The spec's result chat limit. */
 export const RESULT_CHAT_MAX_LENGTH = 200;
 

@@ -1,7 +1,8 @@
+import { endsJourney } from '../contracts/mini';
 import { DomainError, invalid } from '../shared/errors';
 
-/** The spec's journey rule: a journey ends at a choice that leads to an archetype, or at depth 3. */
-export const JOURNEY_END_DEPTH = 3;
+export { endsJourney, JOURNEY_END_DEPTH } from '../contracts/mini';
+
 /** The deepest a choice may sit (the spec's 0–5). */
 export const MAX_CHOICE_DEPTH = 5;
 
@@ -22,10 +23,6 @@ export type DilemmaTree = {
   content: string;
   choices: readonly TreeChoice[];
 };
-
-/** Whether choosing this choice ends the journey. */
-export const endsJourney = (choice: Pick<TreeChoice, 'leadToArchetype' | 'depth'>): boolean =>
-  choice.leadToArchetype || choice.depth >= JOURNEY_END_DEPTH;
 
 export const rootChoices = (tree: DilemmaTree) =>
   tree.choices.filter((c) => c.parentChoiceId === null);

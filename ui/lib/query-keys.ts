@@ -9,6 +9,13 @@ export const queryKeys = {
   replies: (responseId: string) => ['replies', responseId] as const,
   allReplies: ['replies'] as const,
   echoStatus: (responseId: string) => ['echo-status', responseId] as const,
+  miniCurrent: ['mini', 'current'] as const,
+  miniResults: ['mini', 'result'] as const,
+  miniResult: (dilemmaId: string) => ['mini', 'result', dilemmaId] as const,
+  miniChoices: (parentId: string) => ['mini', 'choices', parentId] as const,
+  miniArchetype: (archetypeId: string) => ['mini', 'archetype', archetypeId] as const,
+  miniFellows: (dilemmaId: string, archetypeId: string) =>
+    ['mini', 'result', dilemmaId, archetypeId, 'fellows'] as const,
 };
 
 /** Which queries a live topic makes stale. */
