@@ -22,12 +22,13 @@ import {
   type DilemmaTree,
   type TreeChoice,
 } from '../../domain/mini/tree';
-import { notFound } from '../../domain/shared/errors';
+import { notFound, unauthorized } from '../../domain/shared/errors';
 import type { MiniArchetypeDoc } from '../../projections/mini-catalog';
 import type { MiniResultDoc } from '../../projections/mini-results';
 import { dilemmaOfDay, findArchetype } from '../commands/mini-day';
 import { today } from '../commands/question-of-the-day';
 import { handle } from '../commands/run';
+import { loadAccount } from '../auth/accounts';
 import type { AppContext } from '../context';
 import { accountOf, requireAccount } from '../http/guards';
 import { parseInput } from '../http/validation';
@@ -57,8 +58,6 @@ const toDilemmaDto = (tree: DilemmaTree): DilemmaDto => ({
   content: tree.content,
 });
 
-const personOf = (req: Request) => accountOf(req).accountId;
-
 const known = (list: (ArchetypeDto | null)[]) => list.filter((a): a is ArchetypeDto => a !== null);
 
 type JourneyFields = Pick<
@@ -71,6 +70,13 @@ export const miniRoutes = (ctx: AppContext) => {
   const router = Router();
   const session = requireAccount(ctx);
   const results = () => ctx.readModels.collection<MiniResultDoc>('mini_results');
+
+  /** The person behind the signed-in account (journeys, streaks and erasure go by person). */
+  const personOf = async (req: Request) => {
+    const account = await loadAccount(ctx, accountOf(req).accountId);
+    if (!account) throw unauthorized('Invalid JWT', 'Sign in to continue.');
+    return account.userId;
+  };
 
   const todaysTree = async () => {
     const tree = await dilemmaOfDay(ctx);
@@ -98,11 +104,11 @@ export const miniRoutes = (ctx: AppContext) => {
     return { tree, choice };
   };
 
-  const complete = (req: Request, fields: JourneyFields) =>
+  const complete = async (req: Request, fields: JourneyFields) =>
     handle(ctx, journeys(ctx.dayRules), {
       type: 'CompleteJourney',
       journeyId: ctx.newId(),
-      personId: personOf(req),
+      personId: await personOf(req),
       at: ctx.clock.now(),
       ...fields,
     });
@@ -119,7 +125,7 @@ export const miniRoutes = (ctx: AppContext) => {
   router.get('/mini/dilemma/:id/result', session, async (req, res) => {
     const { id } = parseInput(idParams, req.params, 'params');
     const standing = await results().findOne({
-      personId: personOf(req),
+      personId: await personOf(req),
       day: today(ctx),
       dilemmaId: id,
     });
@@ -169,7 +175,7 @@ export const miniRoutes = (ctx: AppContext) => {
     parseInput(z.strictObject({}), req.body ?? {});
     const { position } = await handle(ctx, journeys(ctx.dayRules), {
       type: 'ResetResult',
-      personId: personOf(req),
+      personId: await personOf(req),
       at: ctx.clock.now(),
     });
     res.json({ message: 'Result reset successfully', position: position?.toString() ?? null });
@@ -195,7 +201,12 @@ export const miniRoutes = (ctx: AppContext) => {
     session,
     async (req, res) => {
       const { dilemmaId, archetypeId } = parseInput(pairParams, req.params, 'params');
-      const filter = { dilemmaId, archetypeId, day: today(ctx), personId: { $ne: personOf(req) } };
+      const filter = {
+        dilemmaId,
+        archetypeId,
+        day: today(ctx),
+        personId: { $ne: await personOf(req) },
+      };
       const [fellows, total] = await Promise.all([
         results().find(filter, { sort: { completedAt: -1 }, limit: FELLOW_TRAVELERS_LISTED }),
         results().count(filter),

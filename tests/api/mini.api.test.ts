@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { loadAccount } from '../../api/auth/accounts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { refusesWithoutEvents, signIn, signUpVerified } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -134,6 +135,17 @@ describe('POST /api/mini/result', () => {
     const bobs = await get(bob, '/dilemma/bank-01/result', saved.body.position);
     expect(bobs.body).toEqual({ dilemmaId: 'bank-01', archetypeId: null });
     expect((await post(bob, '/result', walk)).status).toBe(201);
+  });
+});
+
+describe('whose journey it is', () => {
+  it('records the journey for the account’s person, as streaks and erasure know them', async () => {
+    const session = await signUpVerified(t, 'eve@example.com');
+    const saved = await post(`Bearer ${session.access_token}`, '/result', walk);
+    expect(saved.status).toBe(201);
+    const account = await loadAccount(t.ctx, session.user.id);
+    const done = (await t.allEvents()).find((e) => e.type === 'MiniJourneyCompleted');
+    expect((done?.data as { personId: string }).personId).toBe(account!.userId);
   });
 });
 
