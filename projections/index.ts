@@ -2,6 +2,7 @@ import type { Projection } from './engine/define';
 import { echoesProjection } from './echoes';
 import { identityProjection } from './identity';
 import { miniCatalogProjection } from './mini-catalog';
+import { miniChatProjection } from './mini-chat';
 import { miniResultsProjection } from './mini-results';
 import { perspectivePairsProjection } from './perspective-pairs';
 import { questionsProjection } from './questions';
@@ -18,4 +19,5 @@ export const allProjections: readonly Projection[] = [
   perspectivePairsProjection,
   miniCatalogProjection,
   miniResultsProjection,
+  miniChatProjection,
 ];

@@ -6,6 +6,7 @@ import { authRoutes } from './auth';
 import { echoRoutes } from './echoes';
 import { identityRoutes } from './identity';
 import { miniRoutes } from './mini';
+import { miniChatRoutes } from './mini-chat';
 import { questionRoutes } from './questions';
 import { replyRoutes } from './replies';
 import { responseRoutes } from './responses';
@@ -28,4 +29,5 @@ export const apiRoutes: readonly RouteModule[] = [
   accountEmailRoutes,
   adminAuthRoutes,
   miniRoutes,
+  miniChatRoutes,
 ];

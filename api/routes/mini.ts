@@ -22,16 +22,16 @@ import {
   type DilemmaTree,
   type TreeChoice,
 } from '../../domain/mini/tree';
-import { notFound, unauthorized } from '../../domain/shared/errors';
+import { notFound } from '../../domain/shared/errors';
 import type { MiniArchetypeDoc } from '../../projections/mini-catalog';
 import type { MiniResultDoc } from '../../projections/mini-results';
 import { dilemmaOfDay, findArchetype } from '../commands/mini-day';
 import { today } from '../commands/question-of-the-day';
 import { handle } from '../commands/run';
-import { loadAccount } from '../auth/accounts';
 import type { AppContext } from '../context';
-import { accountOf, requireAccount } from '../http/guards';
+import { requireAccount } from '../http/guards';
 import { parseInput } from '../http/validation';
+import { sessionPerson } from '../policies/mini-travelers';
 
 const idParams = z.strictObject({ id: miniId('id') });
 const pairParams = z.strictObject({
@@ -71,12 +71,7 @@ export const miniRoutes = (ctx: AppContext) => {
   const session = requireAccount(ctx);
   const results = () => ctx.readModels.collection<MiniResultDoc>('mini_results');
 
-  /** The person behind the signed-in account (journeys, streaks and erasure go by person). */
-  const personOf = async (req: Request) => {
-    const account = await loadAccount(ctx, accountOf(req).accountId);
-    if (!account) throw unauthorized('Invalid JWT', 'Sign in to continue.');
-    return account.userId;
-  };
+  const personOf = (req: Request) => sessionPerson(ctx, req);
 
   const todaysTree = async () => {
     const tree = await dilemmaOfDay(ctx);
