@@ -79,3 +79,29 @@ test('with reduced motion the journey waits for nothing; Begin Anew starts it ag
   await expect(page).toHaveURL(/\/mini$/);
   await context.close();
 });
+
+test('two fellow travelers talk in their archetype’s chat, messages arriving live', async ({
+  browser,
+}) => {
+  const people = [];
+  for (const who of ['ann', 'ben']) {
+    const { context, page } = await visitor(browser);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/auth');
+    await new AuthScreen(page).signUpAndConfirm(uniqueEmail(who), 'long enough pw');
+    await page.goto('/mini');
+    const mini = new MiniJourney(page);
+    await mini.choose(1);
+    await mini.expectResult('rule-keeper', 'The Rule Keeper');
+    await page.getByRole('tab', { name: 'Fellow Travelers' }).click();
+    people.push({ context, page });
+  }
+  const [ann, ben] = people as [(typeof people)[0], (typeof people)[0]];
+  await expect(ben.page.getByText('No messages yet. Start the conversation!')).toBeVisible();
+  await ann.page.getByLabel('Message your fellow travelers').fill('Rules keep us honest.');
+  await ann.page.getByRole('button', { name: 'Send' }).click();
+  const messages = (page: typeof ann.page) => page.getByRole('list', { name: 'Messages' });
+  await expect(messages(ann.page).getByText('Rules keep us honest.')).toBeVisible();
+  await expect(messages(ben.page).getByText('Rules keep us honest.')).toBeVisible();
+  for (const { context } of people) await context.close();
+});

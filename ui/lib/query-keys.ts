@@ -16,11 +16,15 @@ export const queryKeys = {
   miniArchetype: (archetypeId: string) => ['mini', 'archetype', archetypeId] as const,
   miniFellows: (dilemmaId: string, archetypeId: string) =>
     ['mini', 'result', dilemmaId, archetypeId, 'fellows'] as const,
+  miniChat: (dilemmaId: string, archetypeId: string) =>
+    ['mini', 'chat', dilemmaId, archetypeId] as const,
 };
 
 /** Which queries a live topic makes stale. */
 export const keysForTopic = (topic: string): readonly unknown[][] => {
   if (topic === 'question:today') return [[...queryKeys.todayQuestion]];
+  const travelers = /^mini-travelers:([\w-]+):([\w-]+)$/.exec(topic);
+  if (travelers) return [[...queryKeys.miniChat(travelers[1]!, travelers[2]!)]];
   const responses = /^responses:(\d+)$/.exec(topic);
   if (responses) {
     const questionId = Number(responses[1]);

@@ -13,6 +13,7 @@ import { useArchetype } from './api/archetype';
 import { useCurrentDilemma } from './api/current-dilemma';
 import { useFellowTravelers } from './api/fellow-travelers';
 import { ShareJourney } from './components/share-journey';
+import { TravelersChat } from './components/travelers-chat';
 import { useRequireSession } from './session-gate';
 import { useResetWithToast } from './use-reset-with-toast';
 
@@ -25,6 +26,12 @@ const Fellowship = ({ archetypeId }: { archetypeId: string }) => {
   const fellows = useFellowTravelers(dilemma.data?.id, archetypeId);
   if (!fellows.data) return null;
   return <p className="mt-6 text-ink-muted">{fellowshipText(fellows.data.length)}</p>;
+};
+
+const FellowTravelers = ({ archetypeId }: { archetypeId: string }) => {
+  const dilemma = useCurrentDilemma(true);
+  if (!dilemma.data) return null;
+  return <TravelersChat dilemmaId={dilemma.data.id} archetypeId={archetypeId} />;
 };
 
 const YourPath = ({ archetype }: { archetype: ArchetypeDto }) => {
@@ -105,12 +112,7 @@ const ResultPage = () => {
           {
             key: 'fellows',
             label: 'Fellow Travelers',
-            content: (
-              <Card padding="lg">
-                <p>Others who reached {archetype.data.name} on today’s dilemma walked here too.</p>
-                <Fellowship archetypeId={archetype.data.id} />
-              </Card>
-            ),
+            content: <FellowTravelers archetypeId={archetype.data.id} />,
           },
         ]}
       />
