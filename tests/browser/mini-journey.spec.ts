@@ -105,3 +105,25 @@ test('two fellow travelers talk in their archetype’s chat, messages arriving l
   await expect(messages(ben.page).getByText('Rules keep us honest.')).toBeVisible();
   for (const { context } of people) await context.close();
 });
+
+test('the legacy journey: questions with progress, the archetype card, Start Over', async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser);
+  await page.goto('/auth');
+  await new AuthScreen(page).signUpAndConfirm(uniqueEmail('legacy'), 'long enough pw');
+  await page.goto('/mini-legacy');
+  const mini = new MiniJourney(page);
+  await expect(page.getByText('Question 1')).toBeVisible();
+  await expect(page.getByText('0 choices made')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+  await mini.choose(0);
+  await expect(page.getByText('Question 2')).toBeVisible();
+  await expect(page.getByText('1 choices made')).toBeVisible();
+  await page.getByRole('button', { name: 'Start Over' }).click();
+  await expect(page.getByText('Question 1')).toBeVisible();
+  await mini.choose(1);
+  await expect(page.getByRole('heading', { name: 'The Rule Keeper' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Core values' })).toBeVisible();
+  await context.close();
+});

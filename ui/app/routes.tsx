@@ -31,6 +31,7 @@ const pages = {
   responses: lazyPage(() => import('../features/responses/responses-page')),
   mini: lazyPage(() => import('../features/mini/mini-page')),
   miniResult: lazyPage(() => import('../features/mini/result-page')),
+  miniLegacy: lazyPage(() => import('../features/mini/legacy-page')),
 };
 
 /** A lazily loaded page under its route: its title, and how to fetch it ahead. */
@@ -62,7 +63,6 @@ const upcoming: [string, string][] = [
   ['/submit-question', 'Submit a Question'],
   ['/admin/submissions', 'Submissions'],
   ['/admin/brainstorm', 'Brainstorm board'],
-  ['/mini-legacy', 'Mini (legacy)'],
   ['/mini-chat', 'Live chat'],
   ['/sentiment', 'Sentiment'],
   ['/brainstorm', 'Brainstorm'],
@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
           route('/admin', pages.admin, 'Admin Dashboard'),
           route('/mini', pages.mini, 'Mini'),
           route('/mini/result/:archetypeId', pages.miniResult, 'Your Archetype'),
+          route('/mini-legacy', pages.miniLegacy, 'Today’s Ethical Journey'),
           ...upcoming.map(([path, name]) => placeholder(path, name)),
           { path: '*', element: <NotFound /> },
         ],

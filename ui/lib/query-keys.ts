@@ -16,6 +16,7 @@ export const queryKeys = {
   miniArchetype: (archetypeId: string) => ['mini', 'archetype', archetypeId] as const,
   miniFellows: (dilemmaId: string, archetypeId: string) =>
     ['mini', 'result', dilemmaId, archetypeId, 'fellows'] as const,
+  miniNarrative: ['mini', 'narrative'] as const,
   miniChat: (dilemmaId: string, archetypeId: string) =>
     ['mini', 'chat', dilemmaId, archetypeId] as const,
 };

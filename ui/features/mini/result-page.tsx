@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ArchetypeDto } from '../../../domain/contracts/mini';
-import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -12,6 +11,7 @@ import { Tabs } from '../../components/ui/tabs';
 import { useArchetype } from './api/archetype';
 import { useCurrentDilemma } from './api/current-dilemma';
 import { useFellowTravelers } from './api/fellow-travelers';
+import { ArchetypeDetails } from './components/archetype-details';
 import { ShareJourney } from './components/share-journey';
 import { TravelersChat } from './components/travelers-chat';
 import { useRequireSession } from './session-gate';
@@ -39,23 +39,7 @@ const YourPath = ({ archetype }: { archetype: ArchetypeDto }) => {
   const reset = useResetWithToast();
   return (
     <Card tone="raised" padding="lg">
-      <h2 className="font-serif text-title font-semibold">{archetype.name}</h2>
-      <p className="mt-3 leading-relaxed">{archetype.description}</p>
-      {archetype.worldview && (
-        <blockquote className="mt-4 border-l-4 border-accent pl-4 font-serif italic">
-          “{archetype.worldview}”
-        </blockquote>
-      )}
-      {archetype.coreValues.length > 0 && (
-        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Core values">
-          {archetype.coreValues.map((value) => (
-            <li key={value}>
-              <Badge tone="accent">{value}</Badge>
-            </li>
-          ))}
-        </ul>
-      )}
-      {archetype.approach && <p className="mt-4 text-ink-muted">{archetype.approach}</p>}
+      <ArchetypeDetails archetype={archetype} />
       <Fellowship archetypeId={archetype.id} />
       <div className="mt-8 flex flex-wrap gap-2">
         <ButtonLink to="/home" variant="secondary">
