@@ -41,6 +41,7 @@ describe('the Fellow Travelers chat', () => {
     const first = await say(ada, { content: '  Honesty first.  ', username: 'Kind Seeker 42' });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.body.message).toMatchObject({ content: 'Honesty first.', isOwn: true });
+    t.setNow(new Date('2026-11-22T15:00:05Z'));
     const second = await say(bob, { content: 'Even when it costs?' });
     const seen = await request(t.app)
       .get(chat)

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { loadAccount } from '../../api/auth/accounts';
+import { ensureMiniDilemma } from '../../api/commands/mini-day';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { refusesWithoutEvents, signIn, signUpVerified } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -175,6 +176,8 @@ describe('POST /api/mini/reset', () => {
     let ada = await member();
     await post(ada, '/result', walk);
     await t.newDay(new Date('2026-11-23T08:00:00Z'));
+    // The day keeper gives the new day its dilemma too.
+    await ensureMiniDilemma(t.ctx);
     ada = `Bearer ${(await signIn(t, 'ada@example.com', 'long enough pw')).body.access_token}`;
     expect((await get(ada, '/current')).body.id).toBe('bank-02');
     expect((await get(ada, '/dilemma/bank-01/result')).body.archetypeId).toBeNull();

@@ -152,7 +152,6 @@ export const startTestApp = async (
     newDay: async (date: Date) => {
       now = date;
       await ensureQuestionOfTheDay(ctx);
-      await ensureMiniDilemma(ctx);
     },
     /** The mail the development outbox kept, oldest first. */
     outbox: () => mail.outbox!.entries(),
