@@ -23,7 +23,19 @@ import {
 } from './identity/events';
 import { ContentRejected } from './analysis/events';
 import { ContributionUsed } from './contributions/events';
-import { MiniJourneyCompleted, MiniResultReset } from './mini/events';
+import {
+  MiniArchetypeDefined,
+  MiniChatMessagePosted,
+  MiniChoiceAdded,
+  MiniChoiceLinkedToArchetype,
+  MiniDilemmaActivated,
+  MiniDilemmaCreated,
+  MiniDilemmaDeleted,
+  MiniDilemmaScheduled,
+  MiniJourneyCompleted,
+  MiniLiveMessagePosted,
+  MiniResultReset,
+} from './mini/events';
 import { PerspectivePairViewed } from './perspectives/events';
 import { PersonErased } from './privacy/events';
 import { QuestionOfTheDayActivated } from './questions/events';
@@ -62,6 +74,15 @@ const definitions = [
   PerspectivePairViewed,
   MiniJourneyCompleted,
   MiniResultReset,
+  MiniDilemmaCreated,
+  MiniChoiceAdded,
+  MiniChoiceLinkedToArchetype,
+  MiniDilemmaScheduled,
+  MiniDilemmaDeleted,
+  MiniDilemmaActivated,
+  MiniArchetypeDefined,
+  MiniChatMessagePosted,
+  MiniLiveMessagePosted,
   ContributionUsed,
   ContentRejected,
   PersonErased,

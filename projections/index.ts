@@ -1,6 +1,9 @@
 import type { Projection } from './engine/define';
 import { echoesProjection } from './echoes';
 import { identityProjection } from './identity';
+import { miniCatalogProjection } from './mini-catalog';
+import { miniChatProjection } from './mini-chat';
+import { miniResultsProjection } from './mini-results';
 import { perspectivePairsProjection } from './perspective-pairs';
 import { questionsProjection } from './questions';
 import { repliesProjection } from './replies';
@@ -14,4 +17,7 @@ export const allProjections: readonly Projection[] = [
   repliesProjection,
   echoesProjection,
   perspectivePairsProjection,
+  miniCatalogProjection,
+  miniResultsProjection,
+  miniChatProjection,
 ];

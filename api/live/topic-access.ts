@@ -1,5 +1,6 @@
 import type { TopicAccess } from '../../domain/contracts/topics';
 import type { AppContext } from '../context';
+import { travelsWith } from '../policies/mini-travelers';
 import { mayReadDiscussion } from '../policies/discussions';
 import type { SocketIdentity } from './socket-identity';
 
@@ -18,5 +19,7 @@ export const mayFollow = async (
       return identity.admin;
     case 'question-reader':
       return mayReadDiscussion(ctx, identity.personId, access.questionId);
+    case 'mini-traveler':
+      return identity.personId !== null && travelsWith(ctx, identity.personId, access);
   }
 };

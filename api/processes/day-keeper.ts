@@ -1,5 +1,6 @@
 import { addDays, startOfProductDay } from '../../domain/shared/product-day';
 import type { Logger } from '../../infra/logger';
+import { ensureMiniDilemma } from '../commands/mini-day';
 import { ensureQuestionOfTheDay, today } from '../commands/question-of-the-day';
 import type { AppContext } from '../context';
 
@@ -16,6 +17,11 @@ export const startDayKeeper = async (ctx: AppContext, logger: Logger) => {
       await ensureQuestionOfTheDay(ctx);
     } catch (err) {
       logger.warn({ err }, 'could not activate the question of the day');
+    }
+    try {
+      await ensureMiniDilemma(ctx);
+    } catch (err) {
+      logger.warn({ err }, 'could not activate the dilemma of the day');
     }
   };
   const scheduleNextDay = () => {

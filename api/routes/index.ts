@@ -5,6 +5,8 @@ import { adminAuthRoutes } from './admin-auth';
 import { authRoutes } from './auth';
 import { echoRoutes } from './echoes';
 import { identityRoutes } from './identity';
+import { miniRoutes } from './mini';
+import { miniChatRoutes } from './mini-chat';
 import { questionRoutes } from './questions';
 import { replyRoutes } from './replies';
 import { responseRoutes } from './responses';
@@ -26,4 +28,6 @@ export const apiRoutes: readonly RouteModule[] = [
   authRoutes,
   accountEmailRoutes,
   adminAuthRoutes,
+  miniRoutes,
+  miniChatRoutes,
 ];

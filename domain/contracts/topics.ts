@@ -14,7 +14,9 @@ export type TopicAccess =
   | { kind: 'registered' }
   /** Whoever may read the question's discussion (today's: answered today; past: answered today's). */
   | { kind: 'question-reader'; questionId: number }
-  | { kind: 'admin' };
+  | { kind: 'admin' }
+  /** Whoever reached this archetype on this dilemma today (the Fellow Travelers chat). */
+  | { kind: 'mini-traveler'; dilemmaId: string; archetypeId: string };
 
 type SharedTopic<Params> = {
   name(params: Params): string;
@@ -41,6 +43,17 @@ const fixed = (name: string, access: TopicAccess): SharedTopic<void> => ({
   access: () => access,
 });
 
+type TravelersParams = { dilemmaId: string; archetypeId: string };
+
+const travelers: SharedTopic<TravelersParams> = {
+  name: ({ dilemmaId, archetypeId }) => `mini-travelers:${dilemmaId}:${archetypeId}`,
+  match: (topic) => {
+    const found = /^mini-travelers:([A-Za-z0-9][\w-]{0,63}):([A-Za-z0-9][\w-]{0,63})$/.exec(topic);
+    return found ? { params: { dilemmaId: found[1]!, archetypeId: found[2]! } } : null;
+  },
+  access: (params) => ({ kind: 'mini-traveler', ...params }),
+};
+
 export const sharedTopics = {
   /** Today's question changed (a new product day, or an admin set it). */
   questionToday: fixed('question:today', { kind: 'anyone' }),
@@ -48,6 +61,8 @@ export const sharedTopics = {
   question: numbered('question', () => ({ kind: 'anyone' })),
   /** A question's answers, echoes, replies, reactions or pairs changed. */
   responses: numbered('responses', (questionId) => ({ kind: 'question-reader', questionId })),
+  /** New messages in the Fellow Travelers chat of a dilemma's archetype. */
+  miniTravelers: travelers,
 } as const;
 
 /** Personal topics: `me:{kind}` in the browser, bound to the subscriber's own person. */

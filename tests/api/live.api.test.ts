@@ -189,6 +189,9 @@ describe('the ws hub', () => {
       'replies',
       'echoes',
       'perspective-pairs',
+      'mini-catalog',
+      'mini-results',
+      'mini-chat',
     ]);
   });
 });

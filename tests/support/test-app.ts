@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createApp } from '../../api/app';
 import { createRateLimiter } from '../../api/auth/rate-limiter';
 import { createKeyedLock } from '../../api/commands/keyed-lock';
+import { ensureMiniDilemma } from '../../api/commands/mini-day';
 import { ensureQuestionOfTheDay } from '../../api/commands/question-of-the-day';
 import type { AppContext } from '../../api/context';
 import { createQuotas } from '../../api/http/quotas';
@@ -110,6 +111,7 @@ export const startTestApp = async (
   };
   // Today has its question from the start, as the day keeper gives it in a real process.
   await ensureQuestionOfTheDay(ctx);
+  await ensureMiniDilemma(ctx);
   const app = createApp(ctx, { trustProxy: options.trustProxy ?? false });
   const allEvents = () => events.readAll({ maxCount: 1_000_000 });
 

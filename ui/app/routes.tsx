@@ -29,6 +29,9 @@ const pages = {
   contact: lazyPage(() => import('../features/legal/contact-page')),
   home: lazyPage(() => import('../features/questions/home-page')),
   responses: lazyPage(() => import('../features/responses/responses-page')),
+  mini: lazyPage(() => import('../features/mini/mini-page')),
+  miniResult: lazyPage(() => import('../features/mini/result-page')),
+  miniLegacy: lazyPage(() => import('../features/mini/legacy-page')),
 };
 
 /** A lazily loaded page under its route: its title, and how to fetch it ahead. */
@@ -60,10 +63,7 @@ const upcoming: [string, string][] = [
   ['/submit-question', 'Submit a Question'],
   ['/admin/submissions', 'Submissions'],
   ['/admin/brainstorm', 'Brainstorm board'],
-  ['/mini', 'Mini'],
-  ['/mini-legacy', 'Mini (legacy)'],
   ['/mini-chat', 'Live chat'],
-  ['/mini/result/:archetypeId', 'Mini result'],
   ['/sentiment', 'Sentiment'],
   ['/brainstorm', 'Brainstorm'],
 ];
@@ -97,6 +97,9 @@ export const routes: RouteObject[] = [
           route('/contact', pages.contact, 'Contact'),
           route('/admin-login', pages.adminLogin, 'Admin Login'),
           route('/admin', pages.admin, 'Admin Dashboard'),
+          route('/mini', pages.mini, 'Mini'),
+          route('/mini/result/:archetypeId', pages.miniResult, 'Your Archetype'),
+          route('/mini-legacy', pages.miniLegacy, 'Today’s Ethical Journey'),
           ...upcoming.map(([path, name]) => placeholder(path, name)),
           { path: '*', element: <NotFound /> },
         ],

@@ -13,6 +13,16 @@ export const queryKeys = {
   repliesOf: (questionId: number) => ['replies', questionId] as const,
   replies: (questionId: number, responseId: string) => ['replies', questionId, responseId] as const,
   sharedResponses: (questionId: number) => ['shared-responses', questionId] as const,
+  miniCurrent: ['mini', 'current'] as const,
+  miniResults: ['mini', 'result'] as const,
+  miniResult: (dilemmaId: string) => ['mini', 'result', dilemmaId] as const,
+  miniChoices: (parentId: string) => ['mini', 'choices', parentId] as const,
+  miniArchetype: (archetypeId: string) => ['mini', 'archetype', archetypeId] as const,
+  miniFellows: (dilemmaId: string, archetypeId: string) =>
+    ['mini', 'result', dilemmaId, archetypeId, 'fellows'] as const,
+  miniNarrative: ['mini', 'narrative'] as const,
+  miniChat: (dilemmaId: string, archetypeId: string) =>
+    ['mini', 'chat', dilemmaId, archetypeId] as const,
 };
 
 /** Which queries a live topic makes stale: only those showing what the topic names. */
@@ -20,6 +30,10 @@ export const keysForTopic = (topic: string): readonly (readonly unknown[])[] => 
   if (sharedTopics.questionToday.match(topic)) return [queryKeys.todayQuestion];
   const question = sharedTopics.question.match(topic);
   if (question) return [queryKeys.question(question.params)];
+  const travelers = sharedTopics.miniTravelers.match(topic);
+  if (travelers) {
+    return [queryKeys.miniChat(travelers.params.dilemmaId, travelers.params.archetypeId)];
+  }
   const responses = sharedTopics.responses.match(topic);
   if (responses) {
     const questionId = responses.params;

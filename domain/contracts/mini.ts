@@ -1,0 +1,180 @@
+import { z } from 'zod';
+
+/** Ids of dilemmas, choices and archetypes: bank slugs ('bank-03-a') or generated UUIDs. */
+export const MINI_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+export const miniId = (field: string) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .regex(MINI_ID_PATTERN, `${field} must be 1–64 letters, digits, "-" or "_"`);
+
+/** The spec's journey rule: a journey ends at a choice that leads to an archetype, or at depth 3. */
+export const JOURNEY_END_DEPTH = 3;
+
+/** Whether choosing this choice ends the journey (the server and the browser agree on it). */
+export const endsJourney = (choice: { leadToArchetype: boolean; depth: number }): boolean =>
+  choice.leadToArchetype || choice.depth >= JOURNEY_END_DEPTH;
+
+/** A lone next step at these depths goes on by itself after a pause (the spec's auto-advance). */
+export const autoAdvances = (children: readonly { depth: number }[]): boolean =>
+  children.length === 1 && children[0]!.depth >= 1 && children[0]!.depth <= JOURNEY_END_DEPTH;
+
+/** The spec's result chat limit. */
+export const RESULT_CHAT_MAX_LENGTH = 200;
+
+export type DilemmaDto = { id: string; content: string };
+
+export type ChoiceDto = {
+  id: string;
+  dilemmaId: string;
+  parentChoiceId: string | null;
+  content: string;
+  depth: number;
+  leadToArchetype: boolean;
+};
+
+export type ArchetypeDto = {
+  id: string;
+  name: string;
+  description: string;
+  worldview: string;
+  coreValues: string[];
+  approach: string;
+};
+
+/** Today's result for the caller, when they have one. */
+export type TodayResultDto = { dilemmaId: string; archetypeId: string | null };
+
+export const saveResultBody = z.strictObject({
+  dilemmaId: miniId('dilemmaId'),
+  /** What the browser believes it earned: checked against the server's own decision. */
+  archetypeId: miniId('archetypeId').optional(),
+  /** The chosen choice ids, root first: an array, or the spec's comma-joined string. */
+  path: z.union([
+    z.array(miniId('path')).min(1, 'path is empty').max(10, 'path is too long'),
+    z
+      .string({ error: 'path must be a list of choice ids' })
+      .max(700, 'path is too long')
+      .transform((joined) => joined.split(',').map((id) => id.trim()))
+      .pipe(z.array(miniId('path')).min(1).max(10, 'path is too long')),
+  ]),
+});
+export type SaveResultBody = z.input<typeof saveResultBody>;
+
+export type SaveResultDto = {
+  dilemmaId: string;
+  archetypeId: string;
+  path: string[];
+  position: string | null;
+};
+
+/** Someone else who reached the same archetype today; no id, no name. */
+export type FellowTravelerDto = { completedAt: string };
+
+export type ChatMessageDto = {
+  id: string;
+  /** The nickname the author chose ('Anonymous Traveler' when none). */
+  username: string;
+  content: string;
+  timestamp: string;
+  /** True only for the caller's own messages (decided by the server). */
+  isOwn: boolean;
+};
+
+export const ANONYMOUS_TRAVELER = 'Anonymous Traveler';
+
+/** The spec's nickname: one of 10 adjectives, one of 10 nouns, and a number from 0 to 99. */
+export const NICKNAME_ADJECTIVES = [
+  'Brave',
+  'Calm',
+  'Curious',
+  'Gentle',
+  'Honest',
+  'Kind',
+  'Quiet',
+  'Steady',
+  'Thoughtful',
+  'Wise',
+] as const;
+export const NICKNAME_NOUNS = [
+  'Traveler',
+  'Wanderer',
+  'Seeker',
+  'Pilgrim',
+  'Explorer',
+  'Voyager',
+  'Thinker',
+  'Dreamer',
+  'Walker',
+  'Listener',
+] as const;
+const NICKNAME = new RegExp(
+  `^(${NICKNAME_ADJECTIVES.join('|')}) (${NICKNAME_NOUNS.join('|')}) ([1-9]?\\d)$`,
+);
+export const isNickname = (name: string) => NICKNAME.test(name);
+
+/** `random` returns [0, 1), like Math.random. */
+export const randomNickname = (random: () => number): string => {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  return `${pick(NICKNAME_ADJECTIVES)} ${pick(NICKNAME_NOUNS)} ${Math.floor(random() * 100)}`;
+};
+
+export const postChatMessageBody = z.strictObject({
+  content: z.string({ error: 'content must be a string' }).max(2_000, 'Message is too long'),
+  username: z
+    .string({ error: 'username must be a string' })
+    .refine(isNickname, 'username must be a generated nickname such as "Kind Seeker 42"')
+    .nullable()
+    .optional(),
+});
+export type PostChatMessageBody = z.infer<typeof postChatMessageBody>;
+
+export type PostChatMessageResult = { message: ChatMessageDto; position: string | null };
+
+/** One step of the legacy narrative. */
+export type NarrativePromptDto = {
+  depth: number;
+  title: string;
+  scenario: string;
+  context?: string;
+  choices: { id: string; label: string; nextPromptId: string | null }[];
+};
+
+export type NarrativeDto = {
+  dilemmaId: string;
+  initialPrompt: string;
+  fullNarrative: Record<string, NarrativePromptDto>;
+};
+
+export const narrativeResultBody = z.strictObject({
+  choiceIds: z.array(miniId('choiceIds')).min(1, 'choiceIds is empty').max(10),
+  /** Sent by the spec's client ('anonymous'); the caller is the session, so it is not used. */
+  userId: z.string().max(100).optional(),
+});
+
+export type NarrativeResultDto = {
+  archetype: ArchetypeDto;
+  /** False when today's result already existed: the archetype is shown, not recorded again. */
+  recorded: boolean;
+  position: string | null;
+};
+
+/** The parts of a dilemma's text, split on the spec's markers. */
+export const parseDilemmaContent = (content: string) => {
+  const match = /Initial Prompt:([\s\S]*?)(?:Initial Options:([\s\S]*))?$/.exec(content);
+  if (!match) return { prompt: content.trim(), options: null };
+  return { prompt: match[1]!.trim(), options: match[2]?.trim() || null };
+};
+
+/** The parts of a choice's text: its label, and what happens next when it has a follow-up. */
+export const parseChoiceContent = (content: string) => {
+  const final = /^\s*Final Choice:/.test(content);
+  const body = final ? content.replace(/^\s*Final Choice:/, '') : content;
+  const [label = '', rest = ''] = body.split(/Follow-up Prompt:/);
+  const [followUp, newOptions] = rest.split(/New Options:/);
+  return {
+    label: label.trim(),
+    followUp: followUp?.trim() || null,
+    newOptions: newOptions?.trim() || null,
+    final,
+  };
+};

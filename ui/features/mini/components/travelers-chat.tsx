@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { RESULT_CHAT_MAX_LENGTH, randomNickname } from '../../../../domain/contracts/mini';
+import { sharedTopics } from '../../../../domain/contracts/topics';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { cx } from '../../../components/ui/cx';
+import { RelativeTime } from '../../../components/ui/relative-time';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { useLiveTopics } from '../../../lib/live-client';
+import { useChatMessages } from '../api/chat-messages';
+import { usePostChatMessage } from '../api/post-chat-message';
+
+/** The chat of those who reached this archetype on today's dilemma, under a generated nickname. */
+export const TravelersChat = ({
+  dilemmaId,
+  archetypeId,
+}: {
+  dilemmaId: string;
+  archetypeId: string;
+}) => {
+  const [nickname] = useState(() => randomNickname(Math.random));
+  const [draft, setDraft] = useState('');
+  const messages = useChatMessages(dilemmaId, archetypeId);
+  const post = usePostChatMessage(dilemmaId, archetypeId);
+  const { toast } = useToast();
+  useLiveTopics([sharedTopics.miniTravelers.name({ dilemmaId, archetypeId })]);
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    const content = draft.trim();
+    if (!content || post.isPending) return;
+    try {
+      await post.mutateAsync({ content, username: nickname });
+      setDraft('');
+    } catch (error) {
+      toast({
+        title: 'Message not sent',
+        ...(error instanceof ApiError ? { description: error.detail } : {}),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  if (messages.error) {
+    return (
+      <Card padding="lg">
+        <p>This chat is for those who reached this archetype on today’s dilemma.</p>
+      </Card>
+    );
+  }
+  return (
+    <Card padding="lg">
+      <p className="text-small text-ink-muted">
+        You are <strong>{nickname}</strong> here.
+      </p>
+      <ol
+        className="mt-4 flex max-h-96 flex-col gap-3 overflow-y-auto"
+        aria-label="Messages"
+        aria-live="polite"
+      >
+        {messages.data?.length === 0 && (
+          <li className="text-ink-muted">No messages yet. Start the conversation!</li>
+        )}
+        {messages.data?.map((m) => (
+          <li
+            key={m.id}
+            className={cx(
+              'max-w-[85%] rounded-lg px-3 py-2',
+              m.isOwn ? 'self-end bg-accent-soft text-right' : 'self-start bg-surface-sunken',
+            )}
+          >
+            <p className="text-small font-semibold">{m.username}</p>
+            <p className="break-words whitespace-pre-wrap">{m.content}</p>
+            <RelativeTime iso={m.timestamp} className="text-small text-ink-muted" />
+          </li>
+        ))}
+      </ol>
+      <form className="mt-4 flex items-end gap-2" onSubmit={(e) => void send(e)}>
+        <div className="flex-1">
+          <TextField
+            label="Message your fellow travelers"
+            value={draft}
+            onValueChange={setDraft}
+            maxLength={RESULT_CHAT_MAX_LENGTH}
+          />
+        </div>
+        <Button type="submit" disabled={!draft.trim() || post.isPending}>
+          Send
+        </Button>
+      </form>
+    </Card>
+  );
+};

@@ -1,0 +1,38 @@
+import { useSyncExternalStore } from 'react';
+
+/** The spec's pacing of a journey, in milliseconds. */
+export const JOURNEY_TIMINGS = {
+  /** Before the first options appear. */
+  introMs: 3000,
+  /** Each fade out, and each fade in. */
+  fadeMs: 800,
+  /** After 'Journey complete. Analyzing your choices...'. */
+  pauseMs: 1000,
+  /** Before a lone next step is taken by itself. */
+  autoAdvanceMs: 2500,
+  /** The fade to white before the result. */
+  whiteFadeMs: 2500,
+};
+
+export type JourneyTimings = typeof JOURNEY_TIMINGS;
+
+const query = '(prefers-reduced-motion: reduce)';
+const subscribe = (onChange: () => void) => {
+  const list = window.matchMedia(query);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+};
+
+/** The pacing, shortened to nothing for people who ask for reduced motion. */
+export const useJourneyTimings = (): JourneyTimings => {
+  const reduced = useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+  return reduced
+    ? { introMs: 0, fadeMs: 0, pauseMs: 0, autoAdvanceMs: 0, whiteFadeMs: 0 }
+    : JOURNEY_TIMINGS;
+};
+
+export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
