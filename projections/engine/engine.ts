@@ -5,7 +5,7 @@ import type { Logger } from '../../infra/logger';
 import type { Doc, Lease, ReadStore } from '../../infra/read-store/read-store';
 import { collectionNames, physicalName, type Projection } from './define';
 import { LogTail } from './log-tail';
-import { Processor, STATE_COLLECTION, type StateDoc } from './processor';
+import { Processor, STATE_COLLECTION, type ProjectionObserver, type StateDoc } from './processor';
 import { ensureProjectionIndexes } from './indexes';
 import { sleep } from './timing';
 
@@ -21,6 +21,8 @@ export type EngineOptions = {
   tailCapacity?: number;
   /** How long an old generation is kept after a swap, for reads already under way. */
   dropDelayMs?: number;
+  /** Told of committed batches and lease changes (metrics); never changes what runs. */
+  observer?: ProjectionObserver;
 };
 
 /** Events a rebuild applies in memory between two durable flushes (bounds what a crash loses). */
@@ -63,7 +65,8 @@ export class ProjectionEngine {
   private recordedTailError: string | null = null;
   private readonly dropping = new AbortController();
   private readonly drops = new Set<Promise<void>>();
-  private readonly settings: Required<Omit<EngineOptions, 'owner'>>;
+  private readonly settings: Required<Omit<EngineOptions, 'owner' | 'observer'>>;
+  private readonly observer: ProjectionObserver;
 
   constructor(
     private readonly events: EventStore,
@@ -73,6 +76,7 @@ export class ProjectionEngine {
     options: EngineOptions = {},
   ) {
     this.owner = options.owner ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
+    this.observer = options.observer ?? {};
     this.settings = {
       leaseTtlMs: options.leaseTtlMs ?? 10_000,
       leaseCheckMs: options.leaseCheckMs ?? 2_000,
@@ -128,7 +132,10 @@ export class ProjectionEngine {
     this.dropping.abort();
     await Promise.allSettled([...this.drops]);
     for (const slot of this.slots.values()) {
-      if (slot.lease) await this.readStore.leases.release(slot.lease).catch(() => undefined);
+      if (slot.lease) {
+        await this.readStore.leases.release(slot.lease).catch(() => undefined);
+        this.observer.leaseChanged?.(slot.projection.name, 'released');
+      }
       slot.lease = null;
       slot.live = null;
     }
@@ -232,6 +239,7 @@ export class ProjectionEngine {
           if (lease) {
             slot.lease = lease;
             taken.push(slot);
+            this.observer.leaseChanged?.(slot.projection.name, 'taken');
           }
         }
       } catch (error) {
@@ -267,6 +275,7 @@ export class ProjectionEngine {
 
   private async lose(slot: Slot) {
     this.logger.warn({ projection: slot.projection.name }, 'projection lease lost');
+    if (slot.lease) this.observer.leaseChanged?.(slot.projection.name, 'lost');
     slot.lease = null;
     const live = slot.live;
     const rebuilding = slot.rebuildProcessor;
@@ -328,6 +337,7 @@ export class ProjectionEngine {
       maxBatchMs: this.settings.maxBatchMs,
       announce: live,
       deferred: !live,
+      observer: this.observer,
       onLeaseLost: () => void this.lose(slot),
     });
   }

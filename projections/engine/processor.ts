@@ -23,6 +23,12 @@ export type StateDoc = Doc & {
   lastError?: string;
 };
 
+/** What an engine tells an observer (metrics): it only listens, it never changes what runs. */
+export type ProjectionObserver = {
+  batchCommitted?(projection: string, events: number, seconds: number, rebuild: boolean): void;
+  leaseChanged?(projection: string, change: 'taken' | 'lost' | 'released'): void;
+};
+
 export type ProcessorOptions = {
   projection: Projection;
   generation: number;
@@ -43,6 +49,7 @@ export type ProcessorOptions = {
   announce: boolean;
   /** Rebuilds keep their writes in memory until the engine flushes them (see TransactionOptions). */
   deferred: boolean;
+  observer?: ProjectionObserver;
   onLeaseLost: () => void;
 };
 
@@ -227,6 +234,12 @@ export class Processor {
       this.checkpoint = last;
       this.consumer.checkpoint = last;
       this.eventsApplied += applied;
+      this.options.observer?.batchCommitted?.(
+        projection.name,
+        applied,
+        (performance.now() - started) / 1000,
+        this.options.deferred,
+      );
     }
     return applied;
   }
