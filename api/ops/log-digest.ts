@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { currentVersionOf } from '../../domain/event-catalog';
 import type { EventStore, RecordedEvent } from '../../infra/event-store/event-store';
 
 export type LogSummary = {
@@ -17,6 +18,15 @@ export type LogSummary = {
 
 const PAGE = 1000;
 
+/**
+ * Metadata as the event reads now: a store hands out older events' data already brought up
+ * to date, so their version is the current one (a copy writes them so).
+ */
+export const currentMetadata = (event: RecordedEvent) => ({
+  ...event.metadata,
+  v: currentVersionOf(event.type),
+});
+
 /** What an event is, whatever store holds it. */
 export const eventIdentity = (event: RecordedEvent) =>
   JSON.stringify([
@@ -25,7 +35,7 @@ export const eventIdentity = (event: RecordedEvent) =>
     event.revision.toString(),
     event.type,
     event.data,
-    event.metadata,
+    currentMetadata(event),
   ]);
 
 /** Reads the whole log in pages, in order. */
