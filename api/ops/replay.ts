@@ -51,9 +51,16 @@ const toAppend = (event: RecordedEvent): EventToAppend => ({
 });
 
 /**
+ * Appends in flight at once. The embedded store queues appends in the order they are made
+ * and commits the queue in one transaction (one fsync for many), so a window keeps the log's
+ * order; another engine gets one append at a time, each acknowledged before the next.
+ */
+const windowFor = (to: EventStore) => (to.engine === 'sqlite' ? 64 : 1);
+
+/**
  * Copies the source's log into the destination in log order, each event with its id, stream
  * revision, data and metadata. Resumes after what an earlier run copied; a finished copy
- * copies nothing more. Each append is all-or-nothing, so a kill leaves a clean prefix.
+ * copies nothing more. Each commit is all-or-nothing, so a kill leaves a clean prefix.
  */
 export const copyLog = async (
   from: EventStore,
@@ -62,28 +69,46 @@ export const copyLog = async (
 ): Promise<CopyReport> => {
   const total = await from.countEventsAfter(null, Number.MAX_SAFE_INTEGER);
   const { count: alreadyThere, after } = await copiedSoFar(from, to);
+  const window = windowFor(to);
   let done = alreadyThere;
   let batch: RecordedEvent[] = [];
-  const flush = async () => {
+  const inFlight: Promise<void>[] = [];
+  // The first append refused stops the copy; what was sent with it settles on its own.
+  let failure: { error: unknown } | null = null;
+  const send = async () => {
+    if (failure) throw failure.error;
     if (batch.length === 0) return;
-    const first = batch[0]!;
-    await to.appendToStream(
+    const events = batch;
+    batch = [];
+    const first = events[0]!;
+    const appended = to.appendToStream(
       first.streamId,
-      batch.map(toAppend),
+      events.map(toAppend),
       first.revision === 0n ? 'no_stream' : first.revision - 1n,
     );
-    done += batch.length;
-    batch = [];
-    onProgress({ done, total });
+    inFlight.push(
+      appended.then(
+        () => {
+          done += events.length;
+          onProgress({ done, total });
+        },
+        (error: unknown) => {
+          failure ??= { error };
+        },
+      ),
+    );
+    if (inFlight.length >= window) await inFlight.shift();
   };
   onProgress({ done, total });
   for await (const event of readLog(from, after)) {
     if (batch.length >= BATCH || (batch[0] && batch[0].streamId !== event.streamId)) {
-      await flush();
+      await send();
     }
     batch.push(event);
   }
-  await flush();
+  await send();
+  await Promise.all(inFlight);
+  if (failure) throw (failure as { error: unknown }).error;
   return { total, alreadyThere, copied: done - alreadyThere };
 };
 

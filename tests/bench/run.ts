@@ -4,6 +4,7 @@ import { authCost } from './auth-cost';
 import { httpThroughput } from './http-throughput';
 import { lighthouseScores } from './lighthouse';
 import { liveLatency } from './live-latency';
+import { migrationRate } from './migration-rate';
 import { pseudonymOffers } from './pseudonym-offers';
 import { printFigure, writeReport, type Figure } from './report';
 import { rebuildRate } from './rebuild-rate';
@@ -15,6 +16,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['HTTP RespondToQuestion throughput', httpThroughput],
   ['append → read model / ws notice latency', liveLatency],
   ['projection rebuild rate', rebuildRate],
+  ['migration by replay', migrationRate],
   ['account sign-in and session cost', authCost],
   ['page loads during a sign-up flood', signupFlood],
   ['pseudonym offers when names run short', pseudonymOffers],
