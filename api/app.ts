@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from './context';
+import { httpMetrics, metricsRoute } from './http/metrics';
 import { errorHandler, sendProblem } from './http/problems';
 import { readYourWrites, readYourWritesModels } from './http/read-your-writes';
 import { inlineScriptHashes, securityHeaders } from './http/security-headers';
@@ -17,6 +18,8 @@ export type AppOptions = {
   uiDir?: string;
   /** Express 'trust proxy': whose X-Forwarded-For names the client (rate limits use it). */
   trustProxy?: string | number | boolean;
+  /** Lets /metrics answer other machines that send it as a bearer token. */
+  metricsToken?: string;
 };
 
 /** Builds the HTTP app from its dependencies; nothing global, so tests build as many as they like. */
@@ -34,6 +37,10 @@ export const createApp = (appContext: AppContext, options: AppOptions = {}): Exp
   app.disable('x-powered-by');
   // No forwarding header is believed unless configured: the client address drives limits.
   app.set('trust proxy', options.trustProxy ?? false);
+  if (ctx.metrics) {
+    app.use(httpMetrics(ctx.metrics));
+    app.get('/metrics', metricsRoute(ctx.metrics, options.metricsToken));
+  }
   app.use(requestContext(ctx.logger));
   const shell =
     options.uiDir && existsSync(join(options.uiDir, 'index.html'))

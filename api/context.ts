@@ -4,6 +4,7 @@ import type { Clock } from '../infra/clock';
 import type { Mail } from '../infra/email/mail';
 import type { EventStore } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logger';
+import type { Metrics } from '../infra/metrics';
 import type { RebuildReport } from '../projections/engine/engine';
 import type { ReadModels } from '../projections/engine/read-models';
 import type { ProjectionStatus } from '../projections/engine/status';
@@ -40,4 +41,6 @@ export type AppContext = {
   quotas: Quotas;
   /** Outgoing mail (verification, password reset) and, without SMTP, the development outbox. */
   mail: Mail;
+  /** This process's metrics (/metrics); absent in tests that do not look at them. */
+  metrics?: Metrics;
 };

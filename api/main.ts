@@ -22,7 +22,7 @@ const main = async () => {
   if (config.role === 'projector') {
     const projector = await startProjector({ config, logger });
     console.log(`Boon projector is running (health at ${projector.url}/healthz)`);
-    stopOnSignals(logger, projector.close);
+    stopOnSignals(logger, projector.close, config.shutdownGraceMs);
     return;
   }
   // No default password exists: without configured credentials each start makes its own.
@@ -41,16 +41,34 @@ const main = async () => {
     );
   }
 
-  stopOnSignals(logger, running.close);
+  stopOnSignals(logger, running.close, config.shutdownGraceMs);
 };
 
-const stopOnSignals = (logger: ReturnType<typeof createLogger>, close: () => Promise<void>) => {
+/** Time the projections get, after requests, to commit their batch and release their leases. */
+const PROJECTIONS_STOP_MS = 15_000;
+
+/** SIGTERM/SIGINT: a clean stop (exit 0); one that hangs or fails exits 1 after a bound. */
+const stopOnSignals = (
+  logger: ReturnType<typeof createLogger>,
+  close: () => Promise<void>,
+  graceMs: number,
+) => {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await close();
+    setTimeout(() => {
+      logger.error('shutdown did not finish in time');
+      process.exit(1);
+    }, graceMs + PROJECTIONS_STOP_MS).unref();
+    try {
+      await close();
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    logger.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -11,6 +11,7 @@ import { deriveAuthKeys, loadAuthSecret } from '../infra/auth/secrets';
 import { openMail } from '../infra/email/mail';
 import { newId } from '../infra/crypto';
 import type { Logger } from '../infra/logger';
+import { createMetrics, withAppendMetrics } from '../infra/metrics';
 import { createApp } from './app';
 import { createRateLimiter } from './auth/rate-limiter';
 import type { AdminCredentials } from './auth/services';
@@ -25,7 +26,14 @@ import {
 import type { AppContext } from './context';
 import { createLiveHub, routeUpgrades } from './live/hub';
 import { startDayKeeper } from './processes/day-keeper';
+import {
+  countedDerive,
+  projectionObserver,
+  watchHubs,
+  watchProjections,
+} from './processes/process-metrics';
 import { openRuntime, type Role } from './processes/runtime';
+import { drainable } from './processes/shutdown';
 import { openStores, type Stores } from './stores';
 
 export type RunningServer = {
@@ -58,10 +66,14 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   const stores = options.stores ?? (await openStores(config, logger));
   const clock = options.clock ?? systemClock;
   const streamLock = createKeyedLock();
-  const runtime = await openRuntime(stores, options.role ?? config.role, logger, {
+  const role = options.role ?? config.role;
+  const metrics = createMetrics(role === 'api' ? 'api' : 'all');
+  const runtime = await openRuntime(stores, role, logger, {
     leaseTtlMs: config.leaseTtlMs,
     commands: { clock, dayRules: config.dayRules, newId, streamLock },
+    observer: projectionObserver(metrics),
   });
+  watchProjections(metrics, runtime);
   const { readModels } = runtime;
   const admin = config.admin ?? options.admin ?? null;
   // Password hashing gets its own few threads and a bounded queue (see kdf-pool.ts).
@@ -70,7 +82,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   let origin = config.publicUrl ?? '';
   const mail = openMail(config, logger, () => origin);
   const context: AppContext = {
-    events: stores.events,
+    events: withAppendMetrics(stores.events, metrics),
     readModels,
     projections: runtime.ops,
     clock,
@@ -83,7 +95,10 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     auth: {
       keys: deriveAuthKeys(loadAuthSecret(config.authSecret, config.dataDir)),
       vault: stores.vault,
-      passwords: createPasswordHasher(options.passwordCost ?? PRODUCTION_SCRYPT_COST, kdf.derive),
+      passwords: createPasswordHasher(
+        options.passwordCost ?? PRODUCTION_SCRYPT_COST,
+        countedDerive(metrics, kdf.derive),
+      ),
       accessTokenSeconds: config.accessTokenSeconds,
       adminTokenSeconds: 12 * 60 * 60,
       admin,
@@ -93,14 +108,17 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
       options.quotas ??
       createQuotas(clock, { [REGISTRATIONS_PER_ADDRESS.name]: config.registrationsPerHour }),
     mail,
+    metrics,
   };
   const app = createApp(context, {
     trustProxy: config.trustProxy,
     ...(options.uiDir ? { uiDir: options.uiDir } : {}),
+    ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
   });
   const limits = options.httpLimits ?? { ...HTTP_LIMITS, maxConnections: config.maxConnections };
   const server = createServer(serverOptions(limits), app);
   server.maxConnections = limits.maxConnections;
+  const requests = drainable(server);
   // A malformed or too slow request: answer (400, 408, 431) and close, never an 'error' that escapes.
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
@@ -111,6 +129,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   });
   const hub = createLiveHub(context, readModels.notices, logger);
   routeUpgrades(server, [hub], logger);
+  watchHubs(metrics, [{ name: 'live', ...hub }]);
 
   // Each product day gets its question as soon as it starts, not at the first visit.
   const dayKeeper = await startDayKeeper(context, logger);
@@ -128,11 +147,11 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     url,
     server,
     context,
+    // Stop accepting, say goodbye to sockets (1001), let requests under way finish (bounded),
+    // then the projections finish their batch, commit it and hand their leases on.
     close: async () => {
       dayKeeper.stop();
-      await hub.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      await Promise.all([hub.close(), requests.drain(config.shutdownGraceMs)]);
       await runtime.close();
       await kdf.close();
       await mail.mailer.close();

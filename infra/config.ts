@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isValidTimeZone } from '../domain/shared/product-day';
@@ -53,7 +54,18 @@ const schema = z.object({
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
   READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(8000),
 });
+
+/** Secrets that may come from a file instead (`NAME_FILE`: a mounted secret, say). */
+const FILE_SECRETS = ['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL', 'METRICS_TOKEN'] as const;
+
+/** Every environment variable Boon reads. */
+export const CONFIG_VARIABLES: readonly string[] = [
+  ...Object.keys(schema.shape),
+  ...FILE_SECRETS.map((name) => `${name}_FILE`),
+];
 
 export type Config = {
   /** all: HTTP, ws and projections; api: HTTP and ws; projector: projections (and /healthz). */
@@ -90,6 +102,10 @@ export type Config = {
   sqliteSynchronous: 'FULL' | 'NORMAL';
   readWaitMs: number;
   logLevel: string;
+  /** Bearer token for /metrics from elsewhere; unset, only this machine may read them. */
+  metricsToken: string | undefined;
+  /** How long SIGTERM waits for requests under way before closing their connections. */
+  shutdownGraceMs: number;
 };
 
 export class ConfigError extends Error {
@@ -99,12 +115,38 @@ export class ConfigError extends Error {
   }
 }
 
+/** `NAME_FILE` gives NAME the file's content (trailing newline dropped); never both. */
+const withFileSecrets = (given: NodeJS.ProcessEnv) => {
+  const env = { ...given };
+  const problems: string[] = [];
+  for (const name of FILE_SECRETS) {
+    const file = given[`${name}_FILE`];
+    if (!file) continue;
+    if (given[name]) {
+      problems.push(`${name} and ${name}_FILE: set one, not both`);
+      continue;
+    }
+    try {
+      env[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      problems.push(`${name}_FILE cannot be read (${(error as NodeJS.ErrnoException).code})`);
+    }
+  }
+  return { env, problems };
+};
+
 /** Reads configuration from the environment; invalid values stop start-up with every problem listed. */
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
+  const { env, problems: fileProblems } = withFileSecrets(given);
   const parsed = schema.safeParse(env);
   const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'config'} ${issue.message}`);
+    ? [...fileProblems]
+    : [
+        ...fileProblems,
+        ...parsed.error.issues.map(
+          (issue) => `${issue.path.join('.') || 'config'} ${issue.message}`,
+        ),
+      ];
   if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
     problems.push('ADMIN_PASSWORD and ADMIN_USERNAME must be set together, or neither');
   }
@@ -153,5 +195,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     sqliteSynchronous: c.SQLITE_SYNCHRONOUS,
     readWaitMs: c.READ_WAIT_MS,
     logLevel: c.LOG_LEVEL,
+    metricsToken: c.METRICS_TOKEN,
+    shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
   };
 };

@@ -1,14 +1,17 @@
 import { assertValidEvent, currentVersionOf } from '../../domain/event-catalog';
 import { handleCommand, type CommandHandler } from '../../domain/shared/command-handler';
 import type { Decider } from '../../domain/shared/decider';
+import { DomainError } from '../../domain/shared/errors';
 import type { DomainEvent } from '../../domain/shared/events';
+import { streamCategory } from '../../infra/metrics';
 import type { AppContext } from '../context';
 
 /** What running a command needs: any process has it, with or without HTTP. */
 export type CommandContext = Pick<
   AppContext,
   'events' | 'newId' | 'streamLock' | 'clock' | 'dayRules' | 'logger'
->;
+> &
+  Partial<Pick<AppContext, 'metrics'>>;
 
 /** Runs a command against one stream with the app's event store, ids and schema checks. */
 export const runCommand = <Command, Event extends DomainEvent, State>(
@@ -18,15 +21,46 @@ export const runCommand = <Command, Event extends DomainEvent, State>(
   command: Command,
 ) =>
   ctx.streamLock(streamId, () =>
-    handleCommand(ctx.events, streamId, decider, command, {
-      newId: ctx.newId,
-      versionOf: currentVersionOf,
-      validate: assertValidEvent,
-      // Full jitter from 5 ms, doubling: racers for one stream spread out instead of colliding again.
-      pause: (attempt) =>
-        new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** (attempt - 1))),
-    }),
+    counted(
+      ctx,
+      streamId,
+      handleCommand(ctx.events, streamId, decider, command, {
+        newId: ctx.newId,
+        versionOf: currentVersionOf,
+        validate: assertValidEvent,
+        // Full jitter from 5 ms, doubling: racers for one stream spread out instead of colliding again.
+        pause: (attempt) => {
+          ctx.metrics?.conflictRetries.inc({ stream: streamCategory(streamId) });
+          return new Promise((resolve) =>
+            setTimeout(resolve, Math.random() * 5 * 2 ** (attempt - 1)),
+          );
+        },
+      }),
+    ),
   );
+
+/** Counts each command's outcome: accepted, unchanged (nothing to append), refused by kind, failed. */
+const counted = async <T extends { events: unknown[] }>(
+  ctx: CommandContext,
+  streamId: string,
+  work: Promise<T>,
+): Promise<T> => {
+  const stream = streamCategory(streamId);
+  try {
+    const result = await work;
+    const outcome = result.events.length > 0 ? 'accepted' : 'unchanged';
+    ctx.metrics?.commands.inc({ stream, outcome, kind: '' });
+    return result;
+  } catch (error) {
+    const refused = error instanceof DomainError;
+    ctx.metrics?.commands.inc({
+      stream,
+      outcome: refused ? 'refused' : 'failed',
+      kind: refused ? error.kind : '',
+    });
+    throw error;
+  }
+};
 
 /** Runs a command through a bound handler: the stream comes from the command itself. */
 export const handle = <Command, Event extends DomainEvent, State>(

@@ -37,10 +37,16 @@ type Client = {
 
 export type LiveHub = {
   clientCount(): number;
+  /** Topics at least one socket follows. */
+  topicCount(): number;
   /** Routes WebSocket upgrades for this hub's path; false for other paths. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Says goodbye to every socket (1001: the browser reconnects, to another instance). */
   close(): Promise<void>;
 };
+
+/** How long sockets get to answer a closing handshake before they are cut. */
+const CLOSE_HANDSHAKE_MS = 1000;
 
 const send = (socket: WebSocket, message: ServerMessage | string) => {
   if (socket.readyState === WebSocket.OPEN) {
@@ -235,6 +241,7 @@ export const createLiveHub = (
 
   return {
     clientCount: () => clients.size,
+    topicCount: () => subscribers.size,
     handleUpgrade: (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://boon').pathname !== '/ws') return false;
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
@@ -243,11 +250,29 @@ export const createLiveHub = (
     close: async () => {
       clearInterval(heartbeat);
       changes.unsubscribe();
-      for (const client of clients) client.socket.terminate();
+      await goingAway([...clients].map((client) => client.socket));
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       logger.debug('live hub closed');
     },
   };
+};
+
+/** Closes each socket with 1001 (Going Away); those that do not answer in time are cut. */
+const goingAway = async (sockets: WebSocket[]) => {
+  const closed = sockets.map(
+    (socket) =>
+      new Promise<void>((resolve) => {
+        if (socket.readyState === WebSocket.CLOSED) return resolve();
+        socket.once('close', () => resolve());
+        socket.close(1001, 'Server shutting down');
+      }),
+  );
+  const timer = setTimeout(
+    () => sockets.forEach((socket) => socket.terminate()),
+    CLOSE_HANDSHAKE_MS,
+  );
+  await Promise.all(closed);
+  clearTimeout(timer);
 };
 
 /** Hands each upgrade to the hub whose path it names; any other path is refused. */

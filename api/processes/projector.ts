@@ -5,7 +5,10 @@ import type { Config } from '../../infra/config';
 import { newId } from '../../infra/crypto';
 import { createKeyedLock } from '../commands/keyed-lock';
 import type { Logger } from '../../infra/logger';
+import { createMetrics } from '../../infra/metrics';
+import { serveMetrics } from '../http/metrics';
 import { openStores, type Stores } from '../stores';
+import { projectionObserver, watchProjections } from './process-metrics';
 import { openRuntime, type Runtime } from './runtime';
 
 export type RunningProjector = {
@@ -16,7 +19,8 @@ export type RunningProjector = {
 
 /**
  * ROLE=projector: runs the projections whose leases it can take, and answers nothing but
- * `GET /healthz` on its own port (for a supervisor or a load balancer's health check).
+ * `GET /healthz` (for a supervisor or a load balancer's health check) and `GET /metrics`
+ * on its own port.
  */
 export const startProjector = async (options: {
   config: Config;
@@ -25,6 +29,7 @@ export const startProjector = async (options: {
 }): Promise<RunningProjector> => {
   const { config, logger } = options;
   const stores = options.stores ?? (await openStores(config, logger));
+  const metrics = createMetrics('projector');
   const runtime = await openRuntime(stores, 'projector', logger, {
     leaseTtlMs: config.leaseTtlMs,
     commands: {
@@ -33,8 +38,17 @@ export const startProjector = async (options: {
       newId,
       streamLock: createKeyedLock(),
     },
+    observer: projectionObserver(metrics),
   });
+  watchProjections(metrics, runtime);
   const server: Server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/metrics') {
+      serveMetrics(metrics, config.metricsToken, req, res).catch((err: unknown) => {
+        logger.error({ err }, 'metrics failed');
+        res.writeHead(500).end();
+      });
+      return;
+    }
     if (req.method !== 'GET' || req.url !== '/healthz') {
       res.writeHead(404, { 'Content-Type': 'application/problem+json' });
       res.end(JSON.stringify({ type: 'about:blank', title: 'Not found', status: 404 }));
@@ -68,10 +82,13 @@ export const startProjector = async (options: {
   return {
     url,
     runtime,
+    // The batch in hand is committed and the leases released first: another projector takes
+    // them over at its next lease check instead of waiting for them to expire.
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await runtime.close();
+      server.closeAllConnections();
+      await closed;
     },
   };
 };

@@ -20,6 +20,16 @@ export type KeyEncryptionKeySource =
   /** A file holding the key; created (0600) with a random key when missing. */
   | { kind: 'file'; file: string };
 
+/** A secret mounted read-only (a compose or Kubernetes secret) stays as it was given. */
+const tightenUnlessMounted = (file: string) => {
+  try {
+    chmodSync(file, PRIVATE_FILE_MODE);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EROFS' && code !== 'EPERM') throw error;
+  }
+};
+
 /**
  * The key that wraps every personal key. From configuration in production; otherwise a file
  * made on first start, which should live apart from the data it protects (its default place
@@ -35,7 +45,7 @@ export const loadKeyEncryptionKey = (source: KeyEncryptionKeySource): Buffer => 
       mode: PRIVATE_FILE_MODE,
     });
   }
-  chmodSync(file, PRIVATE_FILE_MODE);
+  tightenUnlessMounted(file);
   const key = parseKeyEncryptionKey(readFileSync(file, 'utf8'));
   if (!key) throw new Error(`${file} does not hold a 32-byte key (64 hex digits or base64)`);
   return key;

@@ -5,7 +5,7 @@ import type { Logger } from '../../infra/logger';
 import type { Doc, Lease, ReadStore } from '../../infra/read-store/read-store';
 import { collectionNames, physicalName, type Projection, type Reaction } from './define';
 import { LogTail } from './log-tail';
-import { Processor, STATE_COLLECTION, type StateDoc } from './processor';
+import { Processor, STATE_COLLECTION, type ProjectionObserver, type StateDoc } from './processor';
 import { ensureProjectionIndexes } from './indexes';
 import { sleep } from './timing';
 
@@ -23,6 +23,8 @@ export type EngineOptions = {
   dropDelayMs?: number;
   /** Runs the commands reactors ask for (see Reaction). */
   dispatch?: (reactions: Reaction[]) => Promise<void>;
+  /** Told of committed batches and lease changes (metrics); never changes what runs. */
+  observer?: ProjectionObserver;
 };
 
 /** Events a rebuild applies in memory between two durable flushes (bounds what a crash loses). */
@@ -65,8 +67,9 @@ export class ProjectionEngine {
   private recordedTailError: string | null = null;
   private readonly dropping = new AbortController();
   private readonly drops = new Set<Promise<void>>();
-  private readonly settings: Required<Omit<EngineOptions, 'owner' | 'dispatch'>>;
+  private readonly settings: Required<Omit<EngineOptions, 'owner' | 'dispatch' | 'observer'>>;
   private readonly dispatch: ((reactions: Reaction[]) => Promise<void>) | null;
+  private readonly observer: ProjectionObserver;
 
   constructor(
     private readonly events: EventStore,
@@ -76,6 +79,7 @@ export class ProjectionEngine {
     options: EngineOptions = {},
   ) {
     this.owner = options.owner ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
+    this.observer = options.observer ?? {};
     this.settings = {
       leaseTtlMs: options.leaseTtlMs ?? 10_000,
       leaseCheckMs: options.leaseCheckMs ?? 2_000,
@@ -132,7 +136,10 @@ export class ProjectionEngine {
     this.dropping.abort();
     await Promise.allSettled([...this.drops]);
     for (const slot of this.slots.values()) {
-      if (slot.lease) await this.readStore.leases.release(slot.lease).catch(() => undefined);
+      if (slot.lease) {
+        await this.readStore.leases.release(slot.lease).catch(() => undefined);
+        this.observer.leaseChanged?.(slot.projection.name, 'released');
+      }
       slot.lease = null;
       slot.live = null;
     }
@@ -236,6 +243,7 @@ export class ProjectionEngine {
           if (lease) {
             slot.lease = lease;
             taken.push(slot);
+            this.observer.leaseChanged?.(slot.projection.name, 'taken');
           }
         }
       } catch (error) {
@@ -271,6 +279,7 @@ export class ProjectionEngine {
 
   private async lose(slot: Slot) {
     this.logger.warn({ projection: slot.projection.name }, 'projection lease lost');
+    if (slot.lease) this.observer.leaseChanged?.(slot.projection.name, 'lost');
     slot.lease = null;
     const live = slot.live;
     const rebuilding = slot.rebuildProcessor;
@@ -333,6 +342,7 @@ export class ProjectionEngine {
       announce: live,
       deferred: !live,
       dispatch: this.dispatch,
+      observer: this.observer,
       onLeaseLost: () => void this.lose(slot),
     });
   }

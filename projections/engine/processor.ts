@@ -29,6 +29,12 @@ export type StateDoc = Doc & {
   lastError?: string;
 };
 
+/** What an engine tells an observer (metrics): it only listens, it never changes what runs. */
+export type ProjectionObserver = {
+  batchCommitted?(projection: string, events: number, seconds: number, rebuild: boolean): void;
+  leaseChanged?(projection: string, change: 'taken' | 'lost' | 'released'): void;
+};
+
 export type ProcessorOptions = {
   projection: Projection;
   generation: number;
@@ -51,6 +57,7 @@ export type ProcessorOptions = {
   deferred: boolean;
   /** Runs the commands reactors ask for; absent where no reactor runs. */
   dispatch: ((reactions: Reaction[]) => Promise<void>) | null;
+  observer?: ProjectionObserver;
   onLeaseLost: () => void;
 };
 
@@ -242,6 +249,12 @@ export class Processor {
       this.checkpoint = last;
       this.consumer.checkpoint = last;
       this.eventsApplied += applied;
+      this.options.observer?.batchCommitted?.(
+        projection.name,
+        applied,
+        (performance.now() - started) / 1000,
+        this.options.deferred,
+      );
     }
     return applied;
   }

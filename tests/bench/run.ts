@@ -6,6 +6,7 @@ import { firstPage } from './first-page';
 import { httpThroughput } from './http-throughput';
 import { lighthouseScores } from './lighthouse';
 import { liveLatency } from './live-latency';
+import { migrationRate } from './migration-rate';
 import { pseudonymOffers } from './pseudonym-offers';
 import { printFigure, writeReport, type Figure } from './report';
 import { rebuildRate } from './rebuild-rate';
@@ -23,6 +24,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['one notice to 5,000 ws clients', wsFanout],
   ['projection rebuild rate', rebuildRate],
   ['start-up with 1M events', startup],
+  ['migration by replay', migrationRate],
   ['account sign-in and session cost', authCost],
   ['page loads during a sign-up flood', signupFlood],
   ['pseudonym offers when names run short', pseudonymOffers],

@@ -1,0 +1,45 @@
+# syntax=docker/dockerfile:1
+# Boon's image: one build of the UI and the server's dependencies, run as a non-root user.
+# The same image runs every process; ROLE (all, api, projector) says which.
+
+# The Node line CI tests with.
+ARG NODE_VERSION=20.20.2
+
+FROM node:${NODE_VERSION}-bookworm-slim AS build
+# better-sqlite3 compiles from source when no prebuilt binary fits; Node's headers live in
+# /usr/local in this image (the checkout's .npmrc points at a Debian machine's /usr).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+ENV npm_config_nodedir=/usr/local
+RUN npm install -g npm@11
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:${NODE_VERSION}-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist/ui ./dist/ui
+COPY --from=build /app/api ./api
+COPY --from=build /app/domain ./domain
+COPY --from=build /app/infra ./infra
+COPY --from=build /app/projections ./projections
+COPY --from=build /app/tsconfig.base.json /app/tsconfig.json ./
+# The embedded engines' files (when no EVENTSTORE_URL/MONGODB_URL) and generated secrets.
+RUN mkdir -m 0700 /data && chown node:node /data
+VOLUME ["/data"]
+USER node
+EXPOSE 3000
+# /healthz answers on every role's port (a projector's too).
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# SIGTERM reaches Node directly (no npm or shell in between): requests drain, sockets close
+# with 1001, projections commit their batch and release their leases.
+CMD ["node", "--import", "tsx", "api/main.ts"]

@@ -1,0 +1,190 @@
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EventStore, EventToAppend, RecordedEvent } from '../../infra/event-store/event-store';
+import type { KeyVault } from '../../infra/key-vault/key-vault';
+import { silentLogger } from '../../infra/logger';
+import type { ReadStore } from '../../infra/read-store/read-store';
+import { allProjections } from '../../projections';
+import { collectionNames } from '../../projections/engine/define';
+import { ProjectionEngine } from '../../projections/engine/engine';
+import { StoreReadModels } from '../../projections/engine/read-models';
+import { KEY_VAULT_FILE } from '../stores';
+import { BackupError } from './embedded-backup';
+import { currentMetadata, eventIdentity, readLog } from './log-digest';
+
+/** Events appended together: consecutive events of one stream, up to this many. */
+const BATCH = 200;
+
+export type CopyProgress = { done: number; total: number };
+export type CopyReport = { total: number; alreadyThere: number; copied: number };
+
+/**
+ * The destination's history must be the start of the source's (empty, or an earlier run's
+ * copy): answers how much of it is there already, and the source position it ends at.
+ */
+const copiedSoFar = async (from: EventStore, to: EventStore) => {
+  const source = readLog(from)[Symbol.asyncIterator]();
+  let count = 0;
+  let after: bigint | undefined;
+  for await (const copied of readLog(to)) {
+    const original = await source.next();
+    if (original.done || eventIdentity(original.value) !== eventIdentity(copied)) {
+      throw new BackupError(
+        `the destination's event ${count + 1} (${copied.id}) is not the source's: ` +
+          'migrate into an empty store, or the one an earlier run of this copy left',
+      );
+    }
+    count++;
+    after = original.value.position;
+  }
+  await source.return?.();
+  return { count, after };
+};
+
+const toAppend = (event: RecordedEvent): EventToAppend => ({
+  id: event.id,
+  type: event.type,
+  data: event.data,
+  metadata: currentMetadata(event),
+});
+
+/**
+ * Appends in flight at once. The embedded store queues appends in the order they are made
+ * and commits the queue in one transaction (one fsync for many), so a window keeps the log's
+ * order; another engine gets one append at a time, each acknowledged before the next.
+ */
+const windowFor = (to: EventStore) => (to.engine === 'sqlite' ? 64 : 1);
+
+/**
+ * Copies the source's log into the destination in log order, each event with its id, stream
+ * revision, data and metadata. Resumes after what an earlier run copied; a finished copy
+ * copies nothing more. Each commit is all-or-nothing, so a kill leaves a clean prefix.
+ */
+export const copyLog = async (
+  from: EventStore,
+  to: EventStore,
+  onProgress: (progress: CopyProgress) => void = () => undefined,
+): Promise<CopyReport> => {
+  const total = await from.countEventsAfter(null, Number.MAX_SAFE_INTEGER);
+  const { count: alreadyThere, after } = await copiedSoFar(from, to);
+  const window = windowFor(to);
+  let done = alreadyThere;
+  let batch: RecordedEvent[] = [];
+  const inFlight: Promise<void>[] = [];
+  // The first append refused stops the copy; what was sent with it settles on its own.
+  let failure: { error: unknown } | null = null;
+  const send = async () => {
+    if (failure) throw failure.error;
+    if (batch.length === 0) return;
+    const events = batch;
+    batch = [];
+    const first = events[0]!;
+    const appended = to.appendToStream(
+      first.streamId,
+      events.map(toAppend),
+      first.revision === 0n ? 'no_stream' : first.revision - 1n,
+    );
+    inFlight.push(
+      appended.then(
+        () => {
+          done += events.length;
+          onProgress({ done, total });
+        },
+        (error: unknown) => {
+          failure ??= { error };
+        },
+      ),
+    );
+    if (inFlight.length >= window) await inFlight.shift();
+  };
+  onProgress({ done, total });
+  for await (const event of readLog(from, after)) {
+    if (batch.length >= BATCH || (batch[0] && batch[0].streamId !== event.streamId)) {
+      await send();
+    }
+    batch.push(event);
+  }
+  await send();
+  await Promise.all(inFlight);
+  if (failure) throw (failure as { error: unknown }).error;
+  return { total, alreadyThere, copied: done - alreadyThere };
+};
+
+/**
+ * Moves every personal key the source's embedded vault holds into the destination's vault
+ * (wrapped there by its own key-encryption key). A subject the destination has keeps its key.
+ */
+export const copyKeys = async (
+  fromDataDir: string,
+  from: KeyVault,
+  to: KeyVault,
+): Promise<number> => {
+  const file = join(fromDataDir, KEY_VAULT_FILE);
+  if (!existsSync(file)) return 0;
+  const db = new Database(file, { readonly: true });
+  const subjects = (
+    db.prepare('SELECT subject FROM wrapped_keys ORDER BY subject').all() as { subject: string }[]
+  ).map((row) => row.subject);
+  db.close();
+  let taken = 0;
+  for (let i = 0; i < subjects.length; i += BATCH) {
+    const keys = [];
+    for (const subject of subjects.slice(i, i + BATCH)) {
+      const key = await from.find(subject);
+      if (key) keys.push({ subject, key });
+    }
+    taken += await to.importKeys(keys);
+  }
+  return taken;
+};
+
+/** Runs every projection over the destination's log until its read models reach the head. */
+export const buildReadModels = async (
+  events: EventStore,
+  readStore: ReadStore,
+  onWaiting: () => void = () => undefined,
+) => {
+  const head = (await events.headPosition()) ?? 0n;
+  const names = allProjections.map((p) => p.name);
+  const engine = new ProjectionEngine(events, readStore, allProjections, silentLogger());
+  const models = new StoreReadModels(readStore, allProjections);
+  await models.start();
+  await engine.start();
+  try {
+    while (!(await models.waitFor(head, names, 1000))) onWaiting();
+  } finally {
+    await engine.stop();
+    models.stop();
+  }
+};
+
+export type ReadModelDigest = Record<string, { documents: number; digest: string }>;
+
+/** Each read-model collection's document count and a digest of its documents, by id. */
+export const digestReadModels = async (readStore: ReadStore): Promise<ReadModelDigest> => {
+  const models = new StoreReadModels(readStore, allProjections);
+  await models.start();
+  const out: ReadModelDigest = {};
+  try {
+    for (const projection of allProjections) {
+      for (const name of collectionNames(projection)) {
+        const docs = await models.collection(name).find({}, { sort: { _id: 1 } });
+        out[name] = {
+          documents: docs.length,
+          digest: createHash('sha256').update(JSON.stringify(docs)).digest('hex'),
+        };
+      }
+    }
+  } finally {
+    models.stop();
+  }
+  return out;
+};
+
+/** Collections whose counts or contents differ between two digests. */
+export const readModelDifferences = (a: ReadModelDigest, b: ReadModelDigest) =>
+  [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .filter((name) => JSON.stringify(a[name]) !== JSON.stringify(b[name]))
+    .sort();

@@ -1,0 +1,74 @@
+import { chmodSync, copyFileSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { diagnose, type Finding } from '../../api/ops/doctor-checks';
+import { startProjector } from '../../api/processes/projector';
+import { openStores } from '../../api/stores';
+import { loadConfig } from '../../infra/config';
+import { silentLogger } from '../../infra/logger';
+import { activation, appendEvents } from '../support/seed';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'boon-doctor-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const fixes = (findings: Finding[]) => findings.filter((f) => !f.ok);
+const said = (findings: Finding[]) => findings.map((f) => `${f.check}: ${f.detail}`).join('\n');
+
+describe('npm run doctor (api/ops/doctor.ts)', () => {
+  it('names every variable the configuration refuses', async () => {
+    const findings = await diagnose({ PORT: 'eighty', DAY_TIMEZONE: 'Mars/Olympus' });
+    expect(findings.every((f) => f.check === 'configuration' && !f.ok)).toBe(true);
+    expect(said(findings)).toMatch(/PORT/);
+    expect(said(findings)).toMatch(/DAY_TIMEZONE/);
+  });
+
+  it('says what to do on a broken setup, and finds nothing once it is mended', async () => {
+    const stores = await openStores(loadConfig({ DATA_DIR: dataDir }), silentLogger());
+    await appendEvents(stores.events, 'question-of-the-day-2026-03-01', [
+      activation('2026-03-01', 3),
+    ]);
+    await stores.close();
+    const log = join(dataDir, 'boon.sqlite');
+    const kek = join(dataDir, 'key-encryption-key');
+    chmodSync(dataDir, 0o755);
+    chmodSync(log, 0o644);
+    renameSync(kek, `${kek}.away`);
+
+    const broken = await diagnose({ DATA_DIR: dataDir }, { minFreeBytes: Number.MAX_SAFE_INTEGER });
+    const text = said(fixes(broken));
+    expect(text).toContain(`chmod 700 ${dataDir}`);
+    expect(text).toContain(`chmod 600 ${log}`);
+    expect(text).toMatch(/key-encryption key: missing at .* restore it/);
+    expect(text).toMatch(/projection questions: 1 events behind and nobody runs it/);
+    expect(text).toMatch(/leases: \d+ of \d+ held by no process: start a projector/);
+    expect(text).toMatch(/disk: .* make room/);
+
+    chmodSync(dataDir, 0o700);
+    chmodSync(log, 0o600);
+    copyFileSync(`${kek}.away`, kek);
+    const projector = await startProjector({
+      config: loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }),
+      logger: silentLogger(),
+    });
+    try {
+      await expect
+        .poll(async () => said(fixes(await diagnose({ DATA_DIR: dataDir }, { minFreeBytes: 1 }))), {
+          timeout: 20_000,
+        })
+        .toBe('');
+    } finally {
+      await projector.close();
+    }
+  });
+
+  it('says which engine does not answer', async () => {
+    const findings = await diagnose({
+      DATA_DIR: dataDir,
+      EVENTSTORE_URL: 'esdb://127.0.0.1:4359?tls=false',
+      MONGODB_URL:
+        'mongodb://127.0.0.1:4358/boon?directConnection=true&serverSelectionTimeoutMS=500',
+    });
+    expect(said(fixes(findings))).toMatch(/engines: .*start the engine or fix its URL/);
+  }, 30_000);
+});

@@ -1,0 +1,141 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  boonServices,
+  composeProblems,
+  parseCompose,
+  proxyUpstreams,
+  roleOf,
+  type ComposeFile,
+  type Image,
+} from '../support/deploy-stack';
+
+const read = (file: string) => readFileSync(file, 'utf8');
+
+/** The Dockerfile's stages, each as its instructions (continuation lines joined). */
+const stages = (dockerfile: string) => {
+  const lines = dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  const result: { from: string; instructions: string[] }[] = [];
+  for (const line of lines) {
+    if (line.startsWith('FROM ')) result.push({ from: line, instructions: [] });
+    else result.at(-1)?.instructions.push(line);
+  }
+  return { args: lines.filter((l) => l.startsWith('ARG ')), stages: result };
+};
+
+const dockerfile = stages(read('Dockerfile'));
+const runtime = dockerfile.stages.at(-1)!;
+const instruction = (name: string) =>
+  runtime.instructions.filter((line) => line.startsWith(`${name} `));
+const image: Image = {
+  port: /PORT=(\d+)/.exec(instruction('ENV').join(' '))?.[1] ?? '',
+  healthcheck: instruction('HEALTHCHECK').length === 1,
+};
+const { compose, errors } = parseCompose(read('docker-compose.yml'));
+
+describe('the image (Dockerfile)', () => {
+  it('builds in one stage and runs from a slim one, on the Node line the tests run on', () => {
+    expect(dockerfile.stages.length).toBeGreaterThanOrEqual(2);
+    const nodeVersion = /ARG NODE_VERSION=(\d+)\.(\d+)\.\d+/.exec(dockerfile.args.join('\n'));
+    expect(nodeVersion?.[1]).toBe(process.versions.node.split('.')[0]);
+    expect(Number(nodeVersion?.[2])).toBeGreaterThanOrEqual(19); // package.json: node >= 20.19
+    for (const stage of dockerfile.stages) expect(stage.from).toContain('${NODE_VERSION}');
+    const build = dockerfile.stages[0]!.instructions.join('\n');
+    expect(build).toContain('npm ci');
+    expect(build).toContain('npm run build');
+    expect(build).toContain('npm prune --omit=dev');
+  });
+
+  it('runs as a non-root user, checks its own health, and gets SIGTERM itself', () => {
+    const user = instruction('USER').at(-1)?.split(/\s+/)[1];
+    expect(user).toBeDefined();
+    expect(['root', '0']).not.toContain(user);
+    expect(image.healthcheck).toBe(true);
+    expect(instruction('HEALTHCHECK')[0]).toContain('/healthz');
+    expect(image.port).toBe('3000');
+    // node itself as PID 1: no npm or shell that would swallow the signal.
+    expect(instruction('CMD')).toEqual(['CMD ["node", "--import", "tsx", "api/main.ts"]']);
+  });
+
+  it('copies only what exists and bakes in no secret, data or local install', () => {
+    for (const line of instruction('COPY')) {
+      const sources = line
+        .split(/\s+/)
+        .slice(2, -1)
+        .map((source) => source.replace(/^\/app\//, ''));
+      for (const source of sources) {
+        if (['node_modules', 'dist/ui'].includes(source)) continue;
+        expect(existsSync(source), source).toBe(true);
+      }
+    }
+    const ignored = read('.dockerignore').split('\n');
+    for (const path of ['.git', 'node_modules', 'data', 'secrets', '.env']) {
+      expect(ignored).toContain(path);
+    }
+    expect(read('Dockerfile')).not.toMatch(/(SECRET|PASSWORD|KEY)=/);
+  });
+});
+
+describe('the stack (docker-compose.yml)', () => {
+  it('parses, follows the compose schema, and holds together', () => {
+    expect(errors).toEqual([]);
+    expect(composeProblems(compose, image)).toEqual([]);
+  });
+
+  it('runs two API replicas and a projector on EventStoreDB and a MongoDB replica set', () => {
+    const roles = boonServices(compose).map(([name, service]) => [name, roleOf(service)]);
+    expect(roles).toEqual([
+      ['api-1', 'api'],
+      ['api-2', 'api'],
+      ['projector', 'projector'],
+    ]);
+    expect(compose.services.eventstore?.image).toMatch(/^eventstore\/eventstore:/);
+    expect(compose.services.mongo?.image).toMatch(/^mongo:/);
+    expect(JSON.stringify(compose.services.mongo)).toContain('--replSet');
+    for (const [, service] of boonServices(compose)) {
+      expect(service.depends_on).toEqual({
+        eventstore: { condition: 'service_healthy' },
+        mongo: { condition: 'service_healthy' },
+      });
+    }
+  });
+
+  it('shows the browser one port, the proxy, which spreads over both API replicas', () => {
+    const published = Object.entries(compose.services).filter(([, s]) => s.ports?.length);
+    expect(published.map(([name]) => name)).toEqual(['proxy']);
+    const mounted = compose.services.proxy!.volumes!.find((v) => v.includes('Caddyfile'))!;
+    const upstreams = proxyUpstreams(read(mounted.split(':')[0]!));
+    expect(upstreams).toEqual([
+      { host: 'api-1', port: image.port },
+      { host: 'api-2', port: image.port },
+    ]);
+  });
+
+  it('takes its secrets from files the repository never holds', () => {
+    for (const secret of Object.values(compose.secrets ?? {})) {
+      expect(secret.file).toMatch(/^\.\/secrets\//);
+    }
+    expect(read('.gitignore').split('\n')).toContain('secrets/');
+  });
+
+  const broken: [string, (c: ComposeFile) => void, RegExp][] = [
+    ['a misspelt key', (c) => Object.assign(c.services.mongo!, { helthcheck: {} }), /schema/],
+    ['a dependency on no service', (c) => (c.services['api-1']!.depends_on = ['kafka']), /kafka/],
+    ['a variable Boon never reads', (c) => (env(c).MONGO_URL = 'x'), /reads no MONGO_URL/],
+    ['a secret in the open', (c) => (env(c).AUTH_SECRET = 'x'.repeat(40)), /AUTH_SECRET_FILE/],
+    ['an unmounted secret', (c) => (c.services['api-1']!.secrets = []), /not mounted/],
+    ['a value Boon refuses', (c) => (env(c).MONGODB_URL = 'http://mongo'), /MONGODB_URL/],
+    ['a service without health', (c) => delete c.services.mongo!.healthcheck, /no health check/],
+    ['an API published directly', (c) => (c.services['api-1']!.ports = ['3000:3000']), /proxy/],
+  ];
+  const env = (c: ComposeFile) => c.services['api-1']!.environment as Record<string, string>;
+  it.each(broken)('finds %s', (_what, breakIt, problem) => {
+    const copy = structuredClone(compose);
+    breakIt(copy);
+    expect(composeProblems(copy, image).join('\n')).toMatch(problem);
+  });
+});
