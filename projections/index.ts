@@ -1,4 +1,5 @@
 import type { Projection } from './engine/define';
+import { contributionsProjection } from './contributions';
 import { echoesProjection } from './echoes';
 import { identityProjection } from './identity';
 import { perspectivePairsProjection } from './perspective-pairs';
@@ -14,4 +15,5 @@ export const allProjections: readonly Projection[] = [
   repliesProjection,
   echoesProjection,
   perspectivePairsProjection,
+  contributionsProjection,
 ];

@@ -2,7 +2,9 @@ import type { Router } from 'express';
 import type { AppContext } from '../context';
 import { accountEmailRoutes } from './account-email';
 import { adminAuthRoutes } from './admin-auth';
+import { adminContributionRoutes } from './admin-contributions';
 import { authRoutes } from './auth';
+import { contributionRoutes } from './contributions';
 import { echoRoutes } from './echoes';
 import { identityRoutes } from './identity';
 import { questionRoutes } from './questions';
@@ -26,4 +28,6 @@ export const apiRoutes: readonly RouteModule[] = [
   authRoutes,
   accountEmailRoutes,
   adminAuthRoutes,
+  contributionRoutes,
+  adminContributionRoutes,
 ];

@@ -111,7 +111,7 @@ export const SuggestionDeleted = defineEvent({
   schema: z.object({ suggestionId: z.string().min(1), by: admin, at }),
 });
 
-const submissionStatus = z.enum(['pending', 'approved', 'rejected']);
+const submissionStatus = z.enum(['pending', 'approved', 'rejected', 'used']);
 const review = z.object({
   status: submissionStatus,
   adminNotes: z.string().nullable(),

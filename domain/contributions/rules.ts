@@ -34,7 +34,7 @@ export type IdeaCategory = (typeof IDEA_CATEGORIES)[number];
 export const IDEA_QUESTION_CATEGORY = 'General';
 
 export type SuggestionStatus = 'pending' | 'approved' | 'rejected';
-export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
+export type SubmissionStatus = 'pending' | 'approved' | 'rejected' | 'used';
 
 /** The trimmed, normalised text; a DomainError naming `field` for what no one can read. */
 const readable = (text: string, field: string, empty: () => Error): string => {
