@@ -2,6 +2,7 @@ import type { Projection } from './engine/define';
 import { contributionsProjection } from './contributions';
 import { echoesProjection } from './echoes';
 import { identityProjection } from './identity';
+import { moderationAuditProjection } from './moderation-audit';
 import { perspectivePairsProjection } from './perspective-pairs';
 import { questionsProjection } from './questions';
 import { repliesProjection } from './replies';
@@ -16,4 +17,5 @@ export const allProjections: readonly Projection[] = [
   echoesProjection,
   perspectivePairsProjection,
   contributionsProjection,
+  moderationAuditProjection,
 ];

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context';
 import { accountEmailRoutes } from './account-email';
+import { adminAuditRoutes } from './admin-audit';
 import { adminAuthRoutes } from './admin-auth';
 import { adminContributionRoutes } from './admin-contributions';
 import { authRoutes } from './auth';
@@ -30,4 +31,5 @@ export const apiRoutes: readonly RouteModule[] = [
   adminAuthRoutes,
   contributionRoutes,
   adminContributionRoutes,
+  adminAuditRoutes,
 ];
