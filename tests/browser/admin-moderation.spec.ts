@@ -1,15 +1,23 @@
 import { expect, test } from '@playwright/test';
-import { adminArea, contributeAsSomeone } from './pages/admin-page';
+import { adminArea, contributions } from './pages/admin-page';
+import { SetupPage } from './pages/setup-page';
 import { visitor } from './pages/visitor';
 
-test('an admin moderates an idea and a submission, and finds both in the audit history', async ({
+test('a person suggests and submits; an admin moderates both and finds them in the audit history', async ({
   browser,
-  request,
 }) => {
   const stamp = Date.now().toString(36);
   const idea = `Should cities ban cars from their centres on weekends ${stamp}?`;
   const question = `Is it fair to tax sugar to pay for health care ${stamp}?`;
-  await contributeAsSomeone(request, idea, question);
+  const person = await visitor(browser);
+  await new SetupPage(person.page).registerAsNewVisitor();
+  const mine = contributions(person.page);
+  await mine.suggest(idea);
+  await expect(
+    person.page.getByRole('list', { name: 'Your suggestions' }).getByText(idea),
+  ).toBeVisible();
+  await mine.submit(question);
+  await person.context.close();
 
   const { context, page } = await visitor(browser);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -29,6 +29,8 @@ const pages = {
   contact: lazyPage(() => import('../features/legal/contact-page')),
   home: lazyPage(() => import('../features/questions/home-page')),
   responses: lazyPage(() => import('../features/responses/responses-page')),
+  brainstorm: lazyPage(() => import('../features/contributions/brainstorm-page')),
+  submitQuestion: lazyPage(() => import('../features/contributions/submit-question-page')),
 };
 
 /** A lazily loaded page under its route: its title, and how to fetch it ahead. */
@@ -57,7 +59,6 @@ const upcoming: [string, string][] = [
   ['/my-responses', 'My Responses'],
   ['/personal/archive', 'Your Response Archive'],
   ['/question/:id', 'Question'],
-  ['/submit-question', 'Submit a Question'],
   ['/admin/submissions', 'Submissions'],
   ['/admin/brainstorm', 'Brainstorm board'],
   ['/mini', 'Mini'],
@@ -65,7 +66,6 @@ const upcoming: [string, string][] = [
   ['/mini-chat', 'Live chat'],
   ['/mini/result/:archetypeId', 'Mini result'],
   ['/sentiment', 'Sentiment'],
-  ['/brainstorm', 'Brainstorm'],
 ];
 
 export const routes: RouteObject[] = [
@@ -97,6 +97,8 @@ export const routes: RouteObject[] = [
           route('/contact', pages.contact, 'Contact'),
           route('/admin-login', pages.adminLogin, 'Admin Login'),
           route('/admin', pages.admin, 'Admin Dashboard'),
+          route('/brainstorm', pages.brainstorm, 'Brainstorm'),
+          route('/submit-question', pages.submitQuestion, 'Submit a Question'),
           ...upcoming.map(([path, name]) => placeholder(path, name)),
           { path: '*', element: <NotFound /> },
         ],

@@ -9,6 +9,7 @@ export const queryKeys = {
   replies: (responseId: string) => ['replies', responseId] as const,
   allReplies: ['replies'] as const,
   echoStatus: (responseId: string) => ['echo-status', responseId] as const,
+  brainstorm: ['brainstorm'] as const,
   adminIdeas: ['admin', 'ideas'] as const,
   adminSubmissions: (status: string) => ['admin', 'submissions', status] as const,
   adminAudit: (filters: Record<string, string>) => ['admin', 'audit', filters] as const,

@@ -1,31 +1,22 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
 
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 
-/** A fresh person who suggests an idea and submits a question through the API. */
-export const contributeAsSomeone = async (
-  request: APIRequestContext,
-  idea: string,
-  question: string,
-) => {
-  const headers = { 'X-Device-ID': randomBytes(16).toString('base64url') };
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const offered = await (await request.post('/api/user/generate-pseudonyms', { headers })).json();
-    const setup = await request.post('/api/user/setup', {
-      headers,
-      data: { pseudonym: offered.pseudonyms[0], privacyConsent: true, termsConsent: true },
-    });
-    if (setup.status() === 201) break;
-  }
-  const suggested = await request.post('/api/brainstorm', { headers, data: { content: idea } });
-  expect(suggested.status()).toBe(201);
-  const submitted = await request.post('/api/submissions', {
-    headers,
-    data: { content: question },
-  });
-  expect(submitted.status()).toBe(201);
-};
+/** A person's brainstorm and submit-question pages. */
+export const contributions = (page: Page) => ({
+  suggest: async (idea: string) => {
+    await page.goto('/brainstorm');
+    await page.getByLabel('Your question').fill(idea);
+    await page.getByRole('button', { name: 'Submit Suggestion' }).click();
+    await expect(page.getByText('Question Submitted', { exact: true }).first()).toBeVisible();
+  },
+  submit: async (question: string) => {
+    await page.goto('/submit-question');
+    await page.getByLabel('Your question').fill(question);
+    await page.getByRole('button', { name: 'Submit Question' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  },
+});
 
 /** The admin area, driven as an admin does. */
 export const adminArea = (page: Page) => ({
