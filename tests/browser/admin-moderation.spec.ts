@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminArea, contributions } from './pages/admin-page';
+import { axeViolations, undersizedTargets } from './pages/screen-checks';
 import { SetupPage } from './pages/setup-page';
 import { visitor } from './pages/visitor';
 
@@ -16,7 +17,9 @@ test('a person suggests and submits; an admin moderates both and finds them in t
   await expect(
     person.page.getByRole('list', { name: 'Your suggestions' }).getByText(idea),
   ).toBeVisible();
+  expect(await axeViolations(person.page)).toEqual([]);
   await mine.submit(question);
+  expect(await axeViolations(person.page)).toEqual([]);
   await person.context.close();
 
   const { context, page } = await visitor(browser);
@@ -35,12 +38,15 @@ test('a person suggests and submits; an admin moderates both and finds them in t
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Idea Approved', { exact: true }).first()).toBeVisible();
   await expect(card.getByText('approved', { exact: true })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await undersizedTargets(page)).toEqual([]);
 
   await admin.openTab('Submit');
   const submission = admin.submission(question);
   await submission.getByLabel('Admin notes').fill('A duplicate of last week');
   await submission.getByRole('button', { name: 'Save review' }).click();
   await expect(page.getByText('Submission Updated', { exact: true }).first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 
   // The tabs stay reachable by keyboard on a phone.
   await page.getByRole('tab', { name: 'Submit' }).focus();
@@ -55,6 +61,9 @@ test('a person suggests and submits; an admin moderates both and finds them in t
   await expect(rows.filter({ hasText: 'submission.reviewed' })).toContainText(
     'A duplicate of last week',
   );
+
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await undersizedTargets(page)).toEqual([]);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();

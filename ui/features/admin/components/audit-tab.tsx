@@ -97,7 +97,12 @@ export const AuditTab = () => {
           <p className="text-small text-ink-muted" aria-live="polite">
             {page.data.total} {page.data.total === 1 ? 'entry' : 'entries'}
           </p>
-          <div className="overflow-x-auto rounded-md border border-line">
+          {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+          <section
+            aria-label="Moderation history"
+            tabIndex={0}
+            className="overflow-x-auto rounded-md border border-line"
+          >
             <table className="w-full text-left text-small">
               <caption className="sr-only">Moderation history, newest first</caption>
               <thead className="bg-surface-sunken">
@@ -125,7 +130,7 @@ export const AuditTab = () => {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           <div className="flex gap-2">
             <Button
               variant="secondary"

@@ -56,11 +56,6 @@ const SubmissionCard = ({ submission }: { submission: AdminSubmissionDto }) => {
         </span>
       </div>
       <p className="break-words">{submission.content}</p>
-      {submission.status === 'used' && submission.questionId !== null && (
-        <p className="text-small">
-          This submission was converted to Question #{submission.questionId} and is now active.
-        </p>
-      )}
       <div>
         <span id={statusId} className="mb-1.5 block text-small font-semibold">
           Status
