@@ -146,6 +146,19 @@ describe('the moderation history', () => {
     expect(lines[1]).toContain('"idea.edited"');
   });
 
+  it('never lets a reason run as a spreadsheet formula', async () => {
+    const { ideaId, auth } = await scriptedSession();
+    const reopened = await request(t.app)
+      .patch(`/api/brainstorm/${ideaId}`)
+      .set('Authorization', auth)
+      .send({ status: 'pending', reason: '=HYPERLINK("http://evil.example")' });
+    await t.caughtUp(BigInt(reopened.body.position));
+    const csv = await request(t.app)
+      .get('/api/admin/audit.csv?action=idea.reopened')
+      .set('Authorization', auth);
+    expect(csv.text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+  });
+
   it('refuses bad filters and anyone but an admin', async () => {
     const { auth } = await scriptedSession();
     for (const [query, field] of [
