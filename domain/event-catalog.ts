@@ -22,7 +22,20 @@ import {
   SettingsChanged,
 } from './identity/events';
 import { ContentRejected } from './analysis/events';
-import { ContributionUsed } from './contributions/events';
+import {
+  ContributionUsed,
+  SubmissionDeleted,
+  SubmissionReviewed,
+  SubmissionSent,
+  SuggestionApproved,
+  SuggestionDeleted,
+  SuggestionEdited,
+  SuggestionMade,
+  SuggestionPromoted,
+  SuggestionRejected,
+  SuggestionReopened,
+  SuggestionVoted,
+} from './contributions/events';
 import {
   MiniArchetypeDefined,
   MiniChatMessagePosted,
@@ -86,6 +99,17 @@ const definitions = [
   ContributionUsed,
   ContentRejected,
   PersonErased,
+  SuggestionMade,
+  SuggestionApproved,
+  SuggestionRejected,
+  SuggestionReopened,
+  SuggestionEdited,
+  SuggestionVoted,
+  SuggestionPromoted,
+  SuggestionDeleted,
+  SubmissionSent,
+  SubmissionReviewed,
+  SubmissionDeleted,
 ] as const;
 
 type Definition = (typeof definitions)[number];

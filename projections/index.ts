@@ -1,9 +1,11 @@
 import type { Projection } from './engine/define';
+import { contributionsProjection } from './contributions';
 import { echoesProjection } from './echoes';
 import { identityProjection } from './identity';
 import { miniCatalogProjection } from './mini-catalog';
 import { miniChatProjection } from './mini-chat';
 import { miniResultsProjection } from './mini-results';
+import { moderationAuditProjection } from './moderation-audit';
 import { perspectivePairsProjection } from './perspective-pairs';
 import { questionsProjection } from './questions';
 import { repliesProjection } from './replies';
@@ -20,4 +22,6 @@ export const allProjections: readonly Projection[] = [
   miniCatalogProjection,
   miniResultsProjection,
   miniChatProjection,
+  contributionsProjection,
+  moderationAuditProjection,
 ];

@@ -1,8 +1,11 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context';
 import { accountEmailRoutes } from './account-email';
+import { adminAuditRoutes } from './admin-audit';
 import { adminAuthRoutes } from './admin-auth';
+import { adminContributionRoutes } from './admin-contributions';
 import { authRoutes } from './auth';
+import { contributionRoutes } from './contributions';
 import { echoRoutes } from './echoes';
 import { identityRoutes } from './identity';
 import { miniRoutes } from './mini';
@@ -30,4 +33,7 @@ export const apiRoutes: readonly RouteModule[] = [
   adminAuthRoutes,
   miniRoutes,
   miniChatRoutes,
+  contributionRoutes,
+  adminContributionRoutes,
+  adminAuditRoutes,
 ];

@@ -3,12 +3,13 @@ import { productDayOf } from '../../domain/shared/product-day';
 import { ConfigError, loadConfig } from '../../infra/config';
 import { createLogger } from '../../infra/logger';
 import { startServer } from '../server';
+import { contributionsSeeder } from './contributions';
 import { conversationSeeder } from './conversation';
 import { seededRandom } from './random';
 import { momentIn, SeedWorld, type Seeder } from './world';
 
 /** Every feature's part of the history, in the order each day is written. */
-const seeders: Seeder[] = [conversationSeeder];
+const seeders: Seeder[] = [conversationSeeder, contributionsSeeder];
 
 const usage = `Writes a realistic community history through the command path (the real HTTP API).
 

@@ -40,12 +40,19 @@ export class SeedWorld {
     this.setNow(moment);
   }
 
-  async call(person: Person | null, method: string, path: string, body?: unknown): Promise<Call> {
+  async call(
+    person: Person | null,
+    method: string,
+    path: string,
+    body?: unknown,
+    bearer?: string,
+  ): Promise<Call> {
     const res = await fetch(`${this.server.url}${path}`, {
       method,
       headers: {
         'Content-Type': 'application/json',
         'X-Device-ID': person?.deviceId ?? randomBytes(16).toString('base64url'),
+        ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });

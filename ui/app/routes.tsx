@@ -32,6 +32,8 @@ const pages = {
   mini: lazyPage(() => import('../features/mini/mini-page')),
   miniResult: lazyPage(() => import('../features/mini/result-page')),
   miniLegacy: lazyPage(() => import('../features/mini/legacy-page')),
+  brainstorm: lazyPage(() => import('../features/contributions/brainstorm-page')),
+  submitQuestion: lazyPage(() => import('../features/contributions/submit-question-page')),
 };
 
 /** A lazily loaded page under its route: its title, and how to fetch it ahead. */
@@ -60,12 +62,10 @@ const upcoming: [string, string][] = [
   ['/my-responses', 'My Responses'],
   ['/personal/archive', 'Your Response Archive'],
   ['/question/:id', 'Question'],
-  ['/submit-question', 'Submit a Question'],
   ['/admin/submissions', 'Submissions'],
   ['/admin/brainstorm', 'Brainstorm board'],
   ['/mini-chat', 'Live chat'],
   ['/sentiment', 'Sentiment'],
-  ['/brainstorm', 'Brainstorm'],
 ];
 
 export const routes: RouteObject[] = [
@@ -100,6 +100,8 @@ export const routes: RouteObject[] = [
           route('/mini', pages.mini, 'Mini'),
           route('/mini/result/:archetypeId', pages.miniResult, 'Your Archetype'),
           route('/mini-legacy', pages.miniLegacy, 'Today’s Ethical Journey'),
+          route('/brainstorm', pages.brainstorm, 'Brainstorm'),
+          route('/submit-question', pages.submitQuestion, 'Submit a Question'),
           ...upcoming.map(([path, name]) => placeholder(path, name)),
           { path: '*', element: <NotFound /> },
         ],

@@ -23,6 +23,10 @@ export const queryKeys = {
   miniNarrative: ['mini', 'narrative'] as const,
   miniChat: (dilemmaId: string, archetypeId: string) =>
     ['mini', 'chat', dilemmaId, archetypeId] as const,
+  brainstorm: ['brainstorm'] as const,
+  adminIdeas: ['admin', 'ideas'] as const,
+  adminSubmissions: (status: string) => ['admin', 'submissions', status] as const,
+  adminAudit: (filters: Record<string, string>) => ['admin', 'audit', filters] as const,
 };
 
 /** Which queries a live topic makes stale: only those showing what the topic names. */

@@ -1,5 +1,5 @@
 import { LoaderCircle, LogOut } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -8,6 +8,9 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Tabs } from '../../components/ui/tabs';
 import { useToast } from '../../components/ui/toast';
 import { logOut, verifyAdmin } from './admin-api';
+import { AuditTab } from './components/audit-tab';
+import { IdeasTab } from './components/ideas-tab';
+import { SubmissionsTab } from './components/submissions-tab';
 
 const TABS = [
   { key: 'generate', label: 'Generate', about: 'Generate, preview and set today’s question.' },
@@ -17,8 +20,16 @@ const TABS = [
   { key: 'mini', label: 'Mini', about: 'Manage Mini dilemmas and their archetypes.' },
   { key: 'ideas', label: 'Ideas', about: 'The brainstorm board of question ideas.' },
   { key: 'submit', label: 'Submit', about: 'Moderate questions the community suggested.' },
+  { key: 'audit', label: 'Audit', about: 'The moderation history.' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
+
+/** The tools built so far; the others still say they are coming. */
+const TOOLS: Partial<Record<TabKey, () => ReactNode>> = {
+  ideas: () => <IdeasTab />,
+  submit: () => <SubmissionsTab />,
+  audit: () => <AuditTab />,
+};
 
 /** The admin shell: verified at load; without a valid admin token it sends you to log in. */
 const AdminPage = () => {
@@ -76,7 +87,7 @@ const AdminPage = () => {
         tabs={TABS.map((t) => ({
           key: t.key,
           label: t.label,
-          content: (
+          content: TOOLS[t.key]?.() ?? (
             <EmptyState drawing={<SproutDrawing />} title={t.label} className="max-w-lg">
               <p>{t.about}</p>
               <p className="mt-1 text-small">These tools arrive with the admin release.</p>

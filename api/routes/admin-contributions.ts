@@ -1,0 +1,177 @@
+import { Router } from 'express';
+import {
+  addIdeaBody,
+  contributionIdParams,
+  editIdeaBody,
+  reviewSubmissionBody,
+  submissionsQuery,
+  voteBody,
+  type AdminIdeaDto,
+  type AdminSubmissionDto,
+  type ContributionCreatedDto,
+} from '../../domain/contracts/contributions';
+import { submissions } from '../../domain/contributions/submissions';
+import { suggestions } from '../../domain/contributions/suggestions';
+import {
+  contributionsProjection,
+  type SubmissionDoc,
+  type SuggestionDoc,
+} from '../../projections/contributions';
+import { handle } from '../commands/run';
+import type { AppContext } from '../context';
+import { adminSessionOf, requireAdmin } from '../http/guards';
+import { parseInput } from '../http/validation';
+
+/** The most a board or a submissions list shows at once, newest first within each status. */
+const LIST_LIMIT = 500;
+
+const toIdea = (doc: SuggestionDoc, admin: string): AdminIdeaDto => ({
+  id: doc._id,
+  content: doc.content,
+  category: doc.category,
+  status: doc.status,
+  dateAdded: doc.dateAdded,
+  createdBy: doc.authorName ?? doc.addedBy ?? 'Anonymous',
+  notes: doc.notes,
+  votes: doc.votes.reduce((sum, v) => sum + (v.vote === 'up' ? 1 : -1), 0),
+  userVote: doc.votes.find((v) => v.by === admin)?.vote ?? null,
+  promoted: doc.promoted,
+});
+
+const toSubmission = (doc: SubmissionDoc): AdminSubmissionDto => ({
+  id: doc._id,
+  content: doc.content,
+  status: doc.status,
+  adminNotes: doc.adminNotes,
+  submitterName: doc.submitterName,
+  dateSubmitted: doc.dateSubmitted,
+  questionId: doc.questionId,
+});
+
+/** The command answered: where to read it back (X-Min-Position). */
+const done = (position: bigint | null) => ({ position: position?.toString() ?? null });
+
+/**
+ * The admin's moderation of the brainstorm board and of submitted questions. Every route
+ * checks the admin's token on the server, and every command names the admin who acted.
+ */
+export const adminContributionRoutes = (ctx: AppContext) => {
+  const router = Router();
+  const view = () => ctx.readModels.of(contributionsProjection);
+  const admin = requireAdmin(ctx);
+  const now = () => ctx.clock.now();
+
+  router.get('/admin/brainstorm', admin, async (req, res) => {
+    const me = adminSessionOf(req).username;
+    const byStatus = (status: 'pending' | 'approved') =>
+      view().suggestions.find(
+        { status },
+        { sort: { status: 1, dateAdded: -1 }, limit: LIST_LIMIT },
+      );
+    // The spec's order: pending first, then approved, newest first; rejected ideas leave the board.
+    const [pending, approved] = await Promise.all([byStatus('pending'), byStatus('approved')]);
+    res.json([...pending, ...approved].map((doc) => toIdea(doc, me)));
+  });
+
+  router.post('/admin/brainstorm', admin, async (req, res) => {
+    const body = parseInput(addIdeaBody, req.body);
+    const suggestionId = ctx.newId();
+    const { position } = await handle(ctx, suggestions, {
+      type: 'MakeSuggestion',
+      suggestionId,
+      content: body.content,
+      category: body.category ?? null,
+      from: 'admin',
+      by: adminSessionOf(req).username,
+      notes: body.notes ?? null,
+      at: now(),
+    });
+    res.status(201).json({ id: suggestionId, ...done(position) } satisfies ContributionCreatedDto);
+  });
+
+  router.patch('/brainstorm/:id', admin, async (req, res) => {
+    const { id } = parseInput(contributionIdParams, req.params, 'params');
+    const { reason, ...changes } = parseInput(editIdeaBody, req.body);
+    const { position } = await handle(ctx, suggestions, {
+      type: 'EditSuggestion',
+      suggestionId: id,
+      changes,
+      reason: reason ?? null,
+      by: adminSessionOf(req).username,
+      at: now(),
+    });
+    res.json(done(position));
+  });
+
+  router.delete('/brainstorm/:id', admin, async (req, res) => {
+    const { id } = parseInput(contributionIdParams, req.params, 'params');
+    const { position } = await handle(ctx, suggestions, {
+      type: 'DeleteSuggestion',
+      suggestionId: id,
+      by: adminSessionOf(req).username,
+      at: now(),
+    });
+    res.json(done(position));
+  });
+
+  router.post('/brainstorm/:id/promote', admin, async (req, res) => {
+    const { id } = parseInput(contributionIdParams, req.params, 'params');
+    const { position } = await handle(ctx, suggestions, {
+      type: 'PromoteSuggestion',
+      suggestionId: id,
+      by: adminSessionOf(req).username,
+      at: now(),
+    });
+    res.json(done(position));
+  });
+
+  router.post('/brainstorm/:id/vote', admin, async (req, res) => {
+    const { id } = parseInput(contributionIdParams, req.params, 'params');
+    const { voteType } = parseInput(voteBody, req.body);
+    const { position } = await handle(ctx, suggestions, {
+      type: 'VoteOnSuggestion',
+      suggestionId: id,
+      vote: voteType,
+      by: adminSessionOf(req).username,
+      at: now(),
+    });
+    res.json(done(position));
+  });
+
+  router.get('/admin/submissions', admin, async (req, res) => {
+    const { status } = parseInput(submissionsQuery, req.query, 'query');
+    const docs = status
+      ? await view().submissions.find(
+          { status },
+          { sort: { status: 1, dateSubmitted: -1 }, limit: LIST_LIMIT },
+        )
+      : await view().submissions.find({}, { sort: { dateSubmitted: -1 }, limit: LIST_LIMIT });
+    res.json(docs.map(toSubmission));
+  });
+
+  router.put('/admin/submissions/:id', admin, async (req, res) => {
+    const { id } = parseInput(contributionIdParams, req.params, 'params');
+    const changes = parseInput(reviewSubmissionBody, req.body);
+    const { position } = await handle(ctx, submissions, {
+      type: 'ReviewSubmission',
+      submissionId: id,
+      changes,
+      by: adminSessionOf(req).username,
+      at: now(),
+    });
+    res.json(done(position));
+  });
+
+  router.delete('/admin/submissions/:id', admin, async (req, res) => {
+    const { id } = parseInput(contributionIdParams, req.params, 'params');
+    const { position } = await handle(ctx, submissions, {
+      type: 'DeleteSubmission',
+      submissionId: id,
+      by: adminSessionOf(req).username,
+      at: now(),
+    });
+    res.json(done(position));
+  });
+
+  return router;
+};

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { IDEA_CATEGORIES, SUGGESTION_CATEGORIES } from '../contributions/rules';
+
+/** Generous bounds on what a body may carry; the deciders hold the product's own rules. */
+const text = (field: string, max = 5_000) =>
+  z.string({ error: `${field} must be a string` }).max(max, `${field} is too long`);
+
+/** Ids the server handed out: nothing else reaches a stream name. */
+export const contributionIdParams = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'id is not a contribution id'),
+});
+
+/**
+ * /brainstorm. The spec's `createdBy` (a random id the browser made up) is accepted and
+ * ignored: the author is the caller, as the server knows them.
+ */
+export const suggestBody = z.strictObject({
+  content: text('content'),
+  category: z.enum(SUGGESTION_CATEGORIES, { error: 'category is not one of ours' }).nullish(),
+  createdBy: z.string().max(200).optional(),
+});
+export type SuggestBody = z.infer<typeof suggestBody>;
+
+/** /submit-question. */
+export const submitQuestionBody = z.strictObject({ content: text('content') });
+export type SubmitQuestionBody = z.infer<typeof submitQuestionBody>;
+
+export type SuggestionStatusDto = 'pending' | 'approved' | 'rejected';
+export type SubmissionStatusDto = 'pending' | 'approved' | 'rejected' | 'used';
+
+/** One of the caller's own ideas, as /brainstorm shows it. */
+export type MySuggestionDto = {
+  id: string;
+  content: string;
+  category: string | null;
+  status: SuggestionStatusDto;
+  dateAdded: string;
+};
+
+/** The brainstorm page: the community's counts and the caller's own ideas (never anyone else's). */
+export type BrainstormDto = {
+  totalSuggestions: number;
+  /** Approved ideas (the spec's "Questions Used"). */
+  questionsUsed: number;
+  underReview: number;
+  mine: MySuggestionDto[];
+};
+
+/** A created contribution, with the log position to read it back at (X-Min-Position). */
+export type ContributionCreatedDto = { id: string; position: string | null };
+
+// ---- Admin ----
+
+export const addIdeaBody = z.strictObject({
+  content: text('content'),
+  category: z.enum(IDEA_CATEGORIES, { error: 'category is not one of ours' }).nullish(),
+  notes: text('notes').nullish(),
+});
+export type AddIdeaBody = z.infer<typeof addIdeaBody>;
+
+/** Any of content, category, notes, status; a status change may say why. */
+export const editIdeaBody = z
+  .strictObject({
+    content: text('content').optional(),
+    category: z.enum(IDEA_CATEGORIES, { error: 'category is not one of ours' }).nullish(),
+    notes: text('notes').nullish(),
+    status: z.enum(['pending', 'approved', 'rejected']).optional(),
+    reason: text('reason', 1_000).nullish(),
+  })
+  .refine(
+    (b) =>
+      b.content !== undefined ||
+      b.category !== undefined ||
+      b.notes !== undefined ||
+      b.status !== undefined,
+    { message: 'Nothing to change', path: ['body'] },
+  );
+export type EditIdeaBody = z.infer<typeof editIdeaBody>;
+
+export const voteBody = z.strictObject({ voteType: z.enum(['up', 'down']) });
+export type VoteBody = z.infer<typeof voteBody>;
+
+/** An idea on the admin board. Authors appear by pseudonym (or the admin who added it). */
+export type AdminIdeaDto = {
+  id: string;
+  content: string;
+  category: string | null;
+  status: SuggestionStatusDto;
+  dateAdded: string;
+  createdBy: string;
+  notes: string | null;
+  /** Up votes minus down votes. */
+  votes: number;
+  /** The calling admin's own vote. */
+  userVote: 'up' | 'down' | null;
+  promoted: boolean;
+};
+
+export const submissionsQuery = z.strictObject({
+  status: z.enum(['pending', 'approved', 'rejected', 'used']).optional(),
+});
+
+/** status, adminNotes, content: only what changed. */
+export const reviewSubmissionBody = z
+  .strictObject({
+    status: z.enum(['pending', 'approved', 'rejected', 'used']).optional(),
+    adminNotes: text('adminNotes', 2_000).nullish(),
+    content: text('content').optional(),
+  })
+  .refine((b) => b.status !== undefined || b.adminNotes !== undefined || b.content !== undefined, {
+    message: 'Nothing to change',
+    path: ['body'],
+  });
+export type ReviewSubmissionBody = z.infer<typeof reviewSubmissionBody>;
+
+export type AdminSubmissionDto = {
+  id: string;
+  content: string;
+  status: SubmissionStatusDto;
+  adminNotes: string | null;
+  submitterName: string;
+  dateSubmitted: string;
+  questionId: number | null;
+};
+
+/** The rules the forms show before sending (the server holds them too). */
+export {
+  SUBMISSION_MAX_WORDS,
+  SUBMISSION_MIN_CHARACTERS,
+  SUGGESTION_CATEGORIES,
+  SUGGESTION_MAX_WORDS,
+  SUGGESTION_MIN_WORDS,
+} from '../contributions/rules';

@@ -1,0 +1,205 @@
+import {
+  ANALYZER_ACTOR,
+  type AuditAction,
+  type AuditEntryDto,
+  type AuditValues,
+} from '../domain/contracts/audit';
+import type { RecordedEvent } from '../domain/shared/events';
+import type { Doc } from '../infra/read-store/read-store';
+import { collection, projection, type ProjectionDb } from './engine/define';
+
+/**
+ * One admin action (or one of the analyzer's refusals). `key` is the time and the log
+ * position, so entries sort newest first and a page ends at a key.
+ */
+export type AuditEntryDoc = Doc & Omit<AuditEntryDto, 'id'> & { key: string };
+
+/** Which admin a session belongs to: a sign-out names only its session. */
+type AdminSessionDoc = Doc & { admin: string };
+/** Whose idea or submission a target is, so an erased person's words leave the history too. */
+type AuthorDoc = Doc & { authorId: string };
+
+/** Sorts as the position does, whatever its length: 20 digits hold any bigint position. */
+export const auditKey = (at: string, position: bigint) =>
+  `${at}~${position.toString().padStart(20, '0')}`;
+
+const collections = {
+  audit_entries: collection<AuditEntryDoc>(
+    { key: { key: -1 } },
+    { key: { admin: 1, key: -1 } },
+    { key: { action: 1, key: -1 } },
+    { key: { admin: 1, action: 1, key: -1 } },
+    { key: { targetId: 1, key: -1 } },
+  ),
+  audit_admin_sessions: collection<AdminSessionDoc>(),
+  audit_authors: collection<AuthorDoc>({ key: { authorId: 1 } }),
+};
+
+type Entry = Omit<AuditEntryDto, 'id' | 'reason' | 'before' | 'after'> &
+  Partial<Pick<AuditEntryDto, 'reason' | 'before' | 'after'>>;
+
+const record = async (event: RecordedEvent, db: ProjectionDb<typeof collections>, entry: Entry) => {
+  await db.audit_entries.upsertOne({
+    _id: event.position.toString(),
+    key: auditKey(entry.at, event.position),
+    reason: null,
+    before: null,
+    after: null,
+    ...entry,
+  });
+};
+
+const idea = (action: AuditAction, suggestionId: string, admin: string, at: string) => ({
+  action,
+  targetKind: 'idea' as const,
+  targetId: suggestionId,
+  admin,
+  at,
+});
+
+const status = (data: {
+  suggestionId: string;
+  previous: string;
+  reason: string | null;
+  by: string;
+  at: string;
+}) => ({ reason: data.reason, before: { status: data.previous } });
+
+export const moderationAuditProjection = projection({
+  name: 'moderation-audit',
+  version: 1,
+  collections,
+  on: {
+    AdminSignedIn: async (event, db) => {
+      const { sessionId, username, at } = event.data;
+      await db.audit_admin_sessions.upsertOne({ _id: sessionId, admin: username });
+      await record(event, db, {
+        action: 'admin.signed-in',
+        targetKind: 'admin',
+        targetId: username,
+        admin: username,
+        at,
+      });
+    },
+    AdminSignedOut: async (event, db) => {
+      const session = await db.audit_admin_sessions.findOne({ _id: event.data.sessionId });
+      if (!session) return;
+      await record(event, db, {
+        action: 'admin.signed-out',
+        targetKind: 'admin',
+        targetId: session.admin,
+        admin: session.admin,
+        at: event.data.at,
+      });
+    },
+    SuggestionMade: async (event, db) => {
+      const { suggestionId, addedBy, authorId, content, category, at } = event.data;
+      if (authorId !== null) {
+        await db.audit_authors.upsertOne({ _id: suggestionId, authorId });
+      }
+      if (addedBy === null) return;
+      await record(event, db, {
+        ...idea('idea.added', suggestionId, addedBy, at),
+        after: { content, category },
+      });
+    },
+    SuggestionApproved: async (event, db) => {
+      const { data } = event;
+      await record(event, db, {
+        ...idea('idea.approved', data.suggestionId, data.by, data.at),
+        ...status(data),
+        after: { status: 'approved' },
+      });
+    },
+    SuggestionRejected: async (event, db) => {
+      const { data } = event;
+      await record(event, db, {
+        ...idea('idea.rejected', data.suggestionId, data.by, data.at),
+        ...status(data),
+        after: { status: 'rejected' },
+      });
+    },
+    SuggestionReopened: async (event, db) => {
+      const { data } = event;
+      await record(event, db, {
+        ...idea('idea.reopened', data.suggestionId, data.by, data.at),
+        ...status(data),
+        after: { status: 'pending' },
+      });
+    },
+    SuggestionEdited: async (event, db) => {
+      const { data } = event;
+      await record(event, db, {
+        ...idea('idea.edited', data.suggestionId, data.by, data.at),
+        before: data.before as AuditValues,
+        after: data.after as AuditValues,
+      });
+    },
+    SuggestionVoted: async (event, db) => {
+      const { data } = event;
+      await record(event, db, {
+        ...idea('idea.voted', data.suggestionId, data.by, data.at),
+        before: { vote: data.previous },
+        after: { vote: data.vote },
+      });
+    },
+    SuggestionPromoted: async (event, db) => {
+      const { data } = event;
+      await record(event, db, idea('idea.promoted', data.suggestionId, data.by, data.at));
+    },
+    SuggestionDeleted: async (event, db) => {
+      const { data } = event;
+      await record(event, db, idea('idea.deleted', data.suggestionId, data.by, data.at));
+    },
+    SubmissionSent: async ({ data }, db) => {
+      await db.audit_authors.upsertOne({ _id: data.submissionId, authorId: data.authorId });
+    },
+    SubmissionReviewed: async (event, db) => {
+      const { data } = event;
+      await record(event, db, {
+        action: 'submission.reviewed',
+        targetKind: 'submission',
+        targetId: data.submissionId,
+        admin: data.by,
+        at: data.at,
+        before: data.before as AuditValues,
+        after: data.after as AuditValues,
+      });
+    },
+    SubmissionDeleted: async (event, db) => {
+      const { data } = event;
+      await record(event, db, {
+        action: 'submission.deleted',
+        targetKind: 'submission',
+        targetId: data.submissionId,
+        admin: data.by,
+        at: data.at,
+      });
+    },
+    ContentRejected: async (event, db) => {
+      const { data } = event;
+      await record(event, db, {
+        action: 'content.rejected',
+        targetKind: data.kind,
+        targetId: data.rejectionId,
+        admin: ANALYZER_ACTOR,
+        at: data.at,
+        reason: data.reason,
+        after: { questionId: data.questionId, analyzerVersion: data.analyzerVersion },
+      });
+    },
+    PersonErased: async ({ data }, db) => {
+      const targets = await db.audit_authors.find(
+        { authorId: data.personId },
+        { sort: { authorId: 1 } },
+      );
+      for (const target of targets) {
+        await db.audit_entries.updateMany(
+          { targetId: target._id },
+          { $set: { before: null, after: null } },
+        );
+      }
+      await db.audit_authors.deleteMany({ authorId: data.personId });
+    },
+  },
+});

@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminSubmissionDto,
+  ReviewSubmissionBody,
+  SubmissionStatusDto,
+} from '../../../../domain/contracts/contributions';
+import { queryKeys } from '../../../lib/query-keys';
+import { adminApi } from '../admin-api';
+
+export type SubmissionFilter = SubmissionStatusDto | 'all';
+
+export const adminSubmissionsQuery = (status: SubmissionFilter) =>
+  queryOptions({
+    queryKey: queryKeys.adminSubmissions(status),
+    queryFn: () =>
+      adminApi<AdminSubmissionDto[]>(
+        status === 'all' ? '/api/admin/submissions' : `/api/admin/submissions?status=${status}`,
+      ),
+  });
+
+export const useAdminSubmissions = (status: SubmissionFilter) =>
+  useQuery(adminSubmissionsQuery(status));
+
+const path = (id: string) => `/api/admin/submissions/${encodeURIComponent(id)}`;
+
+const useSubmissionMutation = <V>(send: (vars: V) => Promise<unknown>) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'submissions'] }),
+  });
+};
+
+/** Status, notes and edited content: only what changed is sent. */
+export const useReviewSubmission = () =>
+  useSubmissionMutation(({ id, body }: { id: string; body: ReviewSubmissionBody }) =>
+    adminApi(path(id), { method: 'PUT', body }),
+  );
+
+export const useDeleteSubmission = () =>
+  useSubmissionMutation((id: string) => adminApi(path(id), { method: 'DELETE' }));
