@@ -21,12 +21,13 @@ import {
   PseudonymReserved,
   SettingsChanged,
 } from './identity/events';
-import { ContentRejected } from './analysis/events';
+import { ContentRejected, ResponseAnalyzed } from './analysis/events';
 import { ContributionUsed } from './contributions/events';
 import { MiniJourneyCompleted, MiniResultReset } from './mini/events';
 import { PerspectivePairViewed } from './perspectives/events';
 import { PersonErased } from './privacy/events';
 import { QuestionOfTheDayActivated } from './questions/events';
+import { ReactionAdded, ReactionRemoved } from './reactions/events';
 import { ReplyDeleted, ReplyPosted } from './replies/events';
 import { ResponseDeleted, ResponseSubmitted } from './responses/events';
 import type { DomainEvent, EventDefinition } from './shared/events';
@@ -65,6 +66,9 @@ const definitions = [
   ContributionUsed,
   ContentRejected,
   PersonErased,
+  ReactionAdded,
+  ReactionRemoved,
+  ResponseAnalyzed,
 ] as const;
 
 type Definition = (typeof definitions)[number];
