@@ -3,6 +3,7 @@ import { echoesProjection } from './echoes';
 import { identityProjection } from './identity';
 import { perspectivePairsProjection } from './perspective-pairs';
 import { questionsProjection } from './questions';
+import { reactionsProjection } from './reactions';
 import { repliesProjection } from './replies';
 import { responsesByQuestionProjection } from './responses-by-question';
 
@@ -14,4 +15,5 @@ export const allProjections: readonly Projection[] = [
   repliesProjection,
   echoesProjection,
   perspectivePairsProjection,
+  reactionsProjection,
 ];

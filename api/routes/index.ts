@@ -6,6 +6,7 @@ import { authRoutes } from './auth';
 import { echoRoutes } from './echoes';
 import { identityRoutes } from './identity';
 import { questionRoutes } from './questions';
+import { reactionRoutes } from './reactions';
 import { replyRoutes } from './replies';
 import { responseRoutes } from './responses';
 import { settingsRoutes } from './settings';
@@ -19,6 +20,7 @@ export const apiRoutes: readonly RouteModule[] = [
   questionRoutes,
   responseRoutes,
   echoRoutes,
+  reactionRoutes,
   replyRoutes,
   sharedResponseRoutes,
   identityRoutes,

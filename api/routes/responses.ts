@@ -6,6 +6,7 @@ import type {
   SubmitResponseResult,
 } from '../../domain/contracts/responses';
 import { submitResponseBody } from '../../domain/contracts/responses';
+import { noReactions, type ReactionSummaryDto } from '../../domain/contracts/reactions';
 import { responders } from '../../domain/responses/responses';
 import { conflict, notFound } from '../../domain/shared/errors';
 import type { ResponseDoc } from '../../projections/responses-by-question';
@@ -22,6 +23,7 @@ import {
 import { parseInput } from '../http/validation';
 import { assertMayRead } from '../policies/discussions';
 import { findQuestion } from './questions';
+import { reactionSummaries } from './reactions';
 
 const questionIdParams = z.object({
   questionId: z.coerce
@@ -48,7 +50,11 @@ type ResponseFields = Pick<
   | 'questionCategory'
 >;
 
-export const toResponseDto = (doc: ResponseFields, viewerId: string | null): ResponseDto => ({
+export const toResponseDto = (
+  doc: ResponseFields,
+  viewerId: string | null,
+  reactions: ReactionSummaryDto = { counts: noReactions(), mine: [] },
+): ResponseDto => ({
   id: doc._id,
   questionId: doc.questionId,
   content: doc.content,
@@ -60,6 +66,7 @@ export const toResponseDto = (doc: ResponseFields, viewerId: string | null): Res
   questionContent: doc.questionContent,
   questionCategory: doc.questionCategory,
   isOwn: viewerId !== null && doc.authorId === viewerId,
+  reactions,
 });
 
 /** The spec's order: the viewer's own response first, then more echoes, then newer. */
@@ -145,7 +152,12 @@ export const responseRoutes = (ctx: AppContext) => {
     await assertMayRead(ctx, actor, questionId);
     const docs = await responses().find({ questionId });
     const viewerId = actor?.userId ?? null;
-    res.json(docs.sort(byOwnEchoesNewest(viewerId)).map((doc) => toResponseDto(doc, viewerId)));
+    const reactionsOf = await reactionSummaries(ctx, questionId, viewerId);
+    res.json(
+      docs
+        .sort(byOwnEchoesNewest(viewerId))
+        .map((doc) => toResponseDto(doc, viewerId, reactionsOf(doc._id))),
+    );
   });
 
   router.get('/user/has-responded', identifyReader(ctx), async (req, res) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ReactionSummaryDto } from './reactions';
 
 export const submitResponseBody = z.strictObject({
   content: z.string({ error: 'content must be a string' }).max(20_000, 'Response is too long'),
@@ -31,6 +32,8 @@ export type ResponseDto = {
   questionCategory: string;
   /** True only for the caller's own response. */
   isOwn: boolean;
+  /** Its reactions: counts per emoji, and which of them are the caller's. */
+  reactions: ReactionSummaryDto;
 };
 
 export type HasRespondedDto = {
