@@ -6,6 +6,7 @@ import { questionsProjection } from './questions';
 import { reactionsProjection } from './reactions';
 import { repliesProjection } from './replies';
 import { responsesByQuestionProjection } from './responses-by-question';
+import { sentimentProjection } from './sentiment';
 
 /** Every read model, in one list: the engine runs them, the API reads them. */
 export const allProjections: readonly Projection[] = [
@@ -16,4 +17,5 @@ export const allProjections: readonly Projection[] = [
   echoesProjection,
   perspectivePairsProjection,
   reactionsProjection,
+  sentimentProjection,
 ];

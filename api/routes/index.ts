@@ -9,6 +9,7 @@ import { questionRoutes } from './questions';
 import { reactionRoutes } from './reactions';
 import { replyRoutes } from './replies';
 import { responseRoutes } from './responses';
+import { sentimentRoutes } from './sentiment';
 import { settingsRoutes } from './settings';
 import { sharedResponseRoutes } from './shared-responses';
 
@@ -21,6 +22,7 @@ export const apiRoutes: readonly RouteModule[] = [
   responseRoutes,
   echoRoutes,
   reactionRoutes,
+  sentimentRoutes,
   replyRoutes,
   sharedResponseRoutes,
   identityRoutes,

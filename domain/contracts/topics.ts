@@ -48,6 +48,8 @@ export const sharedTopics = {
   question: numbered('question', () => ({ kind: 'anyone' })),
   /** A question's answers, echoes, replies, reactions or pairs changed. */
   responses: numbered('responses', (questionId) => ({ kind: 'question-reader', questionId })),
+  /** The community's sentiment figures changed (any question-day's). */
+  sentiment: fixed('sentiment', { kind: 'registered' }),
 } as const;
 
 /** Personal topics: `me:{kind}` in the browser, bound to the subscriber's own person. */
