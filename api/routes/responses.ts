@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../domain/shared/errors';
 import type { ResponseDoc } from '../../projections/responses-by-question';
 import { questionOfDay, today } from '../commands/question-of-the-day';
 import { handle } from '../commands/run';
+import { refuseIfAbusive } from '../commands/screening';
 import type { AppContext } from '../context';
 import {
   requireRegistered,
@@ -92,6 +93,14 @@ export const responseRoutes = (ctx: AppContext) => {
       }
       throw conflict('Question closed', "Only today's question can be answered.", 'questionId');
     }
+    await refuseIfAbusive(ctx, {
+      text: body.content,
+      field: 'content',
+      authorId: actor.userId,
+      kind: 'response',
+      questionId: body.questionId,
+      day: todays.day,
+    });
     const responseId = ctx.newId();
     const { events, position } = await handle(ctx, responders(ctx.dayRules), {
       type: 'RespondToQuestion',
