@@ -5,6 +5,7 @@ import { perspectivePairsProjection } from './perspective-pairs';
 import { questionsProjection } from './questions';
 import { reactionsProjection } from './reactions';
 import { repliesProjection } from './replies';
+import { responseAnalysisProjection } from './response-analysis';
 import { responsesByQuestionProjection } from './responses-by-question';
 import { sentimentProjection } from './sentiment';
 
@@ -18,4 +19,5 @@ export const allProjections: readonly Projection[] = [
   perspectivePairsProjection,
   reactionsProjection,
   sentimentProjection,
+  responseAnalysisProjection,
 ];

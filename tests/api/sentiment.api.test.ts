@@ -79,3 +79,16 @@ describe('GET /api/sentiment', () => {
     );
   });
 });
+
+describe('the analyzer’s scores', () => {
+  it('are recorded once per answer by the reactor, and averaged in the figures', async () => {
+    const alice = await t.register();
+    const a = await answer(alice, null);
+    const analyzed = (await t.allEvents()).filter((e) => e.type === 'ResponseAnalyzed');
+    expect(analyzed).toHaveLength(1);
+    expect(analyzed[0]!.data).toMatchObject({ responseId: a.responseId, civility: 1 });
+    const res = await sentiment(alice, '?days=14', analyzed[0]!.position.toString());
+    expect(res.body[0].moderation).toMatchObject({ civilityAvg: 1, rejectionRate: 0 });
+    expect(res.body[0].moderation.sincerityAvg).toBeGreaterThan(0.8);
+  });
+});
