@@ -29,6 +29,7 @@ const pages = {
   contact: lazyPage(() => import('../features/legal/contact-page')),
   home: lazyPage(() => import('../features/questions/home-page')),
   responses: lazyPage(() => import('../features/responses/responses-page')),
+  sentiment: lazyPage(() => import('../features/sentiment/sentiment-page')),
 };
 
 /** A lazily loaded page under its route: its title, and how to fetch it ahead. */
@@ -64,7 +65,6 @@ const upcoming: [string, string][] = [
   ['/mini-legacy', 'Mini (legacy)'],
   ['/mini-chat', 'Live chat'],
   ['/mini/result/:archetypeId', 'Mini result'],
-  ['/sentiment', 'Sentiment'],
   ['/brainstorm', 'Brainstorm'],
 ];
 
@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
           route('/contact', pages.contact, 'Contact'),
           route('/admin-login', pages.adminLogin, 'Admin Login'),
           route('/admin', pages.admin, 'Admin Dashboard'),
+          route('/sentiment', pages.sentiment, 'Community Sentiment'),
           ...upcoming.map(([path, name]) => placeholder(path, name)),
           { path: '*', element: <NotFound /> },
         ],

@@ -9,11 +9,13 @@ export const queryKeys = {
   replies: (responseId: string) => ['replies', responseId] as const,
   allReplies: ['replies'] as const,
   echoStatus: (responseId: string) => ['echo-status', responseId] as const,
+  sentiment: (days: number) => ['sentiment', days] as const,
 };
 
 /** Which queries a live topic makes stale. */
 export const keysForTopic = (topic: string): readonly unknown[][] => {
   if (topic === 'question:today') return [[...queryKeys.todayQuestion]];
+  if (topic === 'sentiment') return [['sentiment']];
   const responses = /^responses:(\d+)$/.exec(topic);
   if (responses) {
     const questionId = Number(responses[1]);
