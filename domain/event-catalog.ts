@@ -21,7 +21,7 @@ import {
   PseudonymReserved,
   SettingsChanged,
 } from './identity/events';
-import { ContentRejected } from './analysis/events';
+import { ContentRejected, ResponseAnalyzed } from './analysis/events';
 import {
   ContributionUsed,
   SubmissionDeleted,
@@ -52,6 +52,7 @@ import {
 import { PerspectivePairViewed } from './perspectives/events';
 import { PersonErased } from './privacy/events';
 import { QuestionOfTheDayActivated } from './questions/events';
+import { ReactionAdded, ReactionRemoved } from './reactions/events';
 import { ReplyDeleted, ReplyPosted } from './replies/events';
 import { ResponseDeleted, ResponseSubmitted } from './responses/events';
 import type { DomainEvent, EventDefinition } from './shared/events';
@@ -110,6 +111,9 @@ const definitions = [
   SubmissionSent,
   SubmissionReviewed,
   SubmissionDeleted,
+  ReactionAdded,
+  ReactionRemoved,
+  ResponseAnalyzed,
 ] as const;
 
 type Definition = (typeof definitions)[number];

@@ -8,8 +8,11 @@ import { miniResultsProjection } from './mini-results';
 import { moderationAuditProjection } from './moderation-audit';
 import { perspectivePairsProjection } from './perspective-pairs';
 import { questionsProjection } from './questions';
+import { reactionsProjection } from './reactions';
 import { repliesProjection } from './replies';
+import { responseAnalysisProjection } from './response-analysis';
 import { responsesByQuestionProjection } from './responses-by-question';
+import { sentimentProjection } from './sentiment';
 
 /** Every read model, in one list: the engine runs them, the API reads them. */
 export const allProjections: readonly Projection[] = [
@@ -24,4 +27,7 @@ export const allProjections: readonly Projection[] = [
   miniChatProjection,
   contributionsProjection,
   moderationAuditProjection,
+  reactionsProjection,
+  sentimentProjection,
+  responseAnalysisProjection,
 ];

@@ -9,6 +9,7 @@ const statusOf: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  rejected: 422,
   limit: 429,
   unavailable: 503,
 };

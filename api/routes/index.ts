@@ -11,8 +11,10 @@ import { identityRoutes } from './identity';
 import { miniRoutes } from './mini';
 import { miniChatRoutes } from './mini-chat';
 import { questionRoutes } from './questions';
+import { reactionRoutes } from './reactions';
 import { replyRoutes } from './replies';
 import { responseRoutes } from './responses';
+import { sentimentRoutes } from './sentiment';
 import { settingsRoutes } from './settings';
 import { sharedResponseRoutes } from './shared-responses';
 
@@ -24,6 +26,8 @@ export const apiRoutes: readonly RouteModule[] = [
   questionRoutes,
   responseRoutes,
   echoRoutes,
+  reactionRoutes,
+  sentimentRoutes,
   replyRoutes,
   sharedResponseRoutes,
   identityRoutes,

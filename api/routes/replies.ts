@@ -7,6 +7,7 @@ import { notFound } from '../../domain/shared/errors';
 import type { ReplyDoc } from '../../projections/replies';
 import type { ResponseDoc } from '../../projections/responses-by-question';
 import { handle } from '../commands/run';
+import { refuseIfAbusive } from '../commands/screening';
 import type { AppContext } from '../context';
 import { requireRegistered, identifyReader, participantOf, readerOf } from '../http/guards';
 import { assertMayRead, assertMayTakePart } from '../policies/discussions';
@@ -51,6 +52,14 @@ export const replyRoutes = (ctx: AppContext) => {
     const response = await responses().findOne({ _id: body.responseId });
     if (!response) throw notFound('Response not found', 'This response no longer exists.');
     await assertMayTakePart(ctx, actor, response.questionId);
+    await refuseIfAbusive(ctx, {
+      text: body.content,
+      field: 'content',
+      authorId: actor.userId,
+      kind: 'reply',
+      questionId: response.questionId,
+      day: response.day,
+    });
     const replyId = ctx.newId();
     const { events, position } = await handle(ctx, replies, {
       type: 'PostReply',

@@ -6,6 +6,7 @@ import type {
   SubmitResponseResult,
 } from '../../domain/contracts/responses';
 import { submitResponseBody } from '../../domain/contracts/responses';
+import { noReactions, type ReactionSummaryDto } from '../../domain/contracts/reactions';
 import { responders } from '../../domain/responses/responses';
 import { conflict, notFound } from '../../domain/shared/errors';
 import { echoesProjection, echoStatusId } from '../../projections/echoes';
@@ -15,6 +16,7 @@ import {
 } from '../../projections/responses-by-question';
 import { questionOfDay, today } from '../commands/question-of-the-day';
 import { handle } from '../commands/run';
+import { refuseIfAbusive } from '../commands/screening';
 import type { AppContext } from '../context';
 import {
   requireRegistered,
@@ -27,6 +29,7 @@ import { pageOf, sendPage } from '../http/paging';
 import { parseInput } from '../http/validation';
 import { assertMayRead } from '../policies/discussions';
 import { findQuestion } from './questions';
+import { reactionSummaries } from './reactions';
 
 const questionIdParams = z.object({
   questionId: z.coerce
@@ -57,6 +60,7 @@ export const toResponseDto = (
   doc: ResponseFields,
   viewerId: string | null,
   hasEchoed = false,
+  reactions: ReactionSummaryDto = { counts: noReactions(), mine: [] },
 ): ResponseDto => ({
   id: doc._id,
   questionId: doc.questionId,
@@ -70,6 +74,7 @@ export const toResponseDto = (
   questionCategory: doc.questionCategory,
   isOwn: viewerId !== null && doc.authorId === viewerId,
   hasEchoed,
+  reactions,
 });
 
 /** Where a page of answers ended: the list's own sort key (see `rankOf`). */
@@ -97,6 +102,14 @@ export const responseRoutes = (ctx: AppContext) => {
       }
       throw conflict('Question closed', "Only today's question can be answered.", 'questionId');
     }
+    await refuseIfAbusive(ctx, {
+      text: body.content,
+      field: 'content',
+      authorId: actor.userId,
+      kind: 'response',
+      questionId: body.questionId,
+      day: todays.day,
+    });
     const responseId = ctx.newId();
     const { events, position } = await handle(ctx, responders(ctx.dayRules), {
       type: 'RespondToQuestion',
@@ -176,14 +189,13 @@ export const responseRoutes = (ctx: AppContext) => {
     );
     const more = rest.length > limit - own.length;
     const page = [...own, ...rest.slice(0, limit - own.length)];
-    const echoed = await echoedBy(
-      viewerId,
-      page.map((doc) => doc._id),
-    );
+    const ids = page.map((doc) => doc._id);
+    const echoed = await echoedBy(viewerId, ids);
+    const reactionsOf = await reactionSummaries(ctx, questionId, viewerId, ids);
     sendPage(
       req,
       res,
-      page.map((doc) => toResponseDto(doc, viewerId, echoed.has(doc._id))),
+      page.map((doc) => toResponseDto(doc, viewerId, echoed.has(doc._id), reactionsOf(doc._id))),
       more ? { rank: page[page.length - 1]!.rank } : null,
       await responses().count({ questionId }),
     );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ReactionSummaryDto } from './reactions';
 
 export const submitResponseBody = z.strictObject({
   content: z.string({ error: 'content must be a string' }).max(20_000, 'Response is too long'),
@@ -33,6 +34,8 @@ export type ResponseDto = {
   isOwn: boolean;
   /** Whether the caller echoes it (false in a command's answer: one cannot echo one's own). */
   hasEchoed: boolean;
+  /** Its reactions: counts per emoji, and which of them are the caller's. */
+  reactions: ReactionSummaryDto;
 };
 
 /** The caller's echoes today: the daily limit and when it resets come from the day rules. */

@@ -63,6 +63,8 @@ export const sharedTopics = {
   responses: numbered('responses', (questionId) => ({ kind: 'question-reader', questionId })),
   /** New messages in the Fellow Travelers chat of a dilemma's archetype. */
   miniTravelers: travelers,
+  /** The community's sentiment figures changed (any question-day's). */
+  sentiment: fixed('sentiment', { kind: 'registered' }),
 } as const;
 
 /** Personal topics: `me:{kind}` in the browser, bound to the subscriber's own person. */

@@ -1,20 +1,20 @@
+import { spectrumSide as sideOf, type SpectrumSide } from '../contracts/spectrum';
+
 /** Length labels of the shared-perspectives panel: under 100 characters Concise, under 300 Thoughtful. */
 export type LengthLabel = 'Concise' | 'Thoughtful' | 'In-depth';
 
 export const lengthLabel = (content: string): LengthLabel =>
   content.length < 100 ? 'Concise' : content.length < 300 ? 'Thoughtful' : 'In-depth';
 
-export type SpectrumSide = 'left' | 'center' | 'right';
-
-/** The author's optional self-placement (-100…100), in thirds. */
-export const spectrumSide = (position: number | null): SpectrumSide | null =>
-  position === null ? null : position < -33 ? 'left' : position > 33 ? 'right' : 'center';
+/** The author's optional self-placement (−100…100), in the thirds `contracts/spectrum` defines. */
+const placedSide = (position: number | null): SpectrumSide | null =>
+  position === null ? null : sideOf(position);
 
 export type PairCandidate = { content: string; spectrumPosition: number | null };
 
 /** Why two responses make a contrasting pair, or null when they do not. */
 export const contrastBetween = (a: PairCandidate, b: PairCandidate): string | null => {
-  const [sideA, sideB] = [spectrumSide(a.spectrumPosition), spectrumSide(b.spectrumPosition)];
+  const [sideA, sideB] = [placedSide(a.spectrumPosition), placedSide(b.spectrumPosition)];
   if (sideA && sideB && sideA !== sideB) {
     return `Two people who place themselves differently (${sideA} and ${sideB}) on the same question.`;
   }

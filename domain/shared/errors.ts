@@ -1,10 +1,18 @@
 /**
  * Errors a user can cause, or meet. The API maps each kind to a problem document:
  * invalid → 400, unauthorized → 401, forbidden → 403, not_found → 404,
- * conflict → 409, limit → 429, unavailable → 503 (busy or catching up: try again shortly).
+ * conflict → 409, rejected → 422 (well formed, but refused for what it says), limit → 429,
+ * unavailable → 503 (busy or catching up: try again shortly).
  */
 export type DomainErrorKind =
-  'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'limit' | 'unavailable';
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rejected'
+  | 'limit'
+  | 'unavailable';
 
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;
@@ -32,6 +40,9 @@ export const notFound = (title: string, message: string) =>
   new DomainError('not_found', title, message);
 export const conflict = (title: string, message: string, field?: string) =>
   new DomainError('conflict', title, message, field);
+/** Text the analyzer refuses (abuse): the person keeps it and may rephrase. */
+export const rejected = (field: string, title: string, message: string) =>
+  new DomainError('rejected', title, message, field);
 export const limitReached = (title: string, message: string) =>
   new DomainError('limit', title, message);
 export const unavailable = (title: string, message: string) =>

@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../../api/server';
 import type { ServerMessage } from '../../domain/contracts/live';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
+import { allProjections } from '../../projections';
 import { newDeviceId, testBank } from '../support/test-app';
 
 let server: RunningServer;
@@ -182,16 +183,6 @@ describe('the ws hub', () => {
     };
     expect(body.status).toBe('ok');
     expect(body.eventStore).toBe('sqlite');
-    expect(body.projections.map((p) => p.name)).toEqual([
-      'identity',
-      'questions',
-      'responses-by-question',
-      'replies',
-      'echoes',
-      'perspective-pairs',
-      'mini-catalog',
-      'mini-results',
-      'mini-chat',
-    ]);
+    expect(body.projections.map((p) => p.name)).toEqual(allProjections.map((p) => p.name));
   });
 });

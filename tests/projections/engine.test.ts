@@ -44,6 +44,8 @@ const start = async (
     batchSize: 7,
     leaseCheckMs: 50,
     dropDelayMs: 0,
+    // Reactors' commands are not what these specs are about: asked for, and dropped.
+    dispatch: async () => {},
     ...options,
   });
   const readModels = new StoreReadModels(readStore, projections, 50);

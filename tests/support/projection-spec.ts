@@ -7,6 +7,7 @@ import {
   type Projection,
   type ProjectionDb,
   type ProjectionView,
+  type Reaction,
 } from '../../projections/engine/define';
 
 /**
@@ -17,6 +18,7 @@ export const projectionSpec = <C extends CollectionSpecs>(projection: Projection
   given: async (events: AnyEvent[]) => {
     const store = openMemoryReadStore();
     const topics: string[] = [];
+    const dispatched: Reaction[] = [];
     let position = 0n;
     for (const event of events) {
       position += 1n;
@@ -31,13 +33,16 @@ export const projectionSpec = <C extends CollectionSpecs>(projection: Projection
       };
       if (!projection.handles.has(event.type)) continue;
       await store.transaction(async (tx) => {
-        const db: Record<string, unknown> = { notify: (topic: string) => topics.push(topic) };
+        const db: Record<string, unknown> = {
+          notify: (topic: string) => topics.push(topic),
+          dispatch: (reaction: Reaction) => dispatched.push(reaction),
+        };
         for (const name of collectionNames(projection)) db[name] = tx.collection(name);
         await projection.apply(recorded, db as ProjectionDb<C>);
       });
     }
     const view: Record<string, unknown> = {};
     for (const name of collectionNames(projection)) view[name] = store.collection(name);
-    return { read: view as ProjectionView<C>, topics };
+    return { read: view as ProjectionView<C>, topics, dispatched };
   },
 });

@@ -113,7 +113,18 @@ export const startTestApp = async (
   await ensureQuestionOfTheDay(ctx);
   await ensureMiniDilemma(ctx);
   const app = createApp(ctx, { trustProxy: options.trustProxy ?? false });
-  const allEvents = () => events.readAll({ maxCount: 1_000_000 });
+  /**
+   * The whole log once the projections have caught up with it: reactors append their events
+   * before a checkpoint commits, so what a test counts is settled, not racing a reactor.
+   */
+  const allEvents = async () => {
+    const head = await events.readAll({ maxCount: 1_000_000 });
+    if (head.length > 0) {
+      const names = readModels.projections.map((p) => p.name);
+      await readModels.waitFor(head.at(-1)!.position, names, 10_000);
+    }
+    return events.readAll({ maxCount: 1_000_000 });
+  };
 
   /** Registers a device; like a person, picks another offered pseudonym when one was just taken. */
   const register = async (deviceId = newDeviceId(), pseudonym?: string) => {

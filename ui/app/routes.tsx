@@ -34,6 +34,7 @@ const pages = {
   miniLegacy: lazyPage(() => import('../features/mini/legacy-page')),
   brainstorm: lazyPage(() => import('../features/contributions/brainstorm-page')),
   submitQuestion: lazyPage(() => import('../features/contributions/submit-question-page')),
+  sentiment: lazyPage(() => import('../features/sentiment/sentiment-page')),
 };
 
 /** A lazily loaded page under its route: its title, and how to fetch it ahead. */
@@ -65,7 +66,6 @@ const upcoming: [string, string][] = [
   ['/admin/submissions', 'Submissions'],
   ['/admin/brainstorm', 'Brainstorm board'],
   ['/mini-chat', 'Live chat'],
-  ['/sentiment', 'Sentiment'],
 ];
 
 export const routes: RouteObject[] = [
@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
           route('/mini-legacy', pages.miniLegacy, 'Today’s Ethical Journey'),
           route('/brainstorm', pages.brainstorm, 'Brainstorm'),
           route('/submit-question', pages.submitQuestion, 'Submit a Question'),
+          route('/sentiment', pages.sentiment, 'Community Sentiment'),
           ...upcoming.map(([path, name]) => placeholder(path, name)),
           { path: '*', element: <NotFound /> },
         ],

@@ -27,6 +27,7 @@ export const queryKeys = {
   adminIdeas: ['admin', 'ideas'] as const,
   adminSubmissions: (status: string) => ['admin', 'submissions', status] as const,
   adminAudit: (filters: Record<string, string>) => ['admin', 'audit', filters] as const,
+  sentiment: (days: number) => ['sentiment', days] as const,
 };
 
 /** Which queries a live topic makes stale: only those showing what the topic names. */
@@ -34,6 +35,7 @@ export const keysForTopic = (topic: string): readonly (readonly unknown[])[] => 
   if (sharedTopics.questionToday.match(topic)) return [queryKeys.todayQuestion];
   const question = sharedTopics.question.match(topic);
   if (question) return [queryKeys.question(question.params)];
+  if (sharedTopics.sentiment.match(topic)) return [['sentiment']];
   const travelers = sharedTopics.miniTravelers.match(topic);
   if (travelers) {
     return [queryKeys.miniChat(travelers.params.dilemmaId, travelers.params.archetypeId)];

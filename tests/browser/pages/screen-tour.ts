@@ -125,6 +125,11 @@ export const tourEveryScreen = async (
   await stop(page, 'reader');
   await page.keyboard.press('Escape');
 
+  await page.goto('/sentiment');
+  await heading(page, 'Community Sentiment');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await stop(page, 'sentiment');
+
   await page.goto('/admin-login');
   await page.getByLabel('Username').fill('admin');
   await page.getByLabel('Password').fill('e2e-admin-password');

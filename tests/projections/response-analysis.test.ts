@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ANALYZER_VERSION } from '../../domain/analysis/analyzer';
+import type { AnyEvent } from '../../domain/event-catalog';
+import { responseAnalysisProjection } from '../../projections/response-analysis';
+import { projectionSpec } from '../support/projection-spec';
+import { activation, submission } from '../support/seed';
+
+const at = '2026-11-22T15:00:00.000Z';
+const answered = (responseId: string, authorId: string, content: string): AnyEvent => {
+  const event = submission(responseId, 5, authorId, at);
+  return { ...event, data: { ...event.data, content } };
+};
+
+describe('the analysis reactor', () => {
+  it('asks to record each new answer’s scores, with the answer’s own time and the analyzer version', async () => {
+    const { dispatched } = await projectionSpec(responseAnalysisProjection).given([
+      activation('2026-11-22', 5),
+      answered('r1', 'alice', 'Honesty matters more than comfort.'),
+    ]);
+    expect(dispatched).toEqual([
+      expect.objectContaining({
+        type: 'RecordAnalysis',
+        causationId: 'event-2',
+        responseId: 'r1',
+        questionId: 5,
+        day: '2026-11-22',
+        civility: 1,
+        analyzerVersion: ANALYZER_VERSION,
+        at,
+      }),
+    ]);
+  });
+
+  it('marks down a copy of someone else’s answer, not the same person answering again', async () => {
+    const text = 'Honesty matters more than comfort.';
+    const { dispatched } = await projectionSpec(responseAnalysisProjection).given([
+      activation('2026-11-22', 5),
+      answered('r1', 'alice', text),
+      answered('r2', 'alice', text),
+      answered('r3', 'bob', `  ${text.toUpperCase()}`),
+    ]);
+    const sincerity = dispatched.map((r) => r.sincerity as number);
+    expect(sincerity[1]).toBe(sincerity[0]);
+    expect(sincerity[2]).toBeLessThan(0.3);
+  });
+});

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeResponse, ANALYZER_VERSION, screenText } from '../../domain/analysis/analyzer';
+import { judgeCivility } from '../../domain/analysis/civility';
+import { fingerprintOf } from '../../domain/analysis/fingerprint';
+import { scoreRelevance } from '../../domain/analysis/relevance';
+import { scoreSincerity } from '../../domain/analysis/sincerity';
+
+const promise = {
+  content: 'Is it ever right to break a promise to protect someone?',
+  category: 'Ethics & Morality',
+};
+
+describe('relevance', () => {
+  it.each([
+    [
+      'argues with the question’s own words',
+      'Yes, because keeping a promise matters less than preventing real harm to a person who trusts you.',
+      0.7,
+      1,
+    ],
+    ['speaks to the question in a few words', 'I feel bad when I break a promise.', 0.6, 1],
+    ['chats about something else', 'I love pizza and football.', 0, 0.2],
+    ['says nothing', 'No.', 0, 0.2],
+  ])('%s', (_, text, min, max) => {
+    const relevance = scoreRelevance(text, promise.content, promise.category);
+    expect(relevance).toBeGreaterThanOrEqual(min);
+    expect(relevance).toBeLessThanOrEqual(max);
+  });
+
+  it('counts the category’s vocabulary when the question’s words are not used', () => {
+    const text = 'Honesty and integrity are a duty, even when it hurts.';
+    expect(scoreRelevance(text, promise.content, promise.category)).toBeGreaterThan(
+      scoreRelevance(text, promise.content, 'Economy & Work'),
+    );
+  });
+});
+
+describe('civility', () => {
+  it.each([
+    ['a plain answer', 'Honesty matters more than comfort.'],
+    ['feelings about oneself', 'I feel stupid sometimes when I break a promise.'],
+    ['a serious word a serious answer may need', 'Rape is never justified and consent matters.'],
+    ['a place name with a word inside it', 'My grandfather lived in Scunthorpe all his life.'],
+    ['“closer” is no “loser”', 'We are closer to an answer than we think.'],
+    ['mild profanity aimed at nobody', 'This whole situation is sh1t, honestly.'],
+  ])('lets %s through', (_, text) => {
+    expect(judgeCivility(text)).toMatchObject({ abusive: false, reason: null });
+  });
+
+  it.each([
+    ['an insult aimed at the reader', 'You are such an idiot.', 'personal attack'],
+    ['an obfuscated insult', 'You f*cking 1d1ot', 'personal attack'],
+    ['stretched letters', 'fuuuuck you', 'personal attack'],
+    ['a threat', 'Honestly, go die.', 'threat'],
+    ['a threat in short', 'kys', 'threat'],
+    ['a slur', 'what a retard', 'slur'],
+  ])('refuses %s', (_, text, reason) => {
+    expect(judgeCivility(text)).toMatchObject({ abusive: true, reason });
+  });
+
+  it('costs a little for each profanity, and nothing for none', () => {
+    expect(judgeCivility('A promise is a promise.').civility).toBe(1);
+    const once = judgeCivility('That is shit.').civility;
+    const twice = judgeCivility('That is shit, total shit, and more crap.').civility;
+    expect(once).toBeLessThan(1);
+    expect(twice).toBeLessThan(once);
+  });
+
+  it('lets every text the seed writes through', async () => {
+    const { answerText, replyText } = await import('../../api/seed/texts');
+    const { seededRandom } = await import('../../api/seed/random');
+    const random = seededRandom(16);
+    for (let i = 0; i < 300; i++) {
+      expect(screenText(answerText(random)).abusive).toBe(false);
+      expect(screenText(replyText(random)).abusive).toBe(false);
+    }
+  });
+});
+
+describe('sincerity', () => {
+  it.each([
+    ['a sincere short answer', 'Honesty matters more than comfort.', 0.85, 1],
+    ['a considered answer', 'I think fairness matters more here than efficiency, always.', 1, 1],
+    ['one word', 'No.', 0, 0.4],
+    ['the same word over and over', 'the the the the the the the the the the', 0, 0.3],
+    ['shouting', 'I THINK YOU SHOULD ALWAYS KEEP YOUR PROMISE NO MATTER WHAT', 0.5, 0.7],
+    ['stretched letters and marks', 'Sooooo true, I agree with this!!!!', 0.8, 0.9],
+  ])('%s', (_, text, min, max) => {
+    const sincerity = scoreSincerity(text, false);
+    expect(sincerity).toBeGreaterThanOrEqual(min);
+    expect(sincerity).toBeLessThanOrEqual(max);
+  });
+
+  it('marks down a copy of another answer', () => {
+    const text = 'Honesty matters more than comfort.';
+    expect(scoreSincerity(text, true)).toBeLessThan(0.3);
+  });
+});
+
+describe('the analyzer', () => {
+  const input = {
+    text: 'Yes, because keeping a promise matters less than preventing real harm.',
+    question: promise,
+    isCopy: false,
+  };
+
+  it('scores 0–1 with three decimals', () => {
+    for (const value of Object.values(analyzeResponse(input))) {
+      expect(value).toBeGreaterThanOrEqual(0);
+      expect(value).toBeLessThanOrEqual(1);
+      expect(Math.round(value * 1000) / 1000).toBe(value);
+    }
+  });
+
+  it('is deterministic: the same input gives the same scores, call after call', () => {
+    const first = analyzeResponse(input);
+    for (let i = 0; i < 20; i++) expect(analyzeResponse({ ...input })).toEqual(first);
+  });
+
+  it(`gives exactly these scores under version ${ANALYZER_VERSION} (a change is a new version)`, () => {
+    expect(ANALYZER_VERSION).toBe('local-1');
+    expect(analyzeResponse(input)).toEqual({ relevance: 0.75, civility: 1, sincerity: 1 });
+    expect(analyzeResponse({ ...input, text: 'You are such an idiot.' })).toEqual({
+      relevance: 0.1,
+      civility: 0.3,
+      sincerity: 0.85,
+    });
+  });
+});
+
+describe('fingerprint', () => {
+  it('ignores case, punctuation and spacing, and tells different words apart', () => {
+    expect(fingerprintOf('Honesty matters more than comfort.')).toBe(
+      fingerprintOf('  honesty MATTERS more than, comfort'),
+    );
+    expect(fingerprintOf('Honesty matters more than comfort.')).not.toBe(
+      fingerprintOf('Comfort matters more than honesty.'),
+    );
+    expect(fingerprintOf('abc')).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
