@@ -1,7 +1,10 @@
 import type { Projection } from './engine/define';
+import { badgesProjection } from './badges';
 import { echoesProjection } from './echoes';
 import { identityProjection } from './identity';
+import { journalProjection } from './journal';
 import { perspectivePairsProjection } from './perspective-pairs';
+import { progressProjection } from './progress';
 import { questionsProjection } from './questions';
 import { repliesProjection } from './replies';
 import { responsesByQuestionProjection } from './responses-by-question';
@@ -14,4 +17,7 @@ export const allProjections: readonly Projection[] = [
   repliesProjection,
   echoesProjection,
   perspectivePairsProjection,
+  progressProjection,
+  badgesProjection,
+  journalProjection,
 ];

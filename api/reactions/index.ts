@@ -1,5 +1,6 @@
 import type { Reaction } from '../../projections/engine/define';
 import type { CommandContext } from '../commands/run';
+import { awardBadgeReaction } from './badges';
 
 /** Runs one kind of reaction: parses it (it crossed from a projection) and runs its command. */
 export type ReactionHandler = (ctx: CommandContext, reaction: Reaction) => Promise<void>;
@@ -8,7 +9,9 @@ export type ReactionHandler = (ctx: CommandContext, reaction: Reaction) => Promi
  * Every reaction a reactor may ask for, by type. A feature with a reactor adds its handler
  * here; its command must change nothing when repeated (reactions run at least once).
  */
-export const reactionHandlers: Record<string, ReactionHandler> = {};
+export const reactionHandlers: Record<string, ReactionHandler> = {
+  AwardBadge: awardBadgeReaction,
+};
 
 /** The engine's dispatcher: each reaction in order, through its handler. */
 export const reactionDispatcher = (ctx: CommandContext) => async (reactions: Reaction[]) => {

@@ -5,6 +5,8 @@ import { adminAuthRoutes } from './admin-auth';
 import { authRoutes } from './auth';
 import { echoRoutes } from './echoes';
 import { identityRoutes } from './identity';
+import { journalRoutes } from './journal';
+import { progressRoutes } from './progress';
 import { questionRoutes } from './questions';
 import { replyRoutes } from './replies';
 import { responseRoutes } from './responses';
@@ -26,4 +28,6 @@ export const apiRoutes: readonly RouteModule[] = [
   authRoutes,
   accountEmailRoutes,
   adminAuthRoutes,
+  progressRoutes,
+  journalRoutes,
 ];

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '../../domain/shared/events';
 import { openMemoryReadStore } from '../../infra/read-store/memory/memory-read-store';
 import {
   collectionNames,
+  type Reaction,
   type CollectionSpecs,
   type Projection,
   type ProjectionDb,
@@ -17,6 +18,7 @@ export const projectionSpec = <C extends CollectionSpecs>(projection: Projection
   given: async (events: AnyEvent[]) => {
     const store = openMemoryReadStore();
     const topics: string[] = [];
+    const reactions: Reaction[] = [];
     let position = 0n;
     for (const event of events) {
       position += 1n;
@@ -31,13 +33,16 @@ export const projectionSpec = <C extends CollectionSpecs>(projection: Projection
       };
       if (!projection.handles.has(event.type)) continue;
       await store.transaction(async (tx) => {
-        const db: Record<string, unknown> = { notify: (topic: string) => topics.push(topic) };
+        const db: Record<string, unknown> = {
+          notify: (topic: string) => topics.push(topic),
+          dispatch: (reaction: Reaction) => reactions.push(reaction),
+        };
         for (const name of collectionNames(projection)) db[name] = tx.collection(name);
         await projection.apply(recorded, db as ProjectionDb<C>);
       });
     }
     const view: Record<string, unknown> = {};
     for (const name of collectionNames(projection)) view[name] = store.collection(name);
-    return { read: view as ProjectionView<C>, topics };
+    return { read: view as ProjectionView<C>, topics, reactions };
   },
 });

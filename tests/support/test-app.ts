@@ -13,6 +13,7 @@ import { deriveAuthKeys } from '../../infra/auth/secrets';
 import { openMail } from '../../infra/email/mail';
 import { newId } from '../../infra/crypto';
 import { openSqliteKeyVault } from '../../infra/key-vault/sqlite-key-vault';
+import { sealingEventStore } from '../../infra/event-store/sealing-event-store';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
 import { silentLogger } from '../../infra/logger';
 import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
@@ -48,13 +49,17 @@ export const startTestApp = async (
 ) => {
   let now = options.now ?? new Date('2026-11-22T15:00:00Z');
   const db = openSqlite(':memory:');
-  const events = openSqliteEventStore(db, { pollIntervalMs: 20 });
+  const log = openSqliteEventStore(db, { pollIntervalMs: 20 });
   const readStore = openEmbeddedReadStore(db);
   const logger = silentLogger();
   // The vault in a database of its own, as in production: never the log's.
   const streamLock = createKeyedLock();
   const keysDb = openSqlite(':memory:');
-  const vault = await openSqliteKeyVault(keysDb, randomBytes(32));
+  // Personal fields sealed at the log's boundary, as openStores does.
+  const { events, vault } = sealingEventStore(
+    log,
+    await openSqliteKeyVault(keysDb, randomBytes(32)),
+  );
   const runtime = await openRuntime(
     {
       events,
@@ -112,6 +117,8 @@ export const startTestApp = async (
   await ensureQuestionOfTheDay(ctx);
   const app = createApp(ctx, { trustProxy: options.trustProxy ?? false });
   const allEvents = () => events.readAll({ maxCount: 1_000_000 });
+  /** The log as stored, sealed fields unopened: what a copy of the log's file would show. */
+  const rawEvents = () => log.readAll({ maxCount: 1_000_000 });
 
   /** Registers a device; like a person, picks another offered pseudonym when one was just taken. */
   const register = async (deviceId = newDeviceId(), pseudonym?: string) => {
@@ -150,6 +157,8 @@ export const startTestApp = async (
         timeoutMs,
       ),
     allEvents,
+    rawEvents,
+    vault,
     register,
     todaysQuestion,
     setNow: (date: Date) => {

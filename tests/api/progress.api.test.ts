@@ -1,0 +1,132 @@
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newDeviceId, startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await startTestApp({ now: new Date('2026-11-20T15:00:00Z') });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+/** Waits until every projection (and the reactions they asked for) passed the log's head. */
+const settled = async () => {
+  for (let round = 0; round < 3; round++) {
+    const head = await t.events.headPosition();
+    if (head !== null) await t.caughtUp(head);
+  }
+};
+
+const answerToday = async (deviceId: string) => {
+  const q = await t.todaysQuestion();
+  const res = await request(t.app)
+    .post('/api/responses')
+    .set('X-Device-ID', deviceId)
+    .send({ content: 'Honesty matters more than comfort.', questionId: q.id });
+  expect(res.status).toBe(201);
+  await settled();
+  return res.body.response.id as string;
+};
+
+const streakOf = async (deviceId: string) =>
+  (await request(t.app).get('/api/user/streak').set('X-Device-ID', deviceId)).body;
+const badgesOf = async (deviceId: string) =>
+  (await request(t.app).get('/api/user/badges').set('X-Device-ID', deviceId)).body as {
+    id: string;
+    badge: { name: string; rarity: string };
+  }[];
+
+describe('GET /api/user/streak', () => {
+  it('starts at zero, with today not answered', async () => {
+    const ann = await t.register();
+    expect(await streakOf(ann.deviceId)).toEqual({
+      currentStreak: 0,
+      longestStreak: 0,
+      totalResponses: 0,
+      totalMiniCompleted: 0,
+      answeredToday: false,
+    });
+  });
+
+  it('grows over consecutive product days, stays through the next day and breaks after a missed one', async () => {
+    const ann = await t.register();
+    await answerToday(ann.deviceId);
+    await t.newDay(new Date('2026-11-21T15:00:00Z'));
+    await answerToday(ann.deviceId);
+    // 02:59 New York on Nov 22 is still the product day of Nov 21.
+    await t.newDay(new Date('2026-11-22T07:59:00Z'));
+    expect(await streakOf(ann.deviceId)).toMatchObject({ currentStreak: 2, answeredToday: true });
+    await t.newDay(new Date('2026-11-22T15:00:00Z'));
+    expect(await streakOf(ann.deviceId)).toMatchObject({
+      currentStreak: 2,
+      longestStreak: 2,
+      totalResponses: 2,
+      answeredToday: false,
+    });
+    await t.newDay(new Date('2026-11-23T15:00:00Z'));
+    expect(await streakOf(ann.deviceId)).toMatchObject({ currentStreak: 0, longestStreak: 2 });
+  });
+
+  it('takes the day back when its only answer is deleted', async () => {
+    const ann = await t.register();
+    const id = await answerToday(ann.deviceId);
+    const deleted = await request(t.app)
+      .delete(`/api/responses/${id}`)
+      .set('X-Device-ID', ann.deviceId);
+    expect(deleted.status).toBeLessThan(300);
+    await settled();
+    expect(await streakOf(ann.deviceId)).toMatchObject({
+      currentStreak: 0,
+      totalResponses: 0,
+      answeredToday: false,
+    });
+  });
+
+  it('shows each person only their own streak', async () => {
+    const ann = await t.register();
+    const bob = await t.register();
+    await answerToday(ann.deviceId);
+    expect(await streakOf(bob.deviceId)).toMatchObject({ currentStreak: 0, totalResponses: 0 });
+  });
+
+  it('answers an unregistered device with nothing, and refuses a missing device id', async () => {
+    expect(await streakOf(newDeviceId())).toMatchObject({ currentStreak: 0 });
+    const res = await request(t.app).get('/api/user/streak');
+    expect(res.status).toBe(400);
+    expect(res.type).toBe('application/problem+json');
+  });
+});
+
+describe('GET /api/user/badges', () => {
+  it('awards First Voice with the first answer and Steady Start on the third day in a row', async () => {
+    const ann = await t.register();
+    expect(await badgesOf(ann.deviceId)).toEqual([]);
+    await answerToday(ann.deviceId);
+    expect((await badgesOf(ann.deviceId)).map((b) => b.id)).toEqual(['first-voice']);
+    await t.newDay(new Date('2026-11-21T15:00:00Z'));
+    await answerToday(ann.deviceId);
+    await t.newDay(new Date('2026-11-22T15:00:00Z'));
+    await answerToday(ann.deviceId);
+    const badges = await badgesOf(ann.deviceId);
+    expect(badges.map((b) => b.id).sort()).toEqual(['first-voice', 'steady-start']);
+    expect(badges[0]!.badge).toMatchObject({ rarity: 'common' });
+  });
+
+  it('awards each badge exactly once, also after the progress read model is rebuilt', async () => {
+    const ann = await t.register();
+    await answerToday(ann.deviceId);
+    await t.engine.rebuild('progress');
+    await settled();
+    const awards = (await t.allEvents()).filter((e) => e.type === 'BadgeEarned');
+    expect(awards).toHaveLength(1);
+    expect((await badgesOf(ann.deviceId)).map((b) => b.id)).toEqual(['first-voice']);
+  });
+
+  it('never shows one person another’s badges', async () => {
+    const ann = await t.register();
+    const bob = await t.register();
+    await answerToday(ann.deviceId);
+    expect(await badgesOf(bob.deviceId)).toEqual([]);
+  });
+});
