@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { AppContext } from '../context';
 import { accountEmailRoutes } from './account-email';
 import { adminAuthRoutes } from './admin-auth';
+import { archiveRoutes } from './archive';
 import { authRoutes } from './auth';
 import { echoRoutes } from './echoes';
 import { identityRoutes } from './identity';
@@ -30,4 +31,5 @@ export const apiRoutes: readonly RouteModule[] = [
   adminAuthRoutes,
   progressRoutes,
   journalRoutes,
+  archiveRoutes,
 ];
