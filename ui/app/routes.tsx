@@ -29,6 +29,8 @@ const pages = {
   contact: lazyPage(() => import('../features/legal/contact-page')),
   home: lazyPage(() => import('../features/questions/home-page')),
   responses: lazyPage(() => import('../features/responses/responses-page')),
+  archive: lazyPage(() => import('../features/archive/archive-page')),
+  myResponses: lazyPage(() => import('../features/archive/my-responses-page')),
 };
 
 /** A lazily loaded page under its route: its title, and how to fetch it ahead. */
@@ -51,10 +53,8 @@ const placeholder = (path: string, name: string): RouteObject => ({
 /** Routes whose screens arrive with later issues. */
 const upcoming: [string, string][] = [
   ['/profile', 'Profile'],
-  ['/archive', 'Question Archive'],
   ['/questions/archive', 'Question Archive'],
   ['/my-journey', 'My Journey'],
-  ['/my-responses', 'My Responses'],
   ['/personal/archive', 'Your Response Archive'],
   ['/question/:id', 'Question'],
   ['/submit-question', 'Submit a Question'],
@@ -90,6 +90,8 @@ export const routes: RouteObject[] = [
           route('/settings', pages.settings, 'Settings'),
           route('/home', pages.home, 'Today’s question'),
           route('/responses/:questionId', pages.responses),
+          route('/archive', pages.archive, 'Question Archive'),
+          route('/my-responses', pages.myResponses, 'My Responses'),
           route('/about', pages.about, 'About Boon'),
           route('/privacy', pages.privacy, 'Privacy & Terms'),
           route('/privacy-policy', pages.privacyPolicy, 'Privacy Policy'),

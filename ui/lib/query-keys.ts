@@ -9,6 +9,8 @@ export const queryKeys = {
   replies: (responseId: string) => ['replies', responseId] as const,
   allReplies: ['replies'] as const,
   echoStatus: (responseId: string) => ['echo-status', responseId] as const,
+  archiveQuestions: ['archive', 'questions'] as const,
+  myResponses: ['archive', 'responses'] as const,
 };
 
 /** Which queries a live topic makes stale. */

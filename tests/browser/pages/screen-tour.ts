@@ -29,7 +29,7 @@ const publicScreens: [string, string, string | RegExp][] = [
   ['not-found', '/no-such-page', '404 Page Not Found'],
   ['responses-not-a-question', '/responses/abc', '404 Page Not Found'],
   ['question-not-found', '/responses/987654', 'Question not found'],
-  ['placeholder-archive', '/archive', 'Question Archive'],
+  ['archive-closed', '/archive', "Join Today's Conversation First"],
   ['placeholder-profile', '/profile', 'Profile'],
 ];
 
@@ -124,6 +124,16 @@ export const tourEveryScreen = async (
   await expect(page.getByRole('dialog')).toBeVisible();
   await stop(page, 'reader');
   await page.keyboard.press('Escape');
+
+  for (const [screen, path, title] of [
+    ['archive', '/archive', 'Question Archive'],
+    ['my-responses', '/my-responses', 'My Responses'],
+  ] as const) {
+    await page.goto(path);
+    await heading(page, title);
+    await expect(page.getByText(/Loading/)).toHaveCount(0);
+    await stop(page, screen);
+  }
 
   await page.goto('/admin-login');
   await page.getByLabel('Username').fill('admin');
