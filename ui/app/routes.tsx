@@ -31,6 +31,7 @@ const pages = {
   responses: lazyPage(() => import('../features/responses/responses-page')),
   archive: lazyPage(() => import('../features/archive/archive-page')),
   myResponses: lazyPage(() => import('../features/archive/my-responses-page')),
+  profile: lazyPage(() => import('../features/profile/profile-page')),
 };
 
 /** A lazily loaded page under its route: its title, and how to fetch it ahead. */
@@ -52,7 +53,6 @@ const placeholder = (path: string, name: string): RouteObject => ({
 
 /** Routes whose screens arrive with later issues. */
 const upcoming: [string, string][] = [
-  ['/profile', 'Profile'],
   ['/questions/archive', 'Question Archive'],
   ['/my-journey', 'My Journey'],
   ['/personal/archive', 'Your Response Archive'],
@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
           route('/responses/:questionId', pages.responses),
           route('/archive', pages.archive, 'Question Archive'),
           route('/my-responses', pages.myResponses, 'My Responses'),
+          route('/profile', pages.profile, 'Profile'),
           route('/about', pages.about, 'About Boon'),
           route('/privacy', pages.privacy, 'Privacy & Terms'),
           route('/privacy-policy', pages.privacyPolicy, 'Privacy Policy'),

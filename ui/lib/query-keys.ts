@@ -11,11 +11,17 @@ export const queryKeys = {
   echoStatus: (responseId: string) => ['echo-status', responseId] as const,
   archiveQuestions: ['archive', 'questions'] as const,
   myResponses: ['archive', 'responses'] as const,
+  streak: ['user', 'streak'] as const,
+  badges: ['user', 'badges'] as const,
+  journal: ['journal'] as const,
 };
 
 /** Which queries a live topic makes stale. */
 export const keysForTopic = (topic: string): readonly unknown[][] => {
   if (topic === 'question:today') return [[...queryKeys.todayQuestion]];
+  if (topic === 'me:badges') return [[...queryKeys.badges]];
+  if (topic === 'me:progress') return [[...queryKeys.streak]];
+  if (topic === 'me:journal') return [[...queryKeys.journal]];
   const responses = /^responses:(\d+)$/.exec(topic);
   if (responses) {
     const questionId = Number(responses[1]);
