@@ -1,5 +1,8 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { badges } from '../../domain/badges/badges';
+import { currentVersionOf } from '../../domain/event-catalog';
+import { handleCommand } from '../../domain/shared/command-handler';
 import { newDeviceId, startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -121,6 +124,26 @@ describe('GET /api/user/badges', () => {
     const awards = (await t.allEvents()).filter((e) => e.type === 'BadgeEarned');
     expect(awards).toHaveLength(1);
     expect((await badgesOf(ann.deviceId)).map((b) => b.id)).toEqual(['first-voice']);
+  });
+
+  it('awards once when two projector processes ask at the same moment (no shared lock)', async () => {
+    const award = {
+      type: 'AwardBadge' as const,
+      personId: 'someone',
+      badgeId: 'first-voice',
+      causationId: 'event-1',
+      at: new Date('2026-11-20T15:00:00Z'),
+    };
+    // Each "process" appends straight to the log: only the stream's expected revision decides.
+    const ask = () =>
+      handleCommand(t.events, badges.streamOf(award), badges.decider, award, {
+        newId: t.ctx.newId,
+        versionOf: currentVersionOf,
+        pause: () => Promise.resolve(),
+      });
+    await Promise.all([ask(), ask(), ask()]);
+    const awards = (await t.allEvents()).filter((e) => e.type === 'BadgeEarned');
+    expect(awards).toHaveLength(1);
   });
 
   it('never shows one person another’s badges', async () => {

@@ -7,6 +7,7 @@ import { PSEUDONYM_KEY, readLocal } from '../../lib/device-identity';
 import { useLiveTopics } from '../../lib/live-client';
 import { useRequireRegistration } from '../../lib/registration';
 import { useTodayQuestion } from '../../lib/today-question';
+import { BadgeToasts } from './components/badge-toasts';
 import { JournalPanel } from './components/journal-panel';
 import { StreakPanel } from './components/streak-panel';
 
@@ -20,6 +21,7 @@ const ProfilePage = () => {
   const today = useTodayQuestion();
   return (
     <>
+      <BadgeToasts />
       <PageHeader
         eyebrow="Member of the Community"
         title={readLocal(PSEUDONYM_KEY) ?? 'Your profile'}
