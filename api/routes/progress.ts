@@ -1,12 +1,17 @@
 import { Router } from 'express';
 import { badgeById } from '../../domain/badges/catalogue';
-import type { BadgeDto, StreakDto } from '../../domain/contracts/progress';
+import type { ActivitySummaryDto, BadgeDto, StreakDto } from '../../domain/contracts/progress';
+import { ECHO_DAILY_LIMIT } from '../../domain/echoes/echoes';
 import { currentStreak } from '../../domain/progress/streaks';
 import { productDayOf } from '../../domain/shared/product-day';
+import { notFound } from '../../domain/shared/errors';
 import { badgesProjection } from '../../projections/badges';
+import { echoDayId, echoesProjection } from '../../projections/echoes';
+import { identityProjection } from '../../projections/identity';
 import { progressProjection } from '../../projections/progress';
 import type { AppContext } from '../context';
 import { identifyReader, readerOf } from '../http/guards';
+import { ownDeviceInPath } from '../http/identity';
 
 /** A person's own streak and badges: always the caller's, never anyone else's. */
 export const progressRoutes = (ctx: AppContext) => {
@@ -44,6 +49,38 @@ export const progressRoutes = (ctx: AppContext) => {
       return [{ id: held.badgeId, badge: { name, description, rarity }, earnedAt: held.earnedAt }];
     });
     res.json(list);
+  });
+
+  /** The owner's own device only (`me` accepted): 403 for anyone else's, like settings. */
+  router.get('/user/activity-summary/:deviceId', async (req, res) => {
+    const device = ownDeviceInPath(req, 'activity');
+    const owner = await ctx.readModels
+      .of(identityProjection)
+      .devices.findOne({ _id: device.deviceHash });
+    if (!owner) throw notFound('Not registered', 'This device is not registered yet.');
+    const today = productDayOf(ctx.clock.now(), ctx.dayRules);
+    const person = await ctx.readModels
+      .of(progressProjection)
+      .progress_people.findOne({ _id: owner.userId });
+    const badgesEarned = await ctx.readModels
+      .of(badgesProjection)
+      .earned_badges.count({ personId: owner.userId });
+    const echoDay = await ctx.readModels
+      .of(echoesProjection)
+      .echo_days.findOne({ _id: echoDayId(owner.userId, today) });
+    const echoesUsed = Math.min(ECHO_DAILY_LIMIT, echoDay?.given ?? 0);
+    const summary: ActivitySummaryDto = {
+      totalResponses: person?.responses ?? 0,
+      totalMiniCompleted: person?.miniJourneys ?? 0,
+      journalEntries: person?.journalEntries ?? 0,
+      badgesEarned,
+      dailyEchoStats: {
+        echoesUsed,
+        dailyLimit: ECHO_DAILY_LIMIT,
+        echoesRemaining: ECHO_DAILY_LIMIT - echoesUsed,
+      },
+    };
+    res.json(summary);
   });
 
   return router;

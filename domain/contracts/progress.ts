@@ -43,3 +43,12 @@ export type ActivityBadgeDto = {
   currentStreak: number;
   topBadge: { name: string; rarity: BadgeRarity } | null;
 };
+
+/** The spec's activity summary, for the owner's Profile only. */
+export type ActivitySummaryDto = {
+  totalResponses: number;
+  totalMiniCompleted: number;
+  journalEntries: number;
+  badgesEarned: number;
+  dailyEchoStats: { echoesUsed: number; dailyLimit: number; echoesRemaining: number };
+};

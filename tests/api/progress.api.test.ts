@@ -153,3 +153,47 @@ describe('GET /api/user/badges', () => {
     expect(await badgesOf(bob.deviceId)).toEqual([]);
   });
 });
+
+describe('GET /api/user/activity-summary/{deviceId}', () => {
+  it('sums up the owner’s activity, by their device id or `me`', async () => {
+    const ann = await t.register();
+    const bob = await t.register();
+    const answered = await answerToday(bob.deviceId);
+    await answerToday(ann.deviceId);
+    const echoed = await request(t.app)
+      .post(`/api/responses/${answered}/echo`)
+      .set('X-Device-ID', ann.deviceId);
+    expect(echoed.status).toBe(200);
+    await settled();
+    const expected = {
+      totalResponses: 1,
+      totalMiniCompleted: 0,
+      journalEntries: 0,
+      badgesEarned: 1,
+      dailyEchoStats: { echoesUsed: 1, dailyLimit: 10, echoesRemaining: 9 },
+    };
+    for (const path of [ann.deviceId, 'me']) {
+      const res = await request(t.app)
+        .get(`/api/user/activity-summary/${path}`)
+        .set('X-Device-ID', ann.deviceId);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(expected);
+    }
+  });
+
+  it('refuses another device’s summary with 403, and an unregistered device’s with 404', async () => {
+    const ann = await t.register();
+    const bob = await t.register();
+    await answerToday(ann.deviceId);
+    const res = await request(t.app)
+      .get(`/api/user/activity-summary/${ann.deviceId}`)
+      .set('X-Device-ID', bob.deviceId);
+    expect(res.status).toBe(403);
+    expect(res.body.totalResponses).toBeUndefined();
+    const stranger = newDeviceId();
+    expect(
+      (await request(t.app).get('/api/user/activity-summary/me').set('X-Device-ID', stranger))
+        .status,
+    ).toBe(404);
+  });
+});

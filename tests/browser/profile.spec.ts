@@ -19,6 +19,9 @@ test('the streak panel starts, grows with an answer and shows the badge earned',
   await profile.open();
   await expect(page.getByRole('heading', { name: '1 day streak' })).toBeVisible();
   await expect(page.getByText('Building momentum...')).toBeVisible();
+  const activity = page.getByRole('region', { name: 'Your activity' });
+  await expect(activity).toContainText('0/10');
+  await expect(activity).toContainText('10 remaining');
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByRole('list', { name: 'Achievements' })).toContainText('First Voice');

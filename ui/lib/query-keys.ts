@@ -14,13 +14,14 @@ export const queryKeys = {
   streak: ['user', 'streak'] as const,
   badges: ['user', 'badges'] as const,
   journal: ['journal'] as const,
+  activitySummary: ['user', 'activity-summary'] as const,
 };
 
 /** Which queries a live topic makes stale. */
 export const keysForTopic = (topic: string): readonly unknown[][] => {
   if (topic === 'question:today') return [[...queryKeys.todayQuestion]];
   if (topic === 'me:badges') return [[...queryKeys.badges]];
-  if (topic === 'me:progress') return [[...queryKeys.streak]];
+  if (topic === 'me:progress') return [[...queryKeys.streak], [...queryKeys.activitySummary]];
   if (topic === 'me:journal') return [[...queryKeys.journal]];
   const responses = /^responses:(\d+)$/.exec(topic);
   if (responses) {

@@ -7,6 +7,7 @@ import { PSEUDONYM_KEY, readLocal } from '../../lib/device-identity';
 import { useLiveTopics } from '../../lib/live-client';
 import { useRequireRegistration } from '../../lib/registration';
 import { useTodayQuestion } from '../../lib/today-question';
+import { ActivityStats } from './components/activity-stats';
 import { BadgeToasts } from './components/badge-toasts';
 import { JournalPanel } from './components/journal-panel';
 import { StreakPanel } from './components/streak-panel';
@@ -32,6 +33,7 @@ const ProfilePage = () => {
           </ButtonLink>
         }
       />
+      <ActivityStats />
       <Tabs
         label="Profile sections"
         active={tab}
