@@ -1,9 +1,4 @@
-import {
-  newlyEarned,
-  noProgress,
-  topBadgeOf,
-  type ProgressStats,
-} from '../domain/badges/catalogue';
+import { newlyEarned, noProgress, type ProgressStats } from '../domain/badges/catalogue';
 import { personalTopic } from '../domain/contracts/topics';
 import type { EventType } from '../domain/event-catalog';
 import type { RecordedEvent } from '../domain/shared/events';
@@ -20,15 +15,11 @@ export type PersonProgressDoc = Doc &
     categories: string[];
     /** The run with the latest end: the current streak while it reaches today or yesterday. */
     latest: { start: string; end: string; length: number } | null;
-    topBadge: { badgeId: string; earnedAt: string } | null;
-    /** Show Activity, as the person last set it on any of their devices. */
-    showActivity: boolean;
     /** Badges already asked for: each is asked for once per build of this read model. */
     requested: string[];
   };
 
 type AuthorDoc = Doc & { authorId: string };
-type DeviceOwnerDoc = Doc & { personId: string };
 type CategoryDoc = Doc & { category: string };
 
 const collections = {
@@ -40,7 +31,6 @@ const collections = {
   ),
   progress_people: collection<PersonProgressDoc>(),
   progress_answers: collection<AuthorDoc>({ key: { authorId: 1 } }),
-  progress_devices: collection<DeviceOwnerDoc>(),
   progress_categories: collection<CategoryDoc>(),
 };
 
@@ -52,8 +42,6 @@ const personOf = async (db: Db, personId: string): Promise<PersonProgressDoc> =>
     ...noProgress,
     categories: [],
     latest: null,
-    topBadge: null,
-    showActivity: true,
     requested: [],
   };
 
@@ -97,7 +85,7 @@ const count = (value: number, step: 1 | -1) => Math.max(0, value + step);
 
 /**
  * Each person's progress: streaks over product days (a day counts while it has an answer),
- * totals, what badge rules look at, and Show Activity. A reactor: it asks for the badges a
+ * totals and what badge rules look at. A reactor: it asks for the badges a
  * person earns. An erased person's progress is forgotten.
  */
 export const progressProjection = projection({
@@ -203,27 +191,12 @@ export const progressProjection = projection({
     },
     BadgeEarned: async ({ data }, db) => {
       const person = await personOf(db, data.personId);
-      const held = { badgeId: data.badgeId, earnedAt: data.at };
-      const top = topBadgeOf(person.topBadge ? [person.topBadge, held] : [held]);
       await db.progress_people.upsertOne({
         ...person,
-        topBadge: top && { badgeId: top.held.badgeId, earnedAt: top.held.earnedAt },
         requested: person.requested.includes(data.badgeId)
           ? person.requested
           : [...person.requested, data.badgeId],
       });
-    },
-    DeviceRegistered: async ({ data }, db) => {
-      await db.progress_devices.upsertOne({ _id: data.deviceHash, personId: data.userId });
-    },
-    DeviceLinkedToAccount: async ({ data }, db) => {
-      await db.progress_devices.upsertOne({ _id: data.deviceHash, personId: data.userId });
-    },
-    SettingsChanged: async ({ data }, db) => {
-      const device = await db.progress_devices.findOne({ _id: data.deviceHash });
-      if (!device) return;
-      const person = await personOf(db, device.personId);
-      await db.progress_people.upsertOne({ ...person, showActivity: data.showActivity });
     },
     PersonErased: async ({ data }, db) => {
       const personId = data.personId;

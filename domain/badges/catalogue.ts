@@ -1,5 +1,4 @@
 import type { BadgeInfo, BadgeRarity } from '../contracts/progress';
-import { BADGE_RARITIES } from '../contracts/progress';
 
 /** What badge rules look at: a person's progress, counted from events. */
 export type ProgressStats = {
@@ -167,21 +166,3 @@ export const badgeById = (id: string): BadgeDefinition | null => byId.get(id) ??
 /** Badges the stats earn that are not among `held`. */
 export const newlyEarned = (stats: ProgressStats, held: ReadonlySet<string>): BadgeDefinition[] =>
   BADGES.filter((definition) => !held.has(definition.id) && definition.earned(stats));
-
-const rank = (rarity: BadgeRarity) => BADGE_RARITIES.indexOf(rarity);
-
-/** The rarest of a person's badges (the one earned last among equals). */
-export const topBadgeOf = <B extends { badgeId: string; earnedAt: string }>(held: readonly B[]) =>
-  held.reduce<{ held: B; definition: BadgeDefinition } | null>((best, current) => {
-    const definition = badgeById(current.badgeId);
-    if (!definition) return best;
-    if (
-      !best ||
-      rank(definition.rarity) > rank(best.definition.rarity) ||
-      (rank(definition.rarity) === rank(best.definition.rarity) &&
-        current.earnedAt > best.held.earnedAt)
-    ) {
-      return { held: current, definition };
-    }
-    return best;
-  }, null);

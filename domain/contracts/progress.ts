@@ -38,12 +38,6 @@ export type BadgeInfo = { name: string; description: string; rarity: BadgeRarity
 /** The spec's badge entry, with when it was earned. */
 export type BadgeDto = { id: string; badge: BadgeInfo; earnedAt: string };
 
-/** What others see beside a pseudonym when its owner shows their activity. */
-export type ActivityBadgeDto = {
-  currentStreak: number;
-  topBadge: { name: string; rarity: BadgeRarity } | null;
-};
-
 /** The spec's activity summary, for the owner's Profile only. */
 export type ActivitySummaryDto = {
   totalResponses: number;

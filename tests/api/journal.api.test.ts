@@ -11,14 +11,6 @@ afterEach(async () => {
   await t.close();
 });
 
-/** Waits until every projection (and the badges their reactions award) passed the log's head. */
-const settled = async () => {
-  for (let round = 0; round < 3; round++) {
-    const head = await t.events.headPosition();
-    if (head !== null) await t.caughtUp(head);
-  }
-};
-
 const SECRET = 'I told nobody about the letter from my sister.';
 
 const write = (deviceId: string, body: object) =>
@@ -86,7 +78,7 @@ describe('the private journal', () => {
     const bob = await t.register();
     const written = await write(ann.deviceId, { content: SECRET });
     const id = written.body.entry.id as string;
-    await settled();
+    await t.settled();
     await expectRefusedWithoutEvents(
       t,
       () =>

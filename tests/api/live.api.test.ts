@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../../api/server';
 import type { ServerMessage } from '../../domain/contracts/live';
 import { loadConfig } from '../../infra/config';
+import { allProjections } from '../../projections';
 import { silentLogger } from '../../infra/logger';
 import { newDeviceId, testBank } from '../support/test-app';
 
@@ -182,13 +183,6 @@ describe('the ws hub', () => {
     };
     expect(body.status).toBe('ok');
     expect(body.eventStore).toBe('sqlite');
-    expect(body.projections.map((p) => p.name)).toEqual([
-      'identity',
-      'questions',
-      'responses-by-question',
-      'replies',
-      'echoes',
-      'perspective-pairs',
-    ]);
+    expect(body.projections.map((p) => p.name)).toEqual(allProjections.map((p) => p.name));
   });
 });

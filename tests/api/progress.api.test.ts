@@ -13,14 +13,6 @@ afterEach(async () => {
   await t.close();
 });
 
-/** Waits until every projection (and the reactions they asked for) passed the log's head. */
-const settled = async () => {
-  for (let round = 0; round < 3; round++) {
-    const head = await t.events.headPosition();
-    if (head !== null) await t.caughtUp(head);
-  }
-};
-
 const answerToday = async (deviceId: string) => {
   const q = await t.todaysQuestion();
   const res = await request(t.app)
@@ -28,7 +20,7 @@ const answerToday = async (deviceId: string) => {
     .set('X-Device-ID', deviceId)
     .send({ content: 'Honesty matters more than comfort.', questionId: q.id });
   expect(res.status).toBe(201);
-  await settled();
+  await t.settled();
   return res.body.response.id as string;
 };
 
@@ -78,7 +70,7 @@ describe('GET /api/user/streak', () => {
       .delete(`/api/responses/${id}`)
       .set('X-Device-ID', ann.deviceId);
     expect(deleted.status).toBeLessThan(300);
-    await settled();
+    await t.settled();
     expect(await streakOf(ann.deviceId)).toMatchObject({
       currentStreak: 0,
       totalResponses: 0,
@@ -120,7 +112,7 @@ describe('GET /api/user/badges', () => {
     const ann = await t.register();
     await answerToday(ann.deviceId);
     await t.engine.rebuild('progress');
-    await settled();
+    await t.settled();
     const awards = (await t.allEvents()).filter((e) => e.type === 'BadgeEarned');
     expect(awards).toHaveLength(1);
     expect((await badgesOf(ann.deviceId)).map((b) => b.id)).toEqual(['first-voice']);
@@ -164,7 +156,7 @@ describe('GET /api/user/activity-summary/{deviceId}', () => {
       .post(`/api/responses/${answered}/echo`)
       .set('X-Device-ID', ann.deviceId);
     expect(echoed.status).toBe(200);
-    await settled();
+    await t.settled();
     const expected = {
       totalResponses: 1,
       totalMiniCompleted: 0,

@@ -31,7 +31,9 @@ export const rebuildRate = async (): Promise<Figure[]> => {
   const written = writeSyntheticLog(db);
   const store = openSqliteEventStore(db);
   const readStore = openEmbeddedReadStore(db);
-  const engine = new ProjectionEngine(store, readStore, allProjections, silentLogger());
+  const engine = new ProjectionEngine(store, readStore, allProjections, silentLogger(), {
+    dispatch: async () => {},
+  });
   const readModels = new StoreReadModels(readStore, allProjections);
   await readModels.start();
   const head = (await store.headPosition())!;

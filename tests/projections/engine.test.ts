@@ -44,6 +44,7 @@ const start = async (
     batchSize: 7,
     leaseCheckMs: 50,
     dropDelayMs: 0,
+    dispatch: async () => {},
     ...options,
   });
   const readModels = new StoreReadModels(readStore, projections, 50);

@@ -156,6 +156,23 @@ export const startTestApp = async (
         readModels.projections.map((p) => p.name),
         timeoutMs,
       ),
+    /**
+     * Resolves once the projections passed the log's head and the commands their reactions
+     * asked for (e.g. badges) are written and projected too: the log is still until the next
+     * request, so a test can count its events.
+     */
+    settled: async () => {
+      for (let head = await events.headPosition(); head !== null;) {
+        await readModels.waitFor(
+          head,
+          readModels.projections.map((p) => p.name),
+          10_000,
+        );
+        const next = await events.headPosition();
+        if (next === head) return;
+        head = next;
+      }
+    },
     allEvents,
     rawEvents,
     vault,
