@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../infra/config';
 import type { EventStore } from '../infra/event-store/event-store';
+import { sealingEventStore } from '../infra/event-store/sealing-event-store';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store';
 import type { Logger } from '../infra/logger';
 import { loadKeyEncryptionKey } from '../infra/key-vault/key-encryption-key';
@@ -82,13 +83,14 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
   };
 
   const keys = await openKeyVault(config, connect);
-  const { vault } = keys;
-  await moveLegacyKeys(config, vault, logger);
-  const events = config.eventStoreUrl
+  await moveLegacyKeys(config, keys.vault, logger);
+  const log = config.eventStoreUrl
     ? await (
         await import('../infra/event-store/eventstoredb-event-store')
       ).openEventStoreDb(config.eventStoreUrl)
     : openSqliteEventStore(connect(LOG_FILE, config.sqliteSynchronous));
+  // Personal fields are sealed on their way into the log and opened on their way out.
+  const { events, vault } = sealingEventStore(log, keys.vault);
   // Read models can always be rebuilt from the log, so their commits skip the fsync;
   // WAL still keeps each batch and its checkpoint atomic.
   const readStore = config.mongoDbUrl

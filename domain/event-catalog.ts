@@ -49,13 +49,15 @@ import {
   MiniLiveMessagePosted,
   MiniResultReset,
 } from './mini/events';
+import { BadgeEarned } from './badges/events';
 import { PerspectivePairViewed } from './perspectives/events';
+import { JournalEntryDeleted, JournalEntryEdited, JournalEntryWritten } from './journal/events';
 import { PersonErased } from './privacy/events';
 import { QuestionOfTheDayActivated } from './questions/events';
 import { ReactionAdded, ReactionRemoved } from './reactions/events';
 import { ReplyDeleted, ReplyPosted } from './replies/events';
 import { ResponseDeleted, ResponseSubmitted } from './responses/events';
-import type { DomainEvent, EventDefinition } from './shared/events';
+import type { DomainEvent, EventDefinition, Sealing } from './shared/events';
 import type { z } from 'zod';
 
 /** Every event type the product writes, at its current schema version. */
@@ -114,6 +116,10 @@ const definitions = [
   ReactionAdded,
   ReactionRemoved,
   ResponseAnalyzed,
+  BadgeEarned,
+  JournalEntryWritten,
+  JournalEntryEdited,
+  JournalEntryDeleted,
 ] as const;
 
 type Definition = (typeof definitions)[number];
@@ -148,6 +154,10 @@ export const assertValidEvent = (event: DomainEvent): void => {
     throw new Error(`Invalid ${event.type} event: ${result.error.message}`);
   }
 };
+
+/** Which fields of an event type are sealed, and with whose key; null when none are. */
+export const sealingOf = (type: string): Sealing<Record<string, unknown>> | null =>
+  (byType.get(type)?.sealed as Sealing<Record<string, unknown>> | undefined) ?? null;
 
 /** Brings stored data of an older schema version up to the current one. */
 export const upcast = (type: string, version: number, data: unknown): unknown => {

@@ -6,7 +6,10 @@ import { miniCatalogProjection } from './mini-catalog';
 import { miniChatProjection } from './mini-chat';
 import { miniResultsProjection } from './mini-results';
 import { moderationAuditProjection } from './moderation-audit';
+import { badgesProjection } from './badges';
+import { journalProjection } from './journal';
 import { perspectivePairsProjection } from './perspective-pairs';
+import { progressProjection } from './progress';
 import { questionsProjection } from './questions';
 import { reactionsProjection } from './reactions';
 import { repliesProjection } from './replies';
@@ -30,4 +33,7 @@ export const allProjections: readonly Projection[] = [
   reactionsProjection,
   sentimentProjection,
   responseAnalysisProjection,
+  progressProjection,
+  badgesProjection,
+  journalProjection,
 ];

@@ -1,6 +1,7 @@
 import type { Reaction } from '../../projections/engine/define';
 import type { CommandContext } from '../commands/run';
 import { recordAnalysis } from './record-analysis';
+import { awardBadgeReaction } from './badges';
 
 /** Runs one kind of reaction: parses it (it crossed from a projection) and runs its command. */
 export type ReactionHandler = (ctx: CommandContext, reaction: Reaction) => Promise<void>;
@@ -11,6 +12,7 @@ export type ReactionHandler = (ctx: CommandContext, reaction: Reaction) => Promi
  */
 export const reactionHandlers: Record<string, ReactionHandler> = {
   RecordAnalysis: recordAnalysis,
+  AwardBadge: awardBadgeReaction,
 };
 
 /** The engine's dispatcher: each reaction in order, through its handler. */

@@ -4,12 +4,15 @@ import { accountEmailRoutes } from './account-email';
 import { adminAuditRoutes } from './admin-audit';
 import { adminAuthRoutes } from './admin-auth';
 import { adminContributionRoutes } from './admin-contributions';
+import { archiveRoutes } from './archive';
 import { authRoutes } from './auth';
 import { contributionRoutes } from './contributions';
 import { echoRoutes } from './echoes';
 import { identityRoutes } from './identity';
 import { miniRoutes } from './mini';
 import { miniChatRoutes } from './mini-chat';
+import { journalRoutes } from './journal';
+import { progressRoutes } from './progress';
 import { questionRoutes } from './questions';
 import { reactionRoutes } from './reactions';
 import { replyRoutes } from './replies';
@@ -40,4 +43,7 @@ export const apiRoutes: readonly RouteModule[] = [
   contributionRoutes,
   adminContributionRoutes,
   adminAuditRoutes,
+  progressRoutes,
+  journalRoutes,
+  archiveRoutes,
 ];

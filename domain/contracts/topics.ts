@@ -68,7 +68,7 @@ export const sharedTopics = {
 } as const;
 
 /** Personal topics: `me:{kind}` in the browser, bound to the subscriber's own person. */
-export const personalTopicKinds = ['profile'] as const;
+export const personalTopicKinds = ['profile', 'badges', 'progress', 'journal'] as const;
 export type PersonalTopicKind = (typeof personalTopicKinds)[number];
 
 export const personalTopic = {

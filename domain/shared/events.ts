@@ -55,6 +55,18 @@ export type StreamAccess = {
   ): Promise<AppendResult>;
 };
 
+/**
+ * Which fields of an event hold personal data, and whose key seals them. The event store's
+ * sealing decorator encrypts those fields on append and opens them on read, so the log never
+ * holds them in the clear; once the person's key is destroyed they read as null. Sealed
+ * fields are therefore nullable in the schema: a reader meets null for erased data.
+ */
+export type Sealing<Data> = {
+  /** The person whose key seals the fields (a key-vault subject). */
+  subject: (data: Data) => string;
+  fields: readonly (keyof Data & string)[];
+};
+
 /** One event type's schema, by version, with upcasters to the newest version. */
 export type EventDefinition<Type extends string, Schema extends z.ZodType> = {
   type: Type;
@@ -62,6 +74,8 @@ export type EventDefinition<Type extends string, Schema extends z.ZodType> = {
   schema: Schema;
   /** Upcasters from older versions: version → function to the next version. */
   upcasters?: Record<number, (data: unknown) => unknown>;
+  /** Personal fields sealed with a person's key at the event-store boundary. */
+  sealed?: Sealing<z.infer<Schema>>;
 };
 
 export const defineEvent = <Type extends string, Schema extends z.ZodType>(

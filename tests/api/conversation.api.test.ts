@@ -83,6 +83,7 @@ describe('echoes', () => {
     const bob = await t.register();
     await answer(bob);
     await t.caughtUp(BigInt(answers.at(-1)!.position), 5000);
+    await t.settled();
     const before = (await t.allEvents()).length;
     const results = await Promise.all(
       answers.map((a) =>
@@ -132,6 +133,7 @@ describe('replies', () => {
       .post('/api/replies')
       .set('X-Device-ID', bob.deviceId)
       .send({ content: 'a thought', responseId: a.responseId });
+    await t.settled();
     const before = (await t.allEvents()).length;
     const byAlice = await request(t.app)
       .delete(`/api/replies/${posted.body.reply.id}`)
@@ -162,6 +164,7 @@ describe('replies', () => {
     const [alice, bob] = [await t.register(), await t.register()];
     const a = await answer(alice);
     await answer(bob);
+    await t.settled();
     const before = (await t.allEvents()).length;
     const payload = {
       ...body,

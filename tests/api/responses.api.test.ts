@@ -93,6 +93,7 @@ describe('POST /api/responses', () => {
     expect(
       (await respond(alice.deviceId, { content: 'one two three', questionId: q.id })).status,
     ).toBe(201);
+    await t.settled();
     const before = (await t.allEvents()).length;
     const second = await respond(alice.deviceId, { content: 'four five six', questionId: q.id });
     expect(second.status).toBe(409);

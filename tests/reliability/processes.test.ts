@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../domain/contracts/live';
+import { allProjections } from '../../projections';
 import { spawnServer, type RealServer } from '../support/real-server';
 import { readModelsAndRebuild } from '../support/rebuild-compare';
 import { newDeviceId } from '../support/test-app';
@@ -82,7 +83,7 @@ describe('two API processes and two projectors on one data folder', () => {
     const apis = [apiA, apiB];
     const holder = (await health(first)).running.length ? first : second;
     const standby = holder === first ? second : first;
-    expect((await health(holder)).running.length).toBe(6);
+    expect((await health(holder)).running.length).toBe(allProjections.length);
     expect((await health(standby)).running).toEqual([]);
 
     const question = (await call(apiA.url, '/api/question/today', newDeviceId())).body as {
@@ -140,7 +141,7 @@ describe('two API processes and two projectors on one data folder', () => {
     // The standby takes every lease over within the lease time (plus one lease check).
     await expect
       .poll(async () => (await health(standby)).running.length, { timeout: 15_000 })
-      .toBe(6);
+      .toBe(allProjections.length);
     expect(Date.now() - killedAt).toBeLessThan(LEASE_TTL_MS + 2000 + 5000);
 
     // Every acknowledged answer shows through both APIs, with its echoes counted once.

@@ -43,6 +43,6 @@ export const projectionSpec = <C extends CollectionSpecs>(projection: Projection
     }
     const view: Record<string, unknown> = {};
     for (const name of collectionNames(projection)) view[name] = store.collection(name);
-    return { read: view as ProjectionView<C>, topics, dispatched };
+    return { read: view as ProjectionView<C>, topics, dispatched, reactions: dispatched };
   },
 });

@@ -9,6 +9,7 @@ export const expectRefusedWithoutEvents = async (
   status: number,
   field?: string,
 ) => {
+  await t.settled();
   const before = (await t.allEvents()).length;
   const res = await send();
   expect(res.status, JSON.stringify(res.body)).toBe(status);

@@ -14,6 +14,7 @@ import { deriveAuthKeys } from '../../infra/auth/secrets';
 import { openMail } from '../../infra/email/mail';
 import { newId } from '../../infra/crypto';
 import { openSqliteKeyVault } from '../../infra/key-vault/sqlite-key-vault';
+import { sealingEventStore } from '../../infra/event-store/sealing-event-store';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
 import { silentLogger } from '../../infra/logger';
 import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
@@ -49,13 +50,17 @@ export const startTestApp = async (
 ) => {
   let now = options.now ?? new Date('2026-11-22T15:00:00Z');
   const db = openSqlite(':memory:');
-  const events = openSqliteEventStore(db, { pollIntervalMs: 20 });
+  const log = openSqliteEventStore(db, { pollIntervalMs: 20 });
   const readStore = openEmbeddedReadStore(db);
   const logger = silentLogger();
   // The vault in a database of its own, as in production: never the log's.
   const streamLock = createKeyedLock();
   const keysDb = openSqlite(':memory:');
-  const vault = await openSqliteKeyVault(keysDb, randomBytes(32));
+  // Personal fields sealed at the log's boundary, as openStores does.
+  const { events, vault } = sealingEventStore(
+    log,
+    await openSqliteKeyVault(keysDb, randomBytes(32)),
+  );
   const runtime = await openRuntime(
     {
       events,
@@ -125,6 +130,8 @@ export const startTestApp = async (
     }
     return events.readAll({ maxCount: 1_000_000 });
   };
+  /** The log as stored, sealed fields unopened: what a copy of the log's file would show. */
+  const rawEvents = () => log.readAll({ maxCount: 1_000_000 });
 
   /** Registers a device; like a person, picks another offered pseudonym when one was just taken. */
   const register = async (deviceId = newDeviceId(), pseudonym?: string) => {
@@ -162,7 +169,26 @@ export const startTestApp = async (
         readModels.projections.map((p) => p.name),
         timeoutMs,
       ),
+    /**
+     * Resolves once the projections passed the log's head and the commands their reactions
+     * asked for (e.g. badges) are written and projected too: the log is still until the next
+     * request, so a test can count its events.
+     */
+    settled: async () => {
+      for (let head = await events.headPosition(); head !== null;) {
+        await readModels.waitFor(
+          head,
+          readModels.projections.map((p) => p.name),
+          10_000,
+        );
+        const next = await events.headPosition();
+        if (next === head) return;
+        head = next;
+      }
+    },
     allEvents,
+    rawEvents,
+    vault,
     register,
     todaysQuestion,
     setNow: (date: Date) => {

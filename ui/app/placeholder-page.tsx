@@ -1,6 +1,5 @@
 import { ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
-import { SettingsIcon } from '../components/ui/icons';
 import { SproutDrawing } from '../components/ui/illustrations';
 
 /** Screens whose issue has not landed yet say so plainly. */
@@ -9,17 +8,7 @@ export const PlaceholderPage = ({ name }: { name: string }) => (
     level={1}
     drawing={<SproutDrawing />}
     title={name}
-    action={
-      <>
-        <ButtonLink to="/home">Back to today’s question</ButtonLink>
-        {name === 'Profile' && (
-          <ButtonLink to="/settings" variant="secondary">
-            <SettingsIcon aria-hidden="true" />
-            Settings
-          </ButtonLink>
-        )}
-      </>
-    }
+    action={<ButtonLink to="/home">Back to today’s question</ButtonLink>}
   >
     <p>{name} is coming soon. It is growing here, and will be ready before long.</p>
   </EmptyState>

@@ -35,6 +35,9 @@ const pages = {
   brainstorm: lazyPage(() => import('../features/contributions/brainstorm-page')),
   submitQuestion: lazyPage(() => import('../features/contributions/submit-question-page')),
   sentiment: lazyPage(() => import('../features/sentiment/sentiment-page')),
+  archive: lazyPage(() => import('../features/archive/archive-page')),
+  myResponses: lazyPage(() => import('../features/archive/my-responses-page')),
+  profile: lazyPage(() => import('../features/profile/profile-page')),
 };
 
 /** A lazily loaded page under its route: its title, and how to fetch it ahead. */
@@ -56,11 +59,8 @@ const placeholder = (path: string, name: string): RouteObject => ({
 
 /** Routes whose screens arrive with later issues. */
 const upcoming: [string, string][] = [
-  ['/profile', 'Profile'],
-  ['/archive', 'Question Archive'],
   ['/questions/archive', 'Question Archive'],
   ['/my-journey', 'My Journey'],
-  ['/my-responses', 'My Responses'],
   ['/personal/archive', 'Your Response Archive'],
   ['/question/:id', 'Question'],
   ['/admin/submissions', 'Submissions'],
@@ -90,6 +90,9 @@ export const routes: RouteObject[] = [
           route('/settings', pages.settings, 'Settings'),
           route('/home', pages.home, 'Today’s question'),
           route('/responses/:questionId', pages.responses),
+          route('/archive', pages.archive, 'Question Archive'),
+          route('/my-responses', pages.myResponses, 'My Responses'),
+          route('/profile', pages.profile, 'Profile'),
           route('/about', pages.about, 'About Boon'),
           route('/privacy', pages.privacy, 'Privacy & Terms'),
           route('/privacy-policy', pages.privacyPolicy, 'Privacy Policy'),

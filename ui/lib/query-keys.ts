@@ -1,4 +1,4 @@
-import { sharedTopics } from '../../domain/contracts/topics';
+import { personalTopic, sharedTopics } from '../../domain/contracts/topics';
 
 /** One key factory per resource: ws notices and mutations invalidate through the same keys. */
 export const queryKeys = {
@@ -28,6 +28,12 @@ export const queryKeys = {
   adminSubmissions: (status: string) => ['admin', 'submissions', status] as const,
   adminAudit: (filters: Record<string, string>) => ['admin', 'audit', filters] as const,
   sentiment: (days: number) => ['sentiment', days] as const,
+  archiveQuestions: ['archive', 'questions'] as const,
+  myResponses: ['archive', 'responses'] as const,
+  streak: ['user', 'streak'] as const,
+  badges: ['user', 'badges'] as const,
+  journal: ['journal'] as const,
+  activitySummary: ['user', 'activity-summary'] as const,
 };
 
 /** Which queries a live topic makes stale: only those showing what the topic names. */
@@ -36,6 +42,10 @@ export const keysForTopic = (topic: string): readonly (readonly unknown[])[] => 
   const question = sharedTopics.question.match(topic);
   if (question) return [queryKeys.question(question.params)];
   if (sharedTopics.sentiment.match(topic)) return [['sentiment']];
+  const personal = personalTopic.parsePublic(topic);
+  if (personal === 'badges') return [queryKeys.badges];
+  if (personal === 'progress') return [queryKeys.streak, queryKeys.activitySummary];
+  if (personal === 'journal') return [queryKeys.journal];
   const travelers = sharedTopics.miniTravelers.match(topic);
   if (travelers) {
     return [queryKeys.miniChat(travelers.params.dilemmaId, travelers.params.archetypeId)];

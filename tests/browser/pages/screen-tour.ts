@@ -29,8 +29,7 @@ const publicScreens: [string, string, string | RegExp][] = [
   ['not-found', '/no-such-page', '404 Page Not Found'],
   ['responses-not-a-question', '/responses/abc', '404 Page Not Found'],
   ['question-not-found', '/responses/987654', 'Question not found'],
-  ['placeholder-archive', '/archive', 'Question Archive'],
-  ['placeholder-profile', '/profile', 'Profile'],
+  ['archive-closed', '/archive', "Join Today's Conversation First"],
 ];
 
 const LONG_ANSWER = Array.from(
@@ -129,6 +128,16 @@ export const tourEveryScreen = async (
   await heading(page, 'Community Sentiment');
   await expect(page.getByRole('article').first()).toBeVisible();
   await stop(page, 'sentiment');
+  for (const [screen, path, title] of [
+    ['archive', '/archive', 'Question Archive'],
+    ['my-responses', '/my-responses', 'My Responses'],
+    ['profile', '/profile', /./],
+  ] as const) {
+    await page.goto(path);
+    await heading(page, title);
+    await expect(page.getByText(/Loading/)).toHaveCount(0);
+    await stop(page, screen);
+  }
 
   await page.goto('/admin-login');
   await page.getByLabel('Username').fill('admin');

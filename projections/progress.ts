@@ -1,0 +1,209 @@
+import { newlyEarned, noProgress, type ProgressStats } from '../domain/badges/catalogue';
+import { personalTopic } from '../domain/contracts/topics';
+import type { EventType } from '../domain/event-catalog';
+import type { RecordedEvent } from '../domain/shared/events';
+import type { Doc } from '../infra/read-store/read-store';
+import { collection, projection, type ProjectionDb } from './engine/define';
+import { addAnsweredDay, latestRun, longestRun, takeBackDay, type RunDoc } from './streak-runs';
+
+/** Answers a person has on one product day (0 or 1, as one answer per day is the rule). */
+export type StreakDayDoc = Doc & { personId: string; day: string; answers: number };
+
+/** `_id` is the person's id: their counts, their latest run, and what others may see. */
+export type PersonProgressDoc = Doc &
+  ProgressStats & {
+    categories: string[];
+    /** The run with the latest end: the current streak while it reaches today or yesterday. */
+    latest: { start: string; end: string; length: number } | null;
+    /** Badges already asked for: each is asked for once per build of this read model. */
+    requested: string[];
+  };
+
+type AuthorDoc = Doc & { authorId: string };
+type CategoryDoc = Doc & { category: string };
+
+const collections = {
+  streak_days: collection<StreakDayDoc>({ key: { personId: 1, day: 1 } }),
+  streak_runs: collection<RunDoc>(
+    { key: { personId: 1, end: -1 } },
+    { key: { personId: 1, start: -1 } },
+    { key: { personId: 1, length: -1 } },
+  ),
+  progress_people: collection<PersonProgressDoc>(),
+  progress_answers: collection<AuthorDoc>({ key: { authorId: 1 } }),
+  progress_categories: collection<CategoryDoc>(),
+};
+
+type Db = ProjectionDb<typeof collections>;
+
+const personOf = async (db: Db, personId: string): Promise<PersonProgressDoc> =>
+  (await db.progress_people.findOne({ _id: personId })) ?? {
+    _id: personId,
+    ...noProgress,
+    categories: [],
+    latest: null,
+    requested: [],
+  };
+
+/**
+ * Saves a person's progress and, as a reactor, asks for every badge it now earns that was not
+ * asked for yet (the badges decider awards each once, however often it is asked).
+ */
+const save = async (
+  db: Db,
+  person: PersonProgressDoc,
+  cause: RecordedEvent<{ type: EventType; data: { at: string } }>,
+) => {
+  const earned = newlyEarned(person, new Set(person.requested));
+  for (const badge of earned) {
+    db.dispatch({
+      type: 'AwardBadge',
+      causationId: cause.id,
+      personId: person._id,
+      badgeId: badge.id,
+      at: cause.data.at,
+    });
+  }
+  await db.progress_people.upsertOne({
+    ...person,
+    requested: [...person.requested, ...earned.map((badge) => badge.id)],
+  });
+  db.notify(personalTopic.internalName('progress', person._id));
+};
+
+const streaksOf = async (db: Db, person: PersonProgressDoc) => {
+  const latest = await latestRun(db.streak_runs, person._id);
+  const longest = await longestRun(db.streak_runs, person._id);
+  return {
+    ...person,
+    latest: latest && { start: latest.start, end: latest.end, length: latest.length },
+    longestStreak: longest?.length ?? 0,
+  };
+};
+
+const count = (value: number, step: 1 | -1) => Math.max(0, value + step);
+
+/**
+ * Each person's progress: streaks over product days (a day counts while it has an answer),
+ * totals and what badge rules look at. A reactor: it asks for the badges a
+ * person earns. An erased person's progress is forgotten.
+ */
+export const progressProjection = projection({
+  name: 'progress',
+  version: 1,
+  collections,
+  on: {
+    QuestionOfTheDayActivated: async ({ data }, db) => {
+      await db.progress_categories.upsertOne({
+        _id: String(data.questionId),
+        category: data.category,
+      });
+    },
+    ResponseSubmitted: async (event, db) => {
+      const { data } = event;
+      await db.progress_answers.upsertOne({ _id: data.responseId, authorId: data.authorId });
+      const dayId = `${data.authorId}:${data.day}`;
+      const day = await db.streak_days.findOne({ _id: dayId });
+      const answers = (day?.answers ?? 0) + 1;
+      await db.streak_days.upsertOne({
+        _id: dayId,
+        personId: data.authorId,
+        day: data.day,
+        answers,
+      });
+      if (answers === 1) await addAnsweredDay(db.streak_runs, data.authorId, data.day);
+      const person = await personOf(db, data.authorId);
+      const category = (await db.progress_categories.findOne({ _id: String(data.questionId) }))
+        ?.category;
+      const categories =
+        category && !person.categories.includes(category)
+          ? [...person.categories, category]
+          : person.categories;
+      await save(
+        db,
+        {
+          ...(await streaksOf(db, person)),
+          responses: person.responses + 1,
+          categories,
+          categoriesAnswered: categories.length,
+        },
+        event,
+      );
+    },
+    ResponseDeleted: async (event, db) => {
+      const { data } = event;
+      const dayId = `${data.authorId}:${data.day}`;
+      const day = await db.streak_days.findOne({ _id: dayId });
+      if (!day) return;
+      if (day.answers <= 1) {
+        await db.streak_days.deleteOne({ _id: dayId });
+        await takeBackDay(db.streak_runs, data.authorId, data.day);
+      } else {
+        await db.streak_days.updateOne({ _id: dayId }, { $set: { answers: day.answers - 1 } });
+      }
+      const person = await personOf(db, data.authorId);
+      await save(
+        db,
+        { ...(await streaksOf(db, person)), responses: count(person.responses, -1) },
+        event,
+      );
+    },
+    EchoGiven: async (event, db) => {
+      const answer = await db.progress_answers.findOne({ _id: event.data.responseId });
+      if (!answer) return;
+      const person = await personOf(db, answer.authorId);
+      await save(db, { ...person, echoesReceived: person.echoesReceived + 1 }, event);
+    },
+    EchoWithdrawn: async (event, db) => {
+      const answer = await db.progress_answers.findOne({ _id: event.data.responseId });
+      if (!answer) return;
+      const person = await personOf(db, answer.authorId);
+      await save(db, { ...person, echoesReceived: count(person.echoesReceived, -1) }, event);
+    },
+    ReplyPosted: async (event, db) => {
+      const person = await personOf(db, event.data.authorId);
+      await save(db, { ...person, repliesWritten: person.repliesWritten + 1 }, event);
+    },
+    ReplyDeleted: async (event, db) => {
+      const person = await personOf(db, event.data.authorId);
+      await save(db, { ...person, repliesWritten: count(person.repliesWritten, -1) }, event);
+    },
+    JournalEntryWritten: async (event, db) => {
+      const person = await personOf(db, event.data.personId);
+      await save(db, { ...person, journalEntries: person.journalEntries + 1 }, event);
+    },
+    JournalEntryDeleted: async (event, db) => {
+      const person = await personOf(db, event.data.personId);
+      await save(db, { ...person, journalEntries: count(person.journalEntries, -1) }, event);
+    },
+    MiniJourneyCompleted: async (event, db) => {
+      const person = await personOf(db, event.data.personId);
+      await save(db, { ...person, miniJourneys: person.miniJourneys + 1 }, event);
+    },
+    // A result cleared to journey again: the journey it recorded no longer counts.
+    MiniResultReset: async (event, db) => {
+      const person = await personOf(db, event.data.personId);
+      await save(db, { ...person, miniJourneys: count(person.miniJourneys, -1) }, event);
+    },
+    ContributionUsed: async (event, db) => {
+      const person = await personOf(db, event.data.authorId);
+      await save(db, { ...person, contributionsUsed: person.contributionsUsed + 1 }, event);
+    },
+    BadgeEarned: async ({ data }, db) => {
+      const person = await personOf(db, data.personId);
+      await db.progress_people.upsertOne({
+        ...person,
+        requested: person.requested.includes(data.badgeId)
+          ? person.requested
+          : [...person.requested, data.badgeId],
+      });
+    },
+    PersonErased: async ({ data }, db) => {
+      const personId = data.personId;
+      await db.streak_days.deleteMany({ personId });
+      await db.streak_runs.deleteMany({ personId });
+      await db.progress_answers.deleteMany({ authorId: personId });
+      await db.progress_people.deleteOne({ _id: personId });
+    },
+  },
+});

@@ -1,0 +1,45 @@
+import { expect, type Page } from '@playwright/test';
+
+/** /profile: the streak panel and the private journal. */
+export class ProfilePage {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/profile');
+  }
+
+  async showJournal() {
+    await this.page.getByRole('tab', { name: 'Journal' }).click();
+  }
+
+  entry(name: string) {
+    return this.page.getByRole('article', { name });
+  }
+
+  async write(entry: { title: string; content: string; customMood: string; tags: string[] }) {
+    await this.page.getByRole('button', { name: 'Write an entry' }).click();
+    await this.page.getByLabel('Title (optional)').fill(entry.title);
+    await this.page.getByLabel('Your reflection').fill(entry.content);
+    await this.page.getByRole('button', { name: 'Write your own...' }).click();
+    await this.page.getByLabel('Your own mood').fill(entry.customMood);
+    for (const tag of entry.tags) {
+      await this.page.getByRole('textbox', { name: 'Tags' }).fill(tag);
+      await this.page.getByRole('textbox', { name: 'Tags' }).press('Enter');
+    }
+    await this.page.getByRole('button', { name: 'Save Entry' }).click();
+    await expect(this.entry(entry.title)).toBeVisible();
+  }
+
+  async edit(name: string, content: string) {
+    await this.entry(name).getByRole('button', { name: 'Edit' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Edit entry' });
+    await dialog.getByLabel('Your reflection').fill(content);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+
+  async delete(name: string) {
+    await this.entry(name).getByRole('button', { name: 'Delete' }).click();
+    await this.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  }
+}

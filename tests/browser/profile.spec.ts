@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { HomePage } from './pages/home-page';
+import { ProfilePage } from './pages/profile-page';
+import { SetupPage } from './pages/setup-page';
+
+test('the streak panel starts, grows with an answer and shows the badge earned', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const profile = new ProfilePage(page);
+  await new SetupPage(page).registerAsNewVisitor();
+  await profile.open();
+  await expect(page.getByRole('heading', { name: 'Start Your Streak' })).toBeVisible();
+  await expect(page.getByRole('link', { name: "Answer Today's Question" })).toBeVisible();
+
+  await page.goto('/home');
+  await new HomePage(page).answer('Fairness sometimes asks us to give up a small advantage.');
+  await profile.open();
+  await expect(page.getByRole('heading', { name: '1 day streak' })).toBeVisible();
+  await expect(page.getByText('Building momentum...')).toBeVisible();
+  const activity = page.getByRole('region', { name: 'Your activity' });
+  await expect(activity).toContainText('0/10');
+  await expect(activity).toContainText('10 remaining');
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByRole('list', { name: 'Achievements' })).toContainText('First Voice');
+  await context.close();
+});
+
+test('a journal entry is written with a custom mood and tags, edited, and deleted', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const profile = new ProfilePage(page);
+  await new SetupPage(page).registerAsNewVisitor();
+  await profile.open();
+  await profile.showJournal();
+  await expect(page.getByRole('heading', { name: 'Your journal is empty' })).toBeVisible();
+
+  await profile.write({
+    title: 'Evening thoughts',
+    content: 'I was patient with my brother today.',
+    customMood: 'quietly proud',
+    tags: ['family', 'patience'],
+  });
+  // The first entry earns a badge: the reactor awards it and the page hears of it live.
+  await expect(page.getByText('Badge earned: Quiet Reflection', { exact: true })).toBeVisible();
+  const entry = profile.entry('Evening thoughts');
+  await expect(entry).toContainText('quietly proud');
+  await expect(entry).toContainText('#family');
+  await expect(entry).toContainText('#patience');
+
+  await profile.edit('Evening thoughts', 'I was patient, and it was worth it.');
+  await expect(entry).toContainText('I was patient, and it was worth it.');
+  await page.reload();
+  await profile.showJournal();
+  await expect(entry).toContainText('I was patient, and it was worth it.');
+
+  await profile.delete('Evening thoughts');
+  await expect(entry).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Your journal is empty' })).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { sealingEventStore } from '../../infra/event-store/sealing-event-store';
+import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
+import { openSqliteKeyVault } from '../../infra/key-vault/sqlite-key-vault';
+import { openSqlite } from '../../infra/sqlite';
+
+const entry = (entryId: string, personId: string, content: string) => ({
+  id: `event-${entryId}`,
+  type: 'JournalEntryWritten',
+  data: {
+    entryId,
+    personId,
+    title: 'A title',
+    content,
+    mood: null,
+    tags: ['tag'],
+    entryType: 'daily_reflection',
+    day: '2026-11-22',
+    at: '2026-11-22T15:00:00.000Z',
+  },
+  metadata: { v: 1 },
+});
+
+const open = async () => {
+  const log = openSqliteEventStore(openSqlite(':memory:'));
+  const vault = await openSqliteKeyVault(openSqlite(':memory:'), randomBytes(32));
+  return { log, ...sealingEventStore(log, vault) };
+};
+
+describe('the sealing event store', () => {
+  it('seals the declared fields in the log and opens them on read', async () => {
+    const { log, events } = await open();
+    await events.appendToStream('journal-ann', [entry('e1', 'ann', 'my secret')], 'any');
+    const [raw] = await log.readAll({ maxCount: 10 });
+    expect(JSON.stringify(raw!.data)).not.toContain('my secret');
+    expect(JSON.stringify(raw!.data)).not.toContain('A title');
+    expect((raw!.data as { entryId: string }).entryId).toBe('e1');
+    const [opened] = await events.readStream('journal-ann');
+    expect(opened!.data).toMatchObject({ content: 'my secret', title: 'A title', tags: ['tag'] });
+  });
+
+  it('reads a person’s sealed fields as null once their key is destroyed, and no one else’s', async () => {
+    const { events, vault } = await open();
+    await events.appendToStream('journal-ann', [entry('e1', 'ann', 'ann wrote')], 'any');
+    await events.appendToStream('journal-bob', [entry('e2', 'bob', 'bob wrote')], 'any');
+    await vault.destroy('ann');
+    const all = await events.readAll({ maxCount: 10 });
+    expect(all.map((e) => (e.data as { content: string | null }).content)).toEqual([
+      null,
+      'bob wrote',
+    ]);
+  });
+
+  it('leaves events without sealed fields as they are', async () => {
+    const { log, events } = await open();
+    const data = {
+      personId: 'ann',
+      badgeId: 'first-voice',
+      causationId: 'x',
+      at: '2026-11-22T15:00:00.000Z',
+    };
+    await events.appendToStream(
+      'badges-ann',
+      [{ id: 'b1', type: 'BadgeEarned', data, metadata: { v: 1 } }],
+      'any',
+    );
+    expect((await log.readAll({ maxCount: 10 }))[0]!.data).toEqual(data);
+  });
+});

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Unreachable } from '../../components/unreachable';
+import { Badge } from '../../components/ui/badge';
+import { ButtonLink } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { QuestionDrawing, VoiceDrawing } from '../../components/ui/illustrations';
+import { PageHeader } from '../../components/ui/page-header';
+import { SkeletonList } from '../../components/ui/skeleton';
+import { TextField } from '../../components/ui/text-field';
+import { ApiError } from '../../lib/api-client';
+import { isUnreachable } from '../../lib/registration';
+import { longDate } from '../../lib/today-question';
+import { useArchiveQuestions } from './api/archive-questions';
+
+const plural = (n: number) => `${n} question${n === 1 ? '' : 's'} found`;
+
+/** Every question asked so far, once today's is answered (the spec's archive). */
+const ArchivePage = () => {
+  const archive = useArchiveQuestions();
+  const [search, setSearch] = useState('');
+
+  if (archive.error instanceof ApiError && archive.error.status === 403) {
+    return (
+      <EmptyState
+        level={1}
+        drawing={<VoiceDrawing />}
+        title="Join Today's Conversation First"
+        action={<ButtonLink to="/home">Answer today's question</ButtonLink>}
+      >
+        <p>Answer today's question to open the archive of past questions and their discussions.</p>
+      </EmptyState>
+    );
+  }
+  if (archive.error && isUnreachable(archive.error)) {
+    return <Unreachable onRetry={() => void archive.refetch()} retrying={archive.isFetching} />;
+  }
+
+  const words = search.trim().toLowerCase();
+  const list = (archive.data ?? []).filter((q) => q.content.toLowerCase().includes(words));
+  return (
+    <>
+      <PageHeader
+        title="Question Archive"
+        description="Every question the community has answered."
+      />
+      <div className="mb-6 max-w-md">
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Search questions..."
+          value={search}
+          onValueChange={setSearch}
+        />
+      </div>
+      {archive.isPending ? (
+        <SkeletonList count={6} label="Loading questions…" className="grid gap-4 md:grid-cols-2" />
+      ) : list.length === 0 ? (
+        <EmptyState drawing={<QuestionDrawing />} title="No Questions Found">
+          <p>
+            {words
+              ? 'Try adjusting your search terms or filters.'
+              : 'No archived questions are available yet.'}
+          </p>
+        </EmptyState>
+      ) : (
+        <>
+          <p className="mb-4 text-small text-ink-muted" aria-live="polite">
+            {plural(list.length)}
+          </p>
+          <ul className="grid gap-4 md:grid-cols-2" aria-label="Questions">
+            {list.map((question) => (
+              <li key={question.id}>
+                <Card
+                  as={Link}
+                  to={`/responses/${question.id}`}
+                  className="block h-full transition-shadow hover:shadow-raised focus-visible:outline-2 focus-visible:outline-accent"
+                >
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge tone="accent">{question.category}</Badge>
+                    <Badge tone={question.status === 'active' ? 'success' : 'neutral'}>
+                      {question.status === 'active' ? 'Active' : 'Archived'}
+                    </Badge>
+                  </div>
+                  <p className="mt-3 font-serif text-title">{question.content}</p>
+                  <p className="mt-2 text-small text-ink-muted">{longDate(question.dateAdded)}</p>
+                  {question.submissionId && (
+                    <p className="mt-1 text-small text-ink-muted">Submitted by community member</p>
+                  )}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Card tone="flat" className="mt-8 text-center">
+        <h2 className="font-serif text-title">Ready for Today's Question?</h2>
+        <ButtonLink to="/home" className="mt-4">
+          Go to today's question
+        </ButtonLink>
+      </Card>
+    </>
+  );
+};
+
+export default ArchivePage;
