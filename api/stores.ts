@@ -16,6 +16,8 @@ import { openSqlite, type SqliteDatabase, type Synchronous } from '../infra/sqli
 
 export type Stores = {
   events: EventStore;
+  /** The log as stored, sealed fields left sealed: what copies (migrations) move as they are. */
+  log: EventStore;
   readStore: ReadStore;
   /** Per-person keys for personal data: a store of their own, never the log's. */
   vault: KeyVault;
@@ -111,6 +113,7 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
   );
   return {
     events,
+    log,
     readStore,
     vault,
     close: async () => {

@@ -1,4 +1,4 @@
-// Enforces the import direction of DESIGN.md §2 and keeps UI features independent.
+// Enforces the import direction of docs/architecture.md (Layers) and keeps UI features independent.
 // Fails `npm run check` with one line per offending import.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -96,8 +96,8 @@ for (const layer of layers) {
 }
 if (problems.length > 0) {
   console.error(
-    `Import direction violations (DESIGN.md §2):\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    `Import direction violations (docs/architecture.md (Layers)):\n${problems.map((p) => `  ${p}`).join('\n')}`,
   );
   process.exit(1);
 }
-console.log('imports: every layer imports only what DESIGN.md §2 allows');
+console.log('imports: every layer imports only what docs/architecture.md (Layers) allows');

@@ -78,9 +78,11 @@ run(async () => {
   );
   let failed = false;
   try {
-    const copy = await copyLog(source.events, destination.events, progress());
+    // The log moves as stored: sealed fields stay sealed (their keys move with copyKeys), and
+    // nothing waits on a key between two appends, so the copy keeps the source's order.
+    const copy = await copyLog(source.log, destination.log, progress());
     const keys = await copyKeys(fromDir!, source.vault, destination.vault);
-    const [from, to] = [await summarizeLog(source.events), await summarizeLog(destination.events)];
+    const [from, to] = [await summarizeLog(source.log), await summarizeLog(destination.log)];
     failed = from.digest !== to.digest;
     console.log(
       `events:      ${copy.total} in the source; ${copy.copied} copied now, ` +

@@ -148,7 +148,11 @@ export const buildReadModels = async (
 ) => {
   const head = (await events.headPosition()) ?? 0n;
   const names = allProjections.map((p) => p.name);
-  const engine = new ProjectionEngine(events, readStore, allProjections, silentLogger());
+  // The copied history was reacted to where it came from (its badges and analyses are in it):
+  // building read models from it asks for no command again.
+  const engine = new ProjectionEngine(events, readStore, allProjections, silentLogger(), {
+    dispatch: async () => {},
+  });
   const models = new StoreReadModels(readStore, allProjections);
   await models.start();
   await engine.start();

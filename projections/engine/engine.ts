@@ -27,6 +27,8 @@ export type EngineOptions = {
   observer?: ProjectionObserver;
 };
 
+const skipReactions = async () => {};
+
 /** Events a rebuild applies in memory between two durable flushes (bounds what a crash loses). */
 const FLUSH_EVERY = 250_000;
 
@@ -341,7 +343,10 @@ export class ProjectionEngine {
       maxBatchMs: this.settings.maxBatchMs,
       announce: live,
       deferred: !live,
-      dispatch: this.dispatch,
+      // A rebuild replays what the live generation already reacted to (reactions run before a
+      // checkpoint commits), and the live generation goes on reacting meanwhile: a rebuild
+      // asks for nothing again.
+      dispatch: live ? this.dispatch : skipReactions,
       observer: this.observer,
       onLeaseLost: () => void this.lose(slot),
     });

@@ -369,5 +369,14 @@ describe('reactors', () => {
       .map((e) => e.id);
     // The failed batch committed nothing: each reaction was asked for once it succeeded.
     expect(asked).toEqual(submitted);
+
+    // A rebuild replays what was reacted to already: it asks for nothing again.
+    await engine.rebuild('awarding');
+    await appendEvents(events, 'responder-late', [
+      submission('late', 2, 'late', '2026-11-22T23:00:00.000Z'),
+    ]);
+    await caughtUp(readModels, events);
+    const late = (await events.readAll({ maxCount: 100 })).at(-1)!.id;
+    expect(asked).toEqual([...submitted, late]);
   });
 });

@@ -64,6 +64,7 @@ export const startTestApp = async (
   const runtime = await openRuntime(
     {
       events,
+      log,
       readStore,
       vault,
       close: async () => {
