@@ -103,6 +103,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
       adminTokenSeconds: 12 * 60 * 60,
       admin,
       limiter: createRateLimiter(clock),
+      signUpsPerAddress: config.signUpsPerHour,
     },
     quotas:
       options.quotas ??

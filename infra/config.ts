@@ -18,6 +18,7 @@ const schema = z.object({
   ROLE: z.enum(['all', 'api', 'projector']).default('all'),
   LEASE_TTL_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   MAX_CONNECTIONS: z.coerce.number().int().min(16).max(1_000_000).default(10_000),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -74,6 +75,8 @@ export type Config = {
   leaseTtlMs: number;
   /** New identities one client address may register in an hour. */
   registrationsPerHour: number;
+  /** Account sign-ups one client address may start in an hour. */
+  signUpsPerHour: number;
   /** Open connections (HTTP and ws) one process accepts at once. */
   maxConnections: number;
   port: number;
@@ -160,6 +163,7 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
     role: c.ROLE,
     leaseTtlMs: c.LEASE_TTL_MS,
     registrationsPerHour: c.REGISTRATIONS_PER_HOUR,
+    signUpsPerHour: c.SIGN_UPS_PER_HOUR,
     maxConnections: c.MAX_CONNECTIONS,
     port: c.PORT,
     host: c.HOST,

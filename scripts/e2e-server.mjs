@@ -17,6 +17,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
     LOG_LEVEL: 'warn',
     // The journeys register every visitor from this one address.
     REGISTRATIONS_PER_HOUR: '100000',
+    SIGN_UPS_PER_HOUR: '100000',
     ADMIN_USERNAME: 'admin',
     ADMIN_PASSWORD: 'e2e-admin-password',
   },

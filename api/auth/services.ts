@@ -16,4 +16,6 @@ export type AuthServices = {
   /** Null when none are configured: every admin login then fails. */
   admin: AdminCredentials | null;
   limiter: RateLimiter;
+  /** Sign-ups one address may start in an hour (SIGN_UPS_PER_HOUR); absent: the default rule. */
+  signUpsPerAddress?: number;
 };

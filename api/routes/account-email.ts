@@ -123,7 +123,13 @@ export const accountEmailRoutes = (ctx: AppContext) => {
       ctx,
       res,
       [
-        { key: `signup:${addressOf(req)}`, rule: SIGN_UPS_PER_ADDRESS },
+        {
+          key: `signup:${addressOf(req)}`,
+          rule: {
+            ...SIGN_UPS_PER_ADDRESS,
+            maxFailures: ctx.auth.signUpsPerAddress ?? SIGN_UPS_PER_ADDRESS.maxFailures,
+          },
+        },
         { key: 'signup:all', rule: SIGN_UPS_OVERALL },
       ],
       (wait) => `Too many sign-ups right now. Try again in ${wait}.`,
