@@ -15,11 +15,19 @@ export const reactionHandlers: Record<string, ReactionHandler> = {
   AwardBadge: awardBadgeReaction,
 };
 
-/** The engine's dispatcher: each reaction in order, through its handler. */
+/** The engine's dispatcher: every reaction of a batch through its handler. */
+/** Commands one batch's reactions may have under way at once. */
+const REACTIONS_IN_FLIGHT = 64;
+
 export const reactionDispatcher = (ctx: CommandContext) => async (reactions: Reaction[]) => {
-  for (const reaction of reactions) {
+  const handlers = reactions.map((reaction) => {
     const handler = reactionHandlers[reaction.type];
     if (!handler) throw new Error(`No handler for the reaction ${reaction.type}`);
-    await handler(ctx, reaction);
+    return () => handler(ctx, reaction);
+  });
+  // A batch's reactions run side by side, a bounded number at a time, so their appends share
+  // the log's group commits; two aimed at one stream still queue on its lock (and its revision).
+  for (let start = 0; start < handlers.length; start += REACTIONS_IN_FLIGHT) {
+    await Promise.all(handlers.slice(start, start + REACTIONS_IN_FLIGHT).map((run) => run()));
   }
 };
