@@ -47,12 +47,14 @@ export const firstPage = async (): Promise<Figure[]> => {
   // The rest of the community's answers, spread over a thousand other questions.
   const others = OVERALL - ON_QUESTION;
   for (let q = 0; q < 1000; q++) await appendAnswers(events, 100_000 + q, others / 1000);
-  const head = (await events.headPosition())!;
-  await server.context.readModels.waitFor(
-    head,
-    server.context.readModels.projections.map((p) => p.name),
-    600_000,
-  );
+  // Until the log is still: the answers' reactions (analyses, badges) append more events.
+  const names = server.context.readModels.projections.map((p) => p.name);
+  for (let head = await events.headPosition(); ;) {
+    await server.context.readModels.waitFor(head!, names, 1_800_000);
+    const next = await events.headPosition();
+    if (next === head) break;
+    head = next;
+  }
   const path = `/api/responses/${reader.questionId}`;
   const page = await fetch(`${server.url}${path}`, { headers: { 'x-device-id': reader.deviceId } });
   const body = await page.text();
