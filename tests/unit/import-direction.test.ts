@@ -19,7 +19,7 @@ const checkTree = (files: Record<string, string>) => {
 };
 
 describe('the import-direction check', () => {
-  it('passes a tree that follows DESIGN.md §2', () => {
+  it('passes a tree that follows the layer rules of docs/architecture.md', () => {
     const result = checkTree({
       'domain/a.ts': "import { z } from 'zod';\n",
       'infra/b.ts': "import { a } from '../domain/a';\n",
