@@ -1,7 +1,7 @@
 import { REACTION_EMOJI, type ReactionCounts } from '../contracts/reactions';
 import type { SentimentItem, SentimentTotals } from '../contracts/sentiment';
 import { addDays, type ProductDay } from '../shared/product-day';
-import type { Tally } from './tally';
+import { emptyTally, type Tally } from './tally';
 
 /**
  * From running sums to the figures people read. Pure, so whatever reads the tallies (the
@@ -20,23 +20,15 @@ const change = (now: number, before: number | null) =>
 type Sums = Omit<Tally, 'questionId' | 'day' | 'questionContent' | 'category'>;
 
 const sumOf = (tallies: readonly Tally[]): Sums => {
-  const reactions = Object.fromEntries(REACTION_EMOJI.map((e) => [e, 0])) as ReactionCounts;
-  const sums: Sums = {
-    responses: 0,
-    placed: 0,
-    spectrumSum: 0,
-    left: 0,
-    center: 0,
-    right: 0,
-    analyzed: 0,
-    relevanceSum: 0,
-    civilitySum: 0,
-    sinceritySum: 0,
-    replies: 0,
-    echoes: 0,
-    reactions,
-    rejections: 0,
-  };
+  // Zero of every figure: an empty tally without its question.
+  const {
+    questionId: _q,
+    day: _d,
+    questionContent: _c,
+    category: _k,
+    ...sums
+  } = emptyTally(0, '', undefined);
+  const { reactions } = sums;
   for (const t of tallies) {
     for (const field of [
       'responses',
