@@ -15,10 +15,10 @@ export const reactionHandlers: Record<string, ReactionHandler> = {
   AwardBadge: awardBadgeReaction,
 };
 
-/** The engine's dispatcher: every reaction of a batch through its handler. */
 /** Commands one batch's reactions may have under way at once. */
 const REACTIONS_IN_FLIGHT = 64;
 
+/** The engine's dispatcher: every reaction of a batch through its handler. */
 export const reactionDispatcher = (ctx: CommandContext) => async (reactions: Reaction[]) => {
   const handlers = reactions.map((reaction) => {
     const handler = reactionHandlers[reaction.type];

@@ -3,9 +3,16 @@ import { conflict, notFound } from '../../domain/shared/errors';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logger';
 import type { Doc, Lease, ReadStore } from '../../infra/read-store/read-store';
-import { collectionNames, physicalName, type Projection, type Reaction } from './define';
+import { collectionNames, physicalName, type Projection } from './define';
 import { LogTail } from './log-tail';
-import { Processor, STATE_COLLECTION, type ProjectionObserver, type StateDoc } from './processor';
+import {
+  ignoreReactions,
+  Processor,
+  STATE_COLLECTION,
+  type Dispatch,
+  type ProjectionObserver,
+  type StateDoc,
+} from './processor';
 import { ensureProjectionIndexes } from './indexes';
 import { sleep } from './timing';
 
@@ -21,13 +28,11 @@ export type EngineOptions = {
   tailCapacity?: number;
   /** How long an old generation is kept after a swap, for reads already under way. */
   dropDelayMs?: number;
-  /** Runs the commands reactors ask for (see Reaction). */
-  dispatch?: (reactions: Reaction[]) => Promise<void>;
+  /** Runs the commands reactors ask for (see Reaction); `ignoreReactions` for replays. */
+  dispatch?: Dispatch;
   /** Told of committed batches and lease changes (metrics); never changes what runs. */
   observer?: ProjectionObserver;
 };
-
-const skipReactions = async () => {};
 
 /** Events a rebuild applies in memory between two durable flushes (bounds what a crash loses). */
 const FLUSH_EVERY = 250_000;
@@ -70,7 +75,7 @@ export class ProjectionEngine {
   private readonly dropping = new AbortController();
   private readonly drops = new Set<Promise<void>>();
   private readonly settings: Required<Omit<EngineOptions, 'owner' | 'dispatch' | 'observer'>>;
-  private readonly dispatch: ((reactions: Reaction[]) => Promise<void>) | null;
+  private readonly dispatch: Dispatch | null;
   private readonly observer: ProjectionObserver;
 
   constructor(
@@ -346,7 +351,7 @@ export class ProjectionEngine {
       // A rebuild replays what the live generation already reacted to (reactions run before a
       // checkpoint commits), and the live generation goes on reacting meanwhile: a rebuild
       // asks for nothing again.
-      dispatch: live ? this.dispatch : skipReactions,
+      dispatch: live ? this.dispatch : ignoreReactions,
       observer: this.observer,
       onLeaseLost: () => void this.lose(slot),
     });

@@ -20,6 +20,25 @@ import { backoffDelay, sleep } from './timing';
 
 export const STATE_COLLECTION = 'projection_state';
 
+/** Runs the commands a batch's reactions ask for. */
+export type Dispatch = (reactions: Reaction[]) => Promise<void>;
+
+/**
+ * The dispatcher for replays of what was reacted to already (rebuilds, migrations, analyst
+ * replays): reactions are dropped, and batches are applied once.
+ */
+export const ignoreReactions: Dispatch = async () => {};
+
+/** Thrown inside a unit of work to take it back, so its reactions run outside of it. */
+class ReactionsFirst extends Error {
+  constructor(
+    readonly reactions: Reaction[],
+    readonly through: bigint,
+  ) {
+    super('reactions run before the batch commits');
+  }
+}
+
 export type StateDoc = Doc & {
   generation: number;
   checkpoint: string | null;
@@ -56,7 +75,7 @@ export type ProcessorOptions = {
   /** Rebuilds keep their writes in memory until the engine flushes them (see TransactionOptions). */
   deferred: boolean;
   /** Runs the commands reactors ask for; absent where no reactor runs. */
-  dispatch: ((reactions: Reaction[]) => Promise<void>) | null;
+  dispatch: Dispatch | null;
   observer?: ProjectionObserver;
   onLeaseLost: () => void;
 };
@@ -198,9 +217,34 @@ export class Processor {
     });
   }
 
-  /** Applies a batch and commits it with the checkpoint; returns the events it applied. */
+  /**
+   * Applies a batch and commits it with the checkpoint; returns the events it applied.
+   *
+   * A batch that asks for reactions is applied twice: the first unit of work only collects
+   * them and is taken back, the reactions' commands run outside any unit of work (so other
+   * projections' commits and readers never wait on them), then the same events are applied
+   * again and committed with the checkpoint. A crash in between runs the reactions again,
+   * which their commands allow (they change nothing when repeated).
+   */
   private async commit(batch: readonly RecordedEvent[]): Promise<number> {
-    const { projection, generation, readStore, stateId } = this.options;
+    let reacted: bigint | null = null;
+    for (;;) {
+      try {
+        return await this.applyAndCommit(batch, reacted);
+      } catch (error) {
+        if (!(error instanceof ReactionsFirst)) throw error;
+        await this.options.dispatch!(error.reactions);
+        reacted = error.through;
+      }
+    }
+  }
+
+  /** One unit of work over the batch; `reacted`: the events through which reactions ran. */
+  private async applyAndCommit(
+    batch: readonly RecordedEvent[],
+    reacted: bigint | null,
+  ): Promise<number> {
+    const { projection, generation, readStore, stateId, dispatch } = this.options;
     const lease = this.options.lease();
     const started = performance.now();
     let last: bigint | null = null;
@@ -214,17 +258,17 @@ export class Processor {
           // Positions only grow: anything at or before the checkpoint was applied already.
           if (this.checkpoint !== null && event.position <= this.checkpoint) continue;
           if (last !== null && event.position <= last) continue;
+          // The second pass stops where the reactions that ran stopped.
+          if (reacted !== null && event.position > reacted) break;
           if (projection.handles.has(event.type)) await projection.apply(event, db);
           last = event.position;
           applied++;
           if (performance.now() - started > this.options.maxBatchMs) break;
         }
         if (last === null) return;
-        if (reactions.length > 0) {
-          if (!this.options.dispatch)
-            throw new Error(`${projection.name} reacts, but no dispatcher runs here`);
-          // Before the checkpoint: a crash in between runs them again (they must be idempotent).
-          await this.options.dispatch(reactions);
+        if (reactions.length > 0 && reacted === null && dispatch !== ignoreReactions) {
+          if (!dispatch) throw new Error(`${projection.name} reacts, but no dispatcher runs here`);
+          throw new ReactionsFirst(reactions, last);
         }
         if (lease) tx.fence(lease);
         await tx.collection<StateDoc>(STATE_COLLECTION).upsertOne({

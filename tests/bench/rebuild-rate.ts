@@ -10,6 +10,7 @@ import { ProjectionEngine } from '../../projections/engine/engine';
 import { StoreReadModels } from '../../projections/engine/read-models';
 import type { Figure } from './report';
 import { writeSyntheticLog } from './synthetic-log';
+import { ignoreReactions } from '../../projections/engine/processor';
 
 /** Reads and decodes the whole log, as any consumer must: the baseline a rebuild is held to. */
 const readAndDecode = async (store: ReturnType<typeof openSqliteEventStore>) => {
@@ -33,7 +34,7 @@ export const rebuildRate = async (): Promise<Figure[]> => {
   const readStore = openEmbeddedReadStore(db);
   // Reactors' commands (the analyzer's scores) are not part of a rebuild's cost: dropped.
   const engine = new ProjectionEngine(store, readStore, allProjections, silentLogger(), {
-    dispatch: async () => {},
+    dispatch: ignoreReactions,
   });
   const readModels = new StoreReadModels(readStore, allProjections);
   await readModels.start();

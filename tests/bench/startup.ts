@@ -11,6 +11,7 @@ import { StoreReadModels } from '../../projections/engine/read-models';
 import { spawnServer } from '../support/real-server';
 import type { Figure } from './report';
 import { writeSyntheticLog } from './synthetic-log';
+import { ignoreReactions } from '../../projections/engine/processor';
 
 const rssMiB = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
@@ -54,7 +55,7 @@ export const startup = async (): Promise<Figure[]> => {
     const store = openSqliteEventStore(built);
     const readStore = openEmbeddedReadStore(built);
     const engine = new ProjectionEngine(store, readStore, allProjections, silentLogger(), {
-      dispatch: async () => {},
+      dispatch: ignoreReactions,
     });
     const readModels = new StoreReadModels(readStore, allProjections);
     await readModels.start();

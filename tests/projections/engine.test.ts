@@ -16,6 +16,7 @@ import { ProjectionEngine, type EngineOptions } from '../../projections/engine/e
 import { StoreReadModels } from '../../projections/engine/read-models';
 import { projectionStatus } from '../../projections/engine/status';
 import { appendEvents, seedHistory, submission } from '../support/seed';
+import { ignoreReactions } from '../../projections/engine/processor';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -45,7 +46,7 @@ const start = async (
     leaseCheckMs: 50,
     dropDelayMs: 0,
     // Reactors' commands are not what these specs are about: asked for, and dropped.
-    dispatch: async () => {},
+    dispatch: ignoreReactions,
     ...options,
   });
   const readModels = new StoreReadModels(readStore, projections, 50);

@@ -9,6 +9,7 @@ import { allProjections } from '../../projections';
 import { collectionNames } from '../../projections/engine/define';
 import { ProjectionEngine } from '../../projections/engine/engine';
 import { StoreReadModels } from '../../projections/engine/read-models';
+import { ignoreReactions } from '../../projections/engine/processor';
 
 type Snapshot = Record<string, Doc[]>;
 
@@ -40,7 +41,7 @@ export const readModelsAndRebuild = async (
   // A process killed mid-batch left its projections behind: they resume, as a restart would.
   const resumed = options.catchUpStored
     ? new ProjectionEngine(events, stored, allProjections, silentLogger(), {
-        dispatch: async () => {},
+        dispatch: ignoreReactions,
       })
     : null;
   await resumed?.start();
@@ -49,7 +50,7 @@ export const readModelsAndRebuild = async (
   const fresh = openMemoryReadStore();
   // A replay for comparison: reactions (commands) are effects, not read models; none is run.
   const engine = new ProjectionEngine(events, fresh, allProjections, silentLogger(), {
-    dispatch: async () => {},
+    dispatch: ignoreReactions,
   });
   const freshModels = new StoreReadModels(fresh, allProjections);
   await freshModels.start();
