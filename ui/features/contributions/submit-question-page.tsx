@@ -40,7 +40,10 @@ const SubmitQuestionPage = () => {
     }
     setFailure(null);
     submit.mutate(content, {
-      onError: (error) => setFailure(error instanceof ApiError ? error.detail : String(error)),
+      onError: (error) =>
+        setFailure(
+          error instanceof ApiError && error.detail ? error.detail : 'Failed to submit question',
+        ),
     });
   };
 

@@ -35,11 +35,12 @@ export const TravelersChat = ({
       await post.mutateAsync({ content, username: nickname });
       setDraft('');
     } catch (error) {
-      toast({
-        title: 'Message not sent',
-        ...(error instanceof ApiError ? { description: error.detail } : {}),
-        variant: 'destructive',
-      });
+      // The spec's two toasts: a refusal the server explained, or any other failure.
+      toast(
+        error instanceof ApiError
+          ? { title: 'Failed to send message', description: error.detail, variant: 'destructive' }
+          : { title: 'Error', description: 'Could not send your message', variant: 'destructive' },
+      );
     }
   };
 
