@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashDeviceId } from '../../infra/crypto';
+import { signIn, signUpVerified } from '../support/accounts';
 import { expectRefusedWithoutEvents } from '../support/refusals';
 import { newDeviceId, startTestApp, type TestApp } from '../support/test-app';
 
@@ -183,6 +184,33 @@ describe('DELETE /api/user/data', () => {
 
     // The pseudonym is free for someone else.
     await t.register(newDeviceId(), ann.pseudonym);
+  });
+
+  it('shreds a signed-in account’s email and password hash, and ends the session', async () => {
+    const ann = await t.register();
+    const session = await signUpVerified(t, 'ann@example.org', 'long enough pw', ann.deviceId);
+    const linked = await request(t.app)
+      .patch('/api/auth/user')
+      .set('Authorization', `Bearer ${session.access_token}`)
+      .set('X-Device-ID', ann.deviceId)
+      .send({ data: { display_name: ann.pseudonym, confirmed: true } });
+    expect(linked.status).toBe(200);
+    const accountId = session.user.id;
+    expect(await t.vault.find(accountId)).not.toBeNull();
+
+    const erased = await as(ann).erase().set('Authorization', `Bearer ${session.access_token}`);
+    expect(erased.body.erased).toBe(true);
+
+    expect(await t.vault.find(accountId)).toBeNull();
+    const signedUp = (await t.allEvents()).find((e) => e.type === 'AccountSignedUp')!;
+    expect(
+      sealedFieldsOf((await t.rawEvents()).find((e) => e.id === signedUp.id)!.data),
+    ).toHaveLength(2);
+    const stillIn = await request(t.app)
+      .get('/api/auth/session')
+      .set('Authorization', `Bearer ${session.access_token}`);
+    expect(stillIn.status).toBe(401);
+    expect((await signIn(t, 'ann@example.org', 'long enough pw')).status).toBe(401);
   });
 
   it('is harmless when asked again: the fresh device has nothing to erase', async () => {
