@@ -147,6 +147,8 @@ export const perspectivePairsProjection = projection({
       });
     },
     ResponseSubmitted: async ({ data, position }, db) => {
+      // Written by someone who has since erased their data: nothing to keep.
+      if (data.content === null) return;
       await db.perspective_authored.upsertOne({
         _id: data.responseId,
         authorId: data.authorId,

@@ -24,6 +24,8 @@ export const repliesProjection = projection({
   },
   on: {
     ReplyPosted: async ({ data }, db) => {
+      // Written by someone who has since erased their data: nothing to keep.
+      if (data.content === null) return;
       await db.replies.upsertOne({
         _id: data.replyId,
         responseId: data.responseId,

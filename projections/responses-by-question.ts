@@ -69,6 +69,8 @@ export const responsesByQuestionProjection = projection({
       });
     },
     ResponseSubmitted: async ({ data }, db) => {
+      // Written by someone who has since erased their data: nothing to keep.
+      if (data.content === null) return;
       const question = await db.response_questions.findOne({ _id: String(data.questionId) });
       await db.responses.upsertOne({
         _id: data.responseId,

@@ -145,6 +145,22 @@ const sealedFieldsOf = (data: unknown): SealedField[] =>
     (v): v is SealedField => typeof v === 'object' && v !== null && 'ciphertext' in v,
   );
 
+describe('answers and replies at rest', () => {
+  it('are sealed with their author’s key: the log never holds their text', async () => {
+    const { ann } = await twoPeopleTalking();
+    const annId = await personIdOf(ann);
+    const raw = await t.rawEvents();
+    const text = JSON.stringify(raw.map((e) => e.data));
+    for (const written of [ANN_ANSWER, BOB_ANSWER, 'Ann replies here.', 'Bob replies here.']) {
+      expect(text).not.toContain(written);
+    }
+    const annsAnswer = raw.find(
+      (e) => e.type === 'ResponseSubmitted' && (e.data as { authorId: string }).authorId === annId,
+    )!;
+    expect(sealedFieldsOf(annsAnswer.data)).toMatchObject([{ keyId: annId }]);
+  });
+});
+
 describe('DELETE /api/user/data', () => {
   it('erases the person: their answers leave every reader, their key and pseudonym go', async () => {
     const { ann, bob, annAnswer, bobAnswer } = await twoPeopleTalking();
@@ -172,6 +188,14 @@ describe('DELETE /api/user/data', () => {
     );
     expect(annsJournal.map((e) => (e.data as { content: unknown }).content)).toEqual([null]);
     expect(JSON.stringify(opened.map((e) => e.data))).not.toContain(ANN_SECRET);
+    const annsWords = opened.filter(
+      (e) =>
+        ['ResponseSubmitted', 'ReplyPosted'].includes(e.type) &&
+        (e.data as { authorId: string }).authorId === annId,
+    );
+    expect(annsWords.map((e) => e.type).sort()).toEqual(['ReplyPosted', 'ResponseSubmitted']);
+    expect(annsWords.map((e) => (e.data as { content: unknown }).content)).toEqual([null, null]);
+    expect(JSON.stringify(raw.map((e) => e.data))).not.toContain('Ann replies here.');
 
     const fresh = JSON.parse((await as(ann).get('/api/user/export', position)).text);
     expect(fresh).toMatchObject({ profile: null, responses: [], replies: [], journal: [] });

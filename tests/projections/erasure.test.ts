@@ -93,3 +93,24 @@ describe('an erased person leaves the read models', () => {
     expect((await read.perspective_pool.find({ questionId: 5 })).map((d) => d._id)).toEqual(['r1']);
   });
 });
+
+describe('a rebuild after erasure', () => {
+  it('meets the erased author’s sealed text as null and keeps nothing of it', async () => {
+    const unreadable = (event: AnyEvent): AnyEvent =>
+      ({ ...event, data: { ...event.data, content: null } }) as AnyEvent;
+    const { read: responses } = await projectionSpec(responsesByQuestionProjection).given([
+      activation('2026-11-22', 5),
+      unreadable(submission('r1', 5, 'ann', at)),
+      submission('r2', 5, 'bob', at),
+    ]);
+    expect((await responses.responses.find({ questionId: 5 })).map((d) => d._id)).toEqual(['r2']);
+    const { read: replies } = await projectionSpec(repliesProjection).given([
+      unreadable(reply('p1', 'r2', 'ann')),
+    ]);
+    expect(await replies.replies.count({ responseId: 'r2' })).toBe(0);
+    const { read: pairs } = await projectionSpec(perspectivePairsProjection).given([
+      unreadable(placed('r2', 'ann', 60)),
+    ]);
+    expect(await pairs.perspective_pool.count({ questionId: 5 })).toBe(0);
+  });
+});
