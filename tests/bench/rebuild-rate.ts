@@ -11,11 +11,12 @@ import { openSqlite } from '../../infra/sqlite';
 import { allProjections } from '../../projections';
 import { ProjectionEngine } from '../../projections/engine/engine';
 import { StoreReadModels } from '../../projections/engine/read-models';
+import type { EventStore } from '../../infra/event-store/event-store';
 import type { Figure } from './report';
 import { MILLION, writeSyntheticLog } from './synthetic-log';
 
 /** Reads and decodes the whole log, as any consumer must: the baseline a rebuild is held to. */
-const readAndDecode = async (store: ReturnType<typeof openSqliteEventStore>) => {
+const readAndDecode = async (store: Pick<EventStore, 'readAll'>) => {
   const started = performance.now();
   let read = 0;
   let after: bigint | undefined;
@@ -63,6 +64,9 @@ export const rebuildRate = async (): Promise<Figure[]> => {
 
   const baseline = await readAndDecode(log);
   const readRate = baseline.read / baseline.seconds;
+  // The same read through the sealing store: what opening the sealed fields costs alone.
+  const opened = await readAndDecode(store);
+  const openRate = opened.read / opened.seconds;
   started = performance.now();
   await engine.rebuildMany(names);
   const rate = written / ((performance.now() - started) / 1000);
@@ -83,7 +87,7 @@ export const rebuildRate = async (): Promise<Figure[]> => {
       ratio: rate / readRate,
       target: '≥ 0.8',
       met: rate / readRate >= 0.8,
-      note: `answers and replies sealed, opened through the sealing store; first build of a new install: ${Math.round(firstBuild).toLocaleString('en')} events/s; RSS ${rss.toFixed(0)} MiB`,
+      note: `answers and replies sealed, opened through the sealing store (reading + opening alone: ${Math.round(openRate).toLocaleString('en')} events/s); first build of a new install: ${Math.round(firstBuild).toLocaleString('en')} events/s; RSS ${rss.toFixed(0)} MiB`,
     },
   ];
 };
