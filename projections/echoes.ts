@@ -11,10 +11,10 @@ export const echoDayId = (actorId: string, day: string) => `${actorId}:${day}`;
 
 export const echoesProjection = projection({
   name: 'echoes',
-  version: 1,
+  version: 2,
   collections: {
     echo_status: collection<EchoStatusDoc>({ key: { actorId: 1, responseId: 1 } }),
-    echo_days: collection<EchoDayDoc>(),
+    echo_days: collection<EchoDayDoc>({ key: { actorId: 1 } }),
   },
   on: {
     EchoGiven: async ({ data }, db) => {
@@ -31,6 +31,10 @@ export const echoesProjection = projection({
     },
     EchoWithdrawn: async ({ data }, db) => {
       await db.echo_status.deleteOne({ _id: echoStatusId(data.actorId, data.responseId) });
+    },
+    PersonErased: async ({ data }, db) => {
+      await db.echo_status.deleteMany({ actorId: data.personId });
+      await db.echo_days.deleteMany({ actorId: data.personId });
     },
   },
 });

@@ -14,7 +14,7 @@ export type PseudonymDoc = Doc & { pseudonym: string };
 /** Registered devices (by device-id hash), their settings, and the pseudonyms in use. */
 export const identityProjection = projection({
   name: 'identity',
-  version: 3,
+  version: 4,
   collections: {
     devices: collection<DeviceDoc>({ key: { userId: 1 } }),
     pseudonyms: collection<PseudonymDoc>(),
@@ -46,6 +46,10 @@ export const identityProjection = projection({
         { _id: data.deviceHash },
         { $set: { showActivity: data.showActivity } },
       );
+    },
+    // Erased: the person's devices are fresh ones again.
+    PersonErased: async ({ data }, db) => {
+      await db.devices.deleteMany({ userId: data.personId });
     },
     PseudonymReserved: async ({ data }, db) => {
       await db.pseudonyms.upsertOne({

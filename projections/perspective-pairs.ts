@@ -32,6 +32,9 @@ type MemberDoc = Doc & { pairId: string; side: 'one' | 'two' };
 
 type QuestionTextDoc = Doc & { content: string };
 
+/** `_id` is a standing response's id: whose it is, so erasure finds a person's answers. */
+type AuthoredDoc = Doc & { authorId: string; questionId: number };
+
 const CANDIDATES = 50;
 
 const collections = {
@@ -39,6 +42,7 @@ const collections = {
   perspective_pool: collection<PoolDoc>({ key: { questionId: 1, seq: 1 } }),
   perspective_members: collection<MemberDoc>(),
   perspective_questions: collection<QuestionTextDoc>(),
+  perspective_authored: collection<AuthoredDoc>({ key: { authorId: 1 } }),
 };
 
 type Db = ProjectionDb<typeof collections>;
@@ -90,6 +94,25 @@ const placeInPool = async (db: Db, entry: PoolDoc) => {
   await db.perspective_members.upsertOne({ _id: entry.responseId, pairId, side: 'two' });
 };
 
+/** A response leaves: out of the pool, or out of its pair, whose partner waits again. */
+const removeResponse = async (db: Db, responseId: string) => {
+  await db.perspective_pool.deleteOne({ _id: responseId });
+  await db.perspective_authored.deleteOne({ _id: responseId });
+  const found = await pairOf(db, responseId);
+  if (!found) return;
+  const { pair } = found;
+  await db.perspective_pairs.deleteOne({ _id: pair._id });
+  await db.perspective_members.deleteOne({ _id: pair.one.responseId });
+  await db.perspective_members.deleteOne({ _id: pair.two.responseId });
+  const partner = pair.one.responseId === responseId ? pair.two : pair.one;
+  await placeInPool(db, {
+    _id: partner.responseId,
+    ...partner,
+    questionId: pair.questionId,
+    at: pair.createdAt,
+  });
+};
+
 const adjustEchoes = async (db: Db, responseId: string, step: 1 | -1) => {
   const waiting = await db.perspective_pool.findOne({ _id: responseId });
   if (waiting) {
@@ -114,7 +137,7 @@ const adjustEchoes = async (db: Db, responseId: string, step: 1 | -1) => {
  */
 export const perspectivePairsProjection = projection({
   name: 'perspective-pairs',
-  version: 3,
+  version: 4,
   collections,
   on: {
     QuestionOfTheDayActivated: async ({ data }, db) => {
@@ -124,6 +147,13 @@ export const perspectivePairsProjection = projection({
       });
     },
     ResponseSubmitted: async ({ data, position }, db) => {
+      // Written by someone who has since erased their data: nothing to keep.
+      if (data.content === null) return;
+      await db.perspective_authored.upsertOne({
+        _id: data.responseId,
+        authorId: data.authorId,
+        questionId: data.questionId,
+      });
       await placeInPool(db, {
         _id: data.responseId,
         responseId: data.responseId,
@@ -138,22 +168,15 @@ export const perspectivePairsProjection = projection({
       db.notify(sharedTopics.responses.name(data.questionId));
     },
     ResponseDeleted: async ({ data }, db) => {
-      await db.perspective_pool.deleteOne({ _id: data.responseId });
-      const found = await pairOf(db, data.responseId);
-      if (found) {
-        const { pair } = found;
-        await db.perspective_pairs.deleteOne({ _id: pair._id });
-        await db.perspective_members.deleteOne({ _id: pair.one.responseId });
-        await db.perspective_members.deleteOne({ _id: pair.two.responseId });
-        const partner = pair.one.responseId === data.responseId ? pair.two : pair.one;
-        await placeInPool(db, {
-          _id: partner.responseId,
-          ...partner,
-          questionId: pair.questionId,
-          at: pair.createdAt,
-        });
-      }
+      await removeResponse(db, data.responseId);
       db.notify(sharedTopics.responses.name(data.questionId));
+    },
+    PersonErased: async ({ data }, db) => {
+      const theirs = await db.perspective_authored.find({ authorId: data.personId });
+      for (const doc of theirs) {
+        await removeResponse(db, doc._id);
+        db.notify(sharedTopics.responses.name(doc.questionId));
+      }
     },
     PerspectivePairViewed: async ({ data }, db) => {
       await db.perspective_pairs.updateOne({ _id: data.pairId }, { $inc: { viewCount: 1 } });

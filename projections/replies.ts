@@ -15,12 +15,17 @@ export type ReplyDoc = Doc & {
 /** The standing replies to each response. */
 export const repliesProjection = projection({
   name: 'replies',
-  version: 1,
+  version: 2,
   collections: {
-    replies: collection<ReplyDoc>({ key: { responseId: 1, dateAdded: 1 } }),
+    replies: collection<ReplyDoc>(
+      { key: { responseId: 1, dateAdded: 1 } },
+      { key: { authorId: 1, dateAdded: 1 } },
+    ),
   },
   on: {
     ReplyPosted: async ({ data }, db) => {
+      // Written by someone who has since erased their data: nothing to keep.
+      if (data.content === null) return;
       await db.replies.upsertOne({
         _id: data.replyId,
         responseId: data.responseId,
@@ -35,6 +40,13 @@ export const repliesProjection = projection({
     ReplyDeleted: async ({ data }, db) => {
       await db.replies.deleteOne({ _id: data.replyId });
       db.notify(sharedTopics.responses.name(data.questionId));
+    },
+    PersonErased: async ({ data }, db) => {
+      const theirs = await db.replies.find({ authorId: data.personId });
+      await db.replies.deleteMany({ authorId: data.personId });
+      for (const questionId of new Set(theirs.map((doc) => doc.questionId))) {
+        db.notify(sharedTopics.responses.name(questionId));
+      }
     },
   },
 });

@@ -43,6 +43,8 @@ export const responseAnalysisProjection = projection({
     },
     ResponseSubmitted: async (event, db) => {
       const { data } = event;
+      // Its author erased their data: no text to score.
+      if (data.content === null) return;
       const question = await db.analysis_questions.findOne({ _id: String(data.questionId) });
       const printId = `${data.questionId}:${fingerprintOf(data.content)}`;
       const first = await db.analysis_fingerprints.findOne({ _id: printId });

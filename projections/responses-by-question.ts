@@ -58,7 +58,7 @@ const adjustCount = async (
 /** Every live response with its question's text, for the responses page and has-responded. */
 export const responsesByQuestionProjection = projection({
   name: 'responses-by-question',
-  version: 3,
+  version: 4,
   collections,
   on: {
     QuestionOfTheDayActivated: async ({ data }, db) => {
@@ -69,6 +69,8 @@ export const responsesByQuestionProjection = projection({
       });
     },
     ResponseSubmitted: async ({ data }, db) => {
+      // Written by someone who has since erased their data: nothing to keep.
+      if (data.content === null) return;
       const question = await db.response_questions.findOne({ _id: String(data.questionId) });
       await db.responses.upsertOne({
         _id: data.responseId,
@@ -90,6 +92,13 @@ export const responsesByQuestionProjection = projection({
     ResponseDeleted: async ({ data }, db) => {
       await db.responses.deleteOne({ _id: data.responseId });
       db.notify(sharedTopics.responses.name(data.questionId));
+    },
+    PersonErased: async ({ data }, db) => {
+      const theirs = await db.responses.find({ authorId: data.personId });
+      await db.responses.deleteMany({ authorId: data.personId });
+      for (const questionId of new Set(theirs.map((doc) => doc.questionId))) {
+        db.notify(sharedTopics.responses.name(questionId));
+      }
     },
     EchoGiven: ({ data }, db) => adjustCount(db, data.responseId, 'echoCount', 1),
     EchoWithdrawn: ({ data }, db) => adjustCount(db, data.responseId, 'echoCount', -1),

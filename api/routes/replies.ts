@@ -76,7 +76,15 @@ export const replyRoutes = (ctx: AppContext) => {
     if (posted.type !== 'ReplyPosted') throw new Error('Unexpected event');
     const result: PostReplyResult = {
       position: position?.toString() ?? null,
-      reply: toReplyDto({ _id: replyId, ...posted.data, dateAdded: posted.data.at }, actor.userId),
+      reply: toReplyDto(
+        {
+          _id: replyId,
+          ...posted.data,
+          content: posted.data.content ?? '',
+          dateAdded: posted.data.at,
+        },
+        actor.userId,
+      ),
     };
     res.status(201).json(result);
   });

@@ -132,7 +132,7 @@ export const responseRoutes = (ctx: AppContext) => {
           questionId: body.questionId,
           authorId: actor.userId,
           pseudonym: actor.pseudonym,
-          content: submitted.data.content,
+          content: submitted.data.content ?? body.content,
           spectrumPosition: submitted.data.spectrumPosition,
           echoCount: 0,
           replyCount: 0,

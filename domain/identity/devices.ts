@@ -110,8 +110,15 @@ const settings = (command: ChangeSettings, state: DeviceState): DeviceEvent[] =>
   ];
 };
 
+const unregistered = (): DeviceState => ({
+  userId: null,
+  pseudonym: null,
+  accountId: null,
+  showActivity: true,
+});
+
 export const deviceDecider: Decider<DeviceCommand, DeviceEvent, DeviceState> = {
-  initialState: () => ({ userId: null, pseudonym: null, accountId: null, showActivity: true }),
+  initialState: unregistered,
   evolve: (state, event) => {
     switch (event.type) {
       case 'DeviceRegistered':
@@ -125,6 +132,8 @@ export const deviceDecider: Decider<DeviceCommand, DeviceEvent, DeviceState> = {
         };
       case 'SettingsChanged':
         return { ...state, showActivity: event.data.showActivity };
+      case 'PersonErased':
+        return unregistered();
     }
   },
   decide: (command, state) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGREEMENT_TYPES, type AgreementType } from '../contracts/settings';
+import type { PersonErasedData } from '../privacy/events';
 import { defineEvent } from '../shared/events';
 
 export { AGREEMENT_TYPES, type AgreementType };
@@ -83,7 +84,9 @@ export type AgreementRecordedData = z.infer<typeof AgreementRecorded.schema>;
 export type DeviceEvent =
   | { type: 'DeviceRegistered'; data: DeviceRegisteredData }
   | { type: 'DeviceLinkedToAccount'; data: DeviceLinkedToAccountData }
-  | { type: 'SettingsChanged'; data: SettingsChangedData };
+  | { type: 'SettingsChanged'; data: SettingsChangedData }
+  /** Appended to the device's stream by erasure: the device is a fresh one again. */
+  | { type: 'PersonErased'; data: PersonErasedData };
 export type PseudonymEvent =
   | { type: 'PseudonymReserved'; data: PseudonymReservedData }
   | { type: 'PseudonymReleased'; data: PseudonymReleasedData };

@@ -14,3 +14,5 @@ export const PersonErased = defineEvent({
     at: z.iso.datetime(),
   }),
 });
+
+export type PersonErasedData = z.infer<typeof PersonErased.schema>;

@@ -1,19 +1,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sealingEventStore, sealWithKey } from '../../infra/event-store/sealing-event-store';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
+import { openSqliteKeyVault } from '../../infra/key-vault/sqlite-key-vault';
 import { silentLogger } from '../../infra/logger';
 import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
 import { openSqlite } from '../../infra/sqlite';
 import { allProjections } from '../../projections';
 import { ProjectionEngine } from '../../projections/engine/engine';
 import { StoreReadModels } from '../../projections/engine/read-models';
+import type { EventStore } from '../../infra/event-store/event-store';
 import type { Figure } from './report';
-import { writeSyntheticLog } from './synthetic-log';
+import { MILLION, writeSyntheticLog } from './synthetic-log';
 import { ignoreReactions } from '../../projections/engine/processor';
 
 /** Reads and decodes the whole log, as any consumer must: the baseline a rebuild is held to. */
-const readAndDecode = async (store: ReturnType<typeof openSqliteEventStore>) => {
+const readAndDecode = async (store: Pick<EventStore, 'readAll'>) => {
   const started = performance.now();
   let read = 0;
   let after: bigint | undefined;
@@ -29,8 +33,20 @@ const readAndDecode = async (store: ReturnType<typeof openSqliteEventStore>) => 
 export const rebuildRate = async (): Promise<Figure[]> => {
   const dir = mkdtempSync(join(tmpdir(), 'boon-bench-rebuild-'));
   const db = openSqlite(join(dir, 'boon.sqlite'), 'NORMAL');
-  const written = writeSyntheticLog(db);
-  const store = openSqliteEventStore(db);
+  // BENCH_REBUILD_DAYS shortens the history (200 days ≈ 1M events) for a quick comparison.
+  const days = Number(process.env.BENCH_REBUILD_DAYS ?? MILLION.days);
+  // Answers and replies are sealed with their authors' keys, and read back through the
+  // sealing store, as production reads them.
+  const keys = new Map<string, Buffer>();
+  const keyOf = (subject: string) => {
+    if (!keys.has(subject)) keys.set(subject, randomBytes(32));
+    return keys.get(subject)!;
+  };
+  const written = writeSyntheticLog(db, { ...MILLION, days }, (event) => sealWithKey(event, keyOf));
+  const vault = await openSqliteKeyVault(openSqlite(':memory:'), randomBytes(32));
+  await vault.importKeys([...keys].map(([subject, key]) => ({ subject, key })));
+  const log = openSqliteEventStore(db);
+  const { events: store } = sealingEventStore(log, vault);
   const readStore = openEmbeddedReadStore(db);
   // Reactors' commands (the analyzer's scores) are not part of a rebuild's cost: dropped.
   const engine = new ProjectionEngine(store, readStore, allProjections, silentLogger(), {
@@ -47,8 +63,11 @@ export const rebuildRate = async (): Promise<Figure[]> => {
   await readModels.waitFor(head, names, 600_000);
   const firstBuild = written / ((performance.now() - started) / 1000);
 
-  const baseline = await readAndDecode(store);
+  const baseline = await readAndDecode(log);
   const readRate = baseline.read / baseline.seconds;
+  // The same read through the sealing store: what opening the sealed fields costs alone.
+  const opened = await readAndDecode(store);
+  const openRate = opened.read / opened.seconds;
   started = performance.now();
   await engine.rebuildMany(names);
   const rate = written / ((performance.now() - started) / 1000);
@@ -69,7 +88,7 @@ export const rebuildRate = async (): Promise<Figure[]> => {
       ratio: rate / readRate,
       target: '≥ 0.8',
       met: rate / readRate >= 0.8,
-      note: `first build of a new install: ${Math.round(firstBuild).toLocaleString('en')} events/s; RSS ${rss.toFixed(0)} MiB`,
+      note: `answers and replies sealed, opened through the sealing store (reading + opening alone: ${Math.round(openRate).toLocaleString('en')} events/s); first build of a new install: ${Math.round(firstBuild).toLocaleString('en')} events/s; RSS ${rss.toFixed(0)} MiB`,
     },
   ];
 };

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { AnyEvent } from '../../domain/event-catalog';
+import { currentVersionOf, type AnyEvent } from '../../domain/event-catalog';
+import type { EventToAppend } from '../../domain/shared/events';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
 import type { SqliteDatabase } from '../../infra/sqlite';
 import { seededRandom } from '../../api/seed/random';
@@ -45,8 +46,14 @@ const content = (random: ReturnType<typeof seededRandom>) => {
  * Writes a community history straight into the log, in the events' own shapes (registrations,
  * daily questions, answers, echoes, replies, deletions, pair views): millions through the
  * command path would take hours, and the benchmarks measure reading and projecting, not writing.
+ * With `seal`, personal fields are sealed as the sealing store would seal them (answers and
+ * replies at their current, sealed versions).
  */
-export const writeSyntheticLog = (db: SqliteDatabase, shape: SyntheticShape = MILLION) => {
+export const writeSyntheticLog = (
+  db: SqliteDatabase,
+  shape: SyntheticShape = MILLION,
+  seal?: (event: EventToAppend) => EventToAppend,
+) => {
   openSqliteEventStore(db); // the schema
   const random = seededRandom(7);
   const insert = db.prepare(
@@ -60,13 +67,17 @@ export const writeSyntheticLog = (db: SqliteDatabase, shape: SyntheticShape = MI
   const append = (streamId: string, event: AnyEvent) => {
     const revision = (revisions.get(streamId) ?? -1) + 1;
     revisions.set(streamId, revision);
+    const plain = { id: randomUUID(), ...event, metadata: { v: 1 } };
+    const written = seal
+      ? seal({ ...plain, metadata: { v: currentVersionOf(event.type) } })
+      : plain;
     insert.run(
-      randomUUID(),
+      written.id,
       streamId,
       revision,
-      event.type,
-      JSON.stringify(event.data),
-      '{"v":1}',
+      written.type,
+      JSON.stringify(written.data),
+      JSON.stringify(written.metadata),
       Date.now(),
     );
     count++;

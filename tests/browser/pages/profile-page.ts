@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 
 /** /profile: the streak panel and the private journal. */
@@ -36,6 +37,22 @@ export class ProfilePage {
     await dialog.getByLabel('Your reflection').fill(content);
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(dialog).toHaveCount(0);
+  }
+
+  /** Clicks a "Your data" download button; answers the file's name and text. */
+  async download(button: 'Download my data' | 'Download journal (Markdown)') {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByRole('button', { name: button }).click();
+    const file = await download;
+    return { name: file.suggestedFilename(), text: await readFile((await file.path())!, 'utf8') };
+  }
+
+  /** "Delete my data", confirmed in its dialog. */
+  async deleteMyData() {
+    await this.page.getByRole('button', { name: 'Delete my data' }).click();
+    const dialog = this.page.getByRole('alertdialog', { name: 'Delete all your data?' });
+    await expect(dialog).toContainText('cannot be undone');
+    await dialog.getByRole('button', { name: 'Delete everything' }).click();
   }
 
   async delete(name: string) {

@@ -10,6 +10,7 @@ import { useTodayQuestion } from '../../lib/today-question';
 import { ActivityStats } from './components/activity-stats';
 import { BadgeToasts } from './components/badge-toasts';
 import { JournalPanel } from './components/journal-panel';
+import { MyDataPanel } from './components/my-data-panel';
 import { StreakPanel } from './components/streak-panel';
 
 type TabKey = 'progress' | 'journal';
@@ -47,6 +48,7 @@ const ProfilePage = () => {
           { key: 'journal', label: 'Journal', content: <JournalPanel /> },
         ]}
       />
+      <MyDataPanel />
     </>
   );
 };
