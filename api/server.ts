@@ -25,7 +25,7 @@ import {
 } from './http/server-limits';
 import type { AppContext } from './context';
 import { createLiveHub, routeUpgrades } from './live/hub';
-import { createMiniChatHub } from './live/mini-chat';
+import { createMiniChatHub, type MiniChatTimings } from './live/mini-chat';
 import { startDayKeeper } from './processes/day-keeper';
 import {
   countedDerive,
@@ -59,6 +59,8 @@ export type StartOptions = {
   httpLimits?: HttpLimits;
   /** Per-address and per-device limits; benchmarks that register thousands lift them. */
   quotas?: Quotas;
+  /** The live chat's presence lease; tests shorten it. */
+  liveChat?: MiniChatTimings;
 };
 
 /** Opens the stores, starts the projections, the HTTP app and the ws hub on one port. */
@@ -130,7 +132,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     socket.end(clientErrorAnswer(err.code));
   });
   const hub = createLiveHub(context, readModels.notices, logger);
-  const miniChat = createMiniChatHub(context, readModels.notices, logger);
+  const miniChat = createMiniChatHub(context, readModels.notices, logger, options.liveChat);
   routeUpgrades(server, [hub, miniChat], logger);
   watchHubs(metrics, [
     { name: 'live', ...hub },

@@ -30,6 +30,7 @@ import { identifySocket } from './socket-identity';
 
 const MAX_PAYLOAD = 16 * 1024;
 const IDENTIFY_WITHIN_MS = 10_000;
+const HEARTBEAT_MS = 30_000;
 
 export type MiniChatTimings = {
   /** How long this process's sockets count as online without a renewal. */
@@ -306,12 +307,16 @@ export const createMiniChatHub = (
     if (notice.topics.includes(liveChatNotices.presence)) void inOrder(() => refreshPresence());
   });
 
-  // Keeps this process's lease, notices lapsed ones, and drops sockets that stopped answering.
+  // Keeps this process's lease, and notices the processes whose lease lapsed.
   const keeper = setInterval(() => {
-    if (members.size > 0) {
-      renewLease().catch((err: unknown) => logger.warn({ err }, 'mini chat lease renewal failed'));
-      void inOrder(() => refreshPresence());
-    }
+    if (members.size === 0) return;
+    renewLease().catch((err: unknown) => logger.warn({ err }, 'mini chat lease renewal failed'));
+    void inOrder(() => refreshPresence());
+  }, timings.renewMs);
+  keeper.unref();
+
+  // Drops sockets that stopped answering pings (a closed laptop, a lost network).
+  const heartbeat = setInterval(() => {
     for (const connection of connections) {
       if (!connection.alive) {
         connection.socket.terminate();
@@ -320,8 +325,8 @@ export const createMiniChatHub = (
       connection.alive = false;
       connection.socket.ping();
     }
-  }, timings.renewMs);
-  keeper.unref();
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
 
   return {
     clientCount: () => connections.size,
@@ -333,6 +338,7 @@ export const createMiniChatHub = (
     },
     close: async () => {
       clearInterval(keeper);
+      clearInterval(heartbeat);
       changes.unsubscribe();
       const open = [...connections];
       await goingAway(open.map((connection) => connection.socket));

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { handle } from '../../api/commands/run';
 import { startServer, type RunningServer } from '../../api/server';
 import type { LiveChatServerMessage } from '../../domain/contracts/mini-live-chat';
+import { liveChatConnections, liveChatProcesses } from '../../domain/mini/live-chat';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
 import { newDeviceId, testBank } from '../support/test-app';
@@ -13,6 +15,8 @@ import { newDeviceId, testBank } from '../support/test-app';
 let first: RunningServer;
 let second: RunningServer;
 let dataDir: string;
+/** The product's clock: it stands still, except where a test lets a lease lapse. */
+let now = Date.parse('2026-11-22T15:00:00Z');
 
 const start = (role: 'all' | 'api') =>
   startServer({
@@ -26,7 +30,8 @@ const start = (role: 'all' | 'api') =>
     }),
     logger: silentLogger(),
     bank: testBank,
-    clock: { now: () => new Date('2026-11-22T15:00:00Z') },
+    clock: { now: () => new Date(now) },
+    liveChat: { leaseMs: 60_000, renewMs: 250 },
   });
 
 beforeAll(async () => {
@@ -225,5 +230,37 @@ describe('the live chat at /mini-chat', () => {
     hasty.say('before saying who I am');
     expect(await hasty.closed).toEqual({ code: 4401, reason: 'Identify first' });
     expect(hasty.frames).toEqual([]);
+  });
+
+  it('counts the people of a process that stopped renewing its lease as gone', async () => {
+    const watcher = await enter(first, (await register()).deviceId);
+    const ctx = first.context;
+    await handle(ctx, liveChatProcesses, {
+      type: 'RenewLiveChatProcess',
+      processId: 'crashed-process',
+      leaseMs: 1000,
+      at: ctx.clock.now(),
+    });
+    await handle(ctx, liveChatConnections, {
+      type: 'JoinLiveChat',
+      connectionId: 'socket-on-the-crashed-process',
+      processId: 'crashed-process',
+      personId: 'someone-on-the-crashed-process',
+      pseudonym: 'Quiet Heron',
+      archetype: null,
+      at: ctx.clock.now(),
+    });
+    await until(() =>
+      watcher.frames.some((f) => f.type === 'userJoined' && f.user.pseudonym === 'Quiet Heron'),
+    );
+    const ghost = watcher.frames.find(
+      (f) => f.type === 'userJoined' && f.user.pseudonym === 'Quiet Heron',
+    ) as Extract<LiveChatServerMessage, { type: 'userJoined' }>;
+
+    now += 2000;
+    await until(() =>
+      watcher.frames.some((f) => f.type === 'userLeft' && f.userId === ghost.user.id),
+    );
+    watcher.socket.close();
   });
 });
