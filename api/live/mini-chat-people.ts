@@ -1,34 +1,54 @@
 import { createHmac } from 'node:crypto';
 import type { LiveChatUser } from '../../domain/contracts/mini-live-chat';
+import { DomainError } from '../../domain/shared/errors';
 import { identityProjection } from '../../projections/identity';
 import { miniLiveChatProjection } from '../../projections/mini-live-chat';
 import { miniResultsProjection } from '../../projections/mini-results';
 import { findArchetype } from '../commands/mini-day';
 import { today } from '../commands/question-of-the-day';
+import { loadAccount } from '../auth/accounts';
 import type { AppContext } from '../context';
+import { accountSessionOfToken } from '../http/bearer';
 
 export type ChatProfile = {
   pseudonym: string;
   archetype: { id: string; name: string } | null;
 };
 
+/** What the chat calls someone signed in whose account has no pseudonym on any device. */
+export const NAMELESS = 'Anonymous';
+
+/** The display name of the account behind an access token, if it has one. */
+const accountName = async (ctx: AppContext, accessToken: string | undefined) => {
+  if (!accessToken) return null;
+  try {
+    const session = await accountSessionOfToken(ctx, accessToken);
+    return (await loadAccount(ctx, session.accountId))?.displayName ?? null;
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+};
+
 /**
- * How a person appears in the live chat: their pseudonym, and today's archetype badge when
- * they have a Mini result today and show their activity. Null for someone without a pseudonym.
+ * How a person appears in the live chat: their device's pseudonym (else their account's
+ * name), and today's archetype badge when they have a Mini result today and show their
+ * activity.
  */
 export const chatProfile = async (
   ctx: AppContext,
   personId: string,
-): Promise<ChatProfile | null> => {
+  accessToken: string | undefined,
+): Promise<ChatProfile> => {
   const device = await ctx.readModels.of(identityProjection).devices.findOne({ userId: personId });
-  if (!device) return null;
-  if (device.showActivity === false) return { pseudonym: device.pseudonym, archetype: null };
+  const pseudonym = device?.pseudonym ?? (await accountName(ctx, accessToken)) ?? NAMELESS;
+  if (device?.showActivity === false) return { pseudonym, archetype: null };
   const result = await ctx.readModels
     .of(miniResultsProjection)
     .mini_results.findOne({ personId, day: today(ctx) });
   const archetype = result ? await findArchetype(ctx, result.archetypeId) : null;
   return {
-    pseudonym: device.pseudonym,
+    pseudonym,
     archetype: archetype ? { id: archetype.id, name: archetype.name } : null,
   };
 };

@@ -176,13 +176,9 @@ export const createMiniChatHub = (
     cursor ??= member.seenSeq;
   };
 
-  const join = async (connection: Connection, personId: string) => {
+  const join = async (connection: Connection, personId: string, accessToken?: string) => {
     const { socket } = connection;
-    const profile = await chatProfile(ctx, personId);
-    if (!profile) {
-      socket.close(LIVE_CHAT_CLOSE.notRegistered, 'Register first');
-      return;
-    }
+    const profile = await chatProfile(ctx, personId, accessToken);
     if (members.size === 0) await renewLease();
     const member: Member = { socket, connectionId: ctx.newId(), personId, profile, seenSeq: 0 };
     const { position } = await handle(ctx, liveChatConnections, {
@@ -239,7 +235,7 @@ export const createMiniChatHub = (
         connection.socket.close(LIVE_CHAT_CLOSE.notRegistered, 'Register first');
         return;
       }
-      await join(connection, identity.personId);
+      await join(connection, identity.personId, credentials.accessToken);
       return;
     }
     if (!connection.member) {
