@@ -88,11 +88,7 @@ export const ChatPanel = ({
             onKeyDown={onKeyDown}
             rows={2}
             disabled={!open}
-            placeholder={
-              open
-                ? 'Share a thought… (Enter sends, Shift+Enter adds a line)'
-                : 'Connecting to chat...'
-            }
+            placeholder={open ? 'Share a thought…' : 'Connecting to chat...'}
             aria-invalid={tooLong || undefined}
             aria-describedby={`${id}-count`}
             className={cx(inputClass, 'block resize-none leading-relaxed')}
@@ -103,7 +99,7 @@ export const ChatPanel = ({
           >
             {tooLong
               ? `${length} / ${LIVE_CHAT_MAX_LENGTH}: messages are ${LIVE_CHAT_MAX_LENGTH} characters at most`
-              : `${length} / ${LIVE_CHAT_MAX_LENGTH}`}
+              : `${length} / ${LIVE_CHAT_MAX_LENGTH} · Enter sends, Shift+Enter adds a line`}
           </p>
         </div>
         <Button type="submit" disabled={!open || !sendable(draft)} className="mb-7">

@@ -12,7 +12,7 @@ export const OnlineList = ({ users, open }: { users: LiveChatUser[]; open: boole
       <ul className="mt-3 flex flex-col gap-2" aria-label="People online">
         {users.map((user) => (
           <li key={user.id} className="flex flex-wrap items-center gap-2">
-            <span className="size-2 rounded-full bg-success" aria-hidden="true" />
+            <span className="size-2 rounded-full bg-success-ink" aria-hidden="true" />
             <span>{user.pseudonym}</span>
             {user.archetype && <Badge tone="accent">{user.archetype.name}</Badge>}
           </li>
