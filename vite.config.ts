@@ -129,6 +129,7 @@ export default defineConfig({
       '/api': 'http://localhost:3000',
       '/healthz': 'http://localhost:3000',
       '/ws': { target: 'ws://localhost:3000', ws: true },
+      '/mini-chat': { target: 'ws://localhost:3000', ws: true },
     },
   },
 });

@@ -25,6 +25,7 @@ import {
 } from './http/server-limits';
 import type { AppContext } from './context';
 import { createLiveHub, routeUpgrades } from './live/hub';
+import { createMiniChatHub, type MiniChatTimings } from './live/mini-chat';
 import { startDayKeeper } from './processes/day-keeper';
 import {
   countedDerive,
@@ -58,6 +59,8 @@ export type StartOptions = {
   httpLimits?: HttpLimits;
   /** Per-address and per-device limits; benchmarks that register thousands lift them. */
   quotas?: Quotas;
+  /** The live chat's presence lease; tests shorten it. */
+  liveChat?: MiniChatTimings;
 };
 
 /** Opens the stores, starts the projections, the HTTP app and the ws hub on one port. */
@@ -129,8 +132,12 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     socket.end(clientErrorAnswer(err.code));
   });
   const hub = createLiveHub(context, readModels.notices, logger);
-  routeUpgrades(server, [hub], logger);
-  watchHubs(metrics, [{ name: 'live', ...hub }]);
+  const miniChat = createMiniChatHub(context, readModels.notices, logger, options.liveChat);
+  routeUpgrades(server, [hub, miniChat], logger);
+  watchHubs(metrics, [
+    { name: 'live', ...hub },
+    { name: 'mini-chat', ...miniChat },
+  ]);
 
   // Each product day gets its question as soon as it starts, not at the first visit.
   const dayKeeper = await startDayKeeper(context, logger);
@@ -152,7 +159,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     // then the projections finish their batch, commit it and hand their leases on.
     close: async () => {
       dayKeeper.stop();
-      await Promise.all([hub.close(), requests.drain(config.shutdownGraceMs)]);
+      await Promise.all([hub.close(), miniChat.close(), requests.drain(config.shutdownGraceMs)]);
       await runtime.close();
       await kdf.close();
       await mail.mailer.close();

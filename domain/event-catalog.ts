@@ -49,6 +49,11 @@ import {
   MiniLiveMessagePosted,
   MiniResultReset,
 } from './mini/events';
+import {
+  MiniLiveChatJoined,
+  MiniLiveChatLeft,
+  MiniLiveChatProcessAlive,
+} from './mini/live-chat-events';
 import { BadgeEarned } from './badges/events';
 import { PerspectivePairViewed } from './perspectives/events';
 import { JournalEntryDeleted, JournalEntryEdited, JournalEntryWritten } from './journal/events';
@@ -99,6 +104,9 @@ const definitions = [
   MiniArchetypeDefined,
   MiniChatMessagePosted,
   MiniLiveMessagePosted,
+  MiniLiveChatJoined,
+  MiniLiveChatLeft,
+  MiniLiveChatProcessAlive,
   ContributionUsed,
   ContentRejected,
   PersonErased,

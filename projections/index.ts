@@ -4,6 +4,7 @@ import { echoesProjection } from './echoes';
 import { identityProjection } from './identity';
 import { miniCatalogProjection } from './mini-catalog';
 import { miniChatProjection } from './mini-chat';
+import { miniLiveChatProjection } from './mini-live-chat';
 import { miniResultsProjection } from './mini-results';
 import { moderationAuditProjection } from './moderation-audit';
 import { badgesProjection } from './badges';
@@ -28,6 +29,7 @@ export const allProjections: readonly Projection[] = [
   miniCatalogProjection,
   miniResultsProjection,
   miniChatProjection,
+  miniLiveChatProjection,
   contributionsProjection,
   moderationAuditProjection,
   reactionsProjection,

@@ -258,7 +258,7 @@ export const createLiveHub = (
 };
 
 /** Closes each socket with 1001 (Going Away); those that do not answer in time are cut. */
-const goingAway = async (sockets: WebSocket[]) => {
+export const goingAway = async (sockets: WebSocket[]) => {
   const closed = sockets.map(
     (socket) =>
       new Promise<void>((resolve) => {

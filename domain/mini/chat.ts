@@ -6,8 +6,9 @@ import { invalid, limitReached } from '../shared/errors';
 import { productDayOf, type DayRules, type ProductDay } from '../shared/product-day';
 import { normalizeText, textFault } from '../shared/text';
 
-/** The live chat's limits: 500 characters, 5 messages in any 10 seconds per person. */
-export const LIVE_CHAT_MAX_LENGTH = 500;
+export { LIVE_CHAT_MAX_LENGTH } from '../contracts/mini-live-chat';
+
+/** The chats' pace: 5 messages in any 10 seconds per person (each chat its own). */
 export const CHAT_RATE = { max: 5, windowMs: 10_000 } as const;
 
 /**

@@ -7,6 +7,7 @@ import { httpThroughput } from './http-throughput';
 import { lighthouseScores } from './lighthouse';
 import { liveLatency } from './live-latency';
 import { migrationRate } from './migration-rate';
+import { miniChatFanout } from './mini-chat-fanout';
 import { pseudonymOffers } from './pseudonym-offers';
 import { printFigure, writeReport, type Figure } from './report';
 import { rebuildRate } from './rebuild-rate';
@@ -22,6 +23,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['append → ws notice through a separate API process', crossProcess],
   ['first page of answers at 10k / 200k', firstPage],
   ['one notice to 5,000 ws clients', wsFanout],
+  ['one live chat message to 1,000 sockets', miniChatFanout],
   ['projection rebuild rate', rebuildRate],
   ['start-up with 1M events', startup],
   ['migration by replay', migrationRate],

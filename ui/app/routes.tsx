@@ -32,6 +32,7 @@ const pages = {
   mini: lazyPage(() => import('../features/mini/mini-page')),
   miniResult: lazyPage(() => import('../features/mini/result-page')),
   miniLegacy: lazyPage(() => import('../features/mini/legacy-page')),
+  miniChat: lazyPage(() => import('../features/mini-chat/live-chat-page')),
   brainstorm: lazyPage(() => import('../features/contributions/brainstorm-page')),
   submitQuestion: lazyPage(() => import('../features/contributions/submit-question-page')),
   sentiment: lazyPage(() => import('../features/sentiment/sentiment-page')),
@@ -65,7 +66,6 @@ const upcoming: [string, string][] = [
   ['/question/:id', 'Question'],
   ['/admin/submissions', 'Submissions'],
   ['/admin/brainstorm', 'Brainstorm board'],
-  ['/mini-chat', 'Live chat'],
 ];
 
 export const routes: RouteObject[] = [
@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
           route('/mini', pages.mini, 'Mini'),
           route('/mini/result/:archetypeId', pages.miniResult, 'Your Archetype'),
           route('/mini-legacy', pages.miniLegacy, 'Today’s Ethical Journey'),
+          route('/mini-chat', pages.miniChat, 'Live chat'),
           route('/brainstorm', pages.brainstorm, 'Brainstorm'),
           route('/submit-question', pages.submitQuestion, 'Submit a Question'),
           route('/sentiment', pages.sentiment, 'Community Sentiment'),

@@ -102,6 +102,11 @@ export const tourEveryScreen = async (
     await stop(page, screen);
   }
 
+  await page.goto('/mini-chat');
+  await heading(page, 'Live chat');
+  await expect(page.getByLabel('Message the live chat')).toBeEnabled();
+  await stop(page, 'mini-chat');
+
   await page.goto('/home');
   await new HomePage(page).answer('My own view: we owe each other honesty, even when it costs us.');
   await expect(page.getByRole('button', { name: 'Read more' }).first()).toBeVisible();

@@ -1,0 +1,94 @@
+import { createHmac } from 'node:crypto';
+import type { LiveChatUser } from '../../domain/contracts/mini-live-chat';
+import { DomainError } from '../../domain/shared/errors';
+import { identityProjection } from '../../projections/identity';
+import { miniLiveChatProjection } from '../../projections/mini-live-chat';
+import { miniResultsProjection } from '../../projections/mini-results';
+import { findArchetype } from '../commands/mini-day';
+import { today } from '../commands/question-of-the-day';
+import { loadAccount } from '../auth/accounts';
+import type { AppContext } from '../context';
+import { accountSessionOfToken } from '../http/bearer';
+
+export type ChatProfile = {
+  pseudonym: string;
+  archetype: { id: string; name: string } | null;
+};
+
+/** What the chat calls someone signed in whose account has no pseudonym on any device. */
+export const NAMELESS = 'Anonymous';
+
+/** The display name of the account behind an access token, if it has one. */
+const accountName = async (ctx: AppContext, accessToken: string | undefined) => {
+  if (!accessToken) return null;
+  try {
+    const session = await accountSessionOfToken(ctx, accessToken);
+    return (await loadAccount(ctx, session.accountId))?.displayName ?? null;
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+};
+
+/**
+ * How a person appears in the live chat: their device's pseudonym (else their account's
+ * name), and today's archetype badge when they have a Mini result today and show their
+ * activity.
+ */
+export const chatProfile = async (
+  ctx: AppContext,
+  personId: string,
+  accessToken: string | undefined,
+): Promise<ChatProfile> => {
+  const device = await ctx.readModels.of(identityProjection).devices.findOne({ userId: personId });
+  const pseudonym = device?.pseudonym ?? (await accountName(ctx, accessToken)) ?? NAMELESS;
+  if (device?.showActivity === false) return { pseudonym, archetype: null };
+  const result = await ctx.readModels
+    .of(miniResultsProjection)
+    .mini_results.findOne({ personId, day: today(ctx) });
+  const archetype = result ? await findArchetype(ctx, result.archetypeId) : null;
+  return {
+    pseudonym,
+    archetype: archetype ? { id: archetype.id, name: archetype.name } : null,
+  };
+};
+
+/**
+ * The id the chat shows for a person: keyed with the server's secret, so every process gives
+ * the same person the same id while no one can tell whose user id it stands for.
+ */
+export const publicUserId = (ctx: AppContext, personId: string) =>
+  createHmac('sha256', ctx.auth.keys.tokenKey)
+    .update(`mini-live-chat:${personId}`)
+    .digest('base64url')
+    .slice(0, 22);
+
+/**
+ * Who is online on any process: each person once (however many tabs), in the order they came,
+ * counting only sockets whose process still renews its lease.
+ */
+export const onlineUsers = async (ctx: AppContext): Promise<LiveChatUser[]> => {
+  const view = ctx.readModels.of(miniLiveChatProjection);
+  const [connections, processes] = await Promise.all([
+    view.live_chat_presence.find({}),
+    view.live_chat_processes.find({}),
+  ]);
+  const now = ctx.clock.now().toISOString();
+  const living = new Set(processes.filter((p) => p.until > now).map((p) => p._id));
+  const users = new Map<string, LiveChatUser & { joinedAt: string }>();
+  for (const connection of connections) {
+    if (!living.has(connection.processId)) continue;
+    const id = publicUserId(ctx, connection.personId);
+    const known = users.get(id);
+    if (known && known.joinedAt <= connection.joinedAt) continue;
+    users.set(id, {
+      id,
+      pseudonym: connection.pseudonym,
+      archetype: connection.archetype,
+      joinedAt: connection.joinedAt,
+    });
+  }
+  return [...users.values()]
+    .sort((a, b) => (a.joinedAt < b.joinedAt ? -1 : a.joinedAt > b.joinedAt ? 1 : 0))
+    .map(({ joinedAt: _joinedAt, ...user }) => user);
+};

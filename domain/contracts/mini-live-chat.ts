@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * The ws protocol of the live chat at /mini-chat. The socket first sends the same `identify`
+ * message as /ws (a registered device or a signed-in session); then it may send messages.
+ */
+export const LIVE_CHAT_PATH = '/mini-chat';
+
+/** Longest live chat message, in characters. */
+export const LIVE_CHAT_MAX_LENGTH = 500;
+
+/** How many of the newest messages a socket receives when it joins. */
+export const LIVE_CHAT_HISTORY = 50;
+
+export const liveChatClientMessage = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('identify'),
+    deviceId: z.string().max(200).optional(),
+    accessToken: z.string().max(4000).optional(),
+  }),
+  // The length is the server's to judge after normalising (an error frame, not a closed socket).
+  z.strictObject({ type: z.literal('message'), content: z.string().max(8000) }),
+]);
+export type LiveChatClientMessage = z.infer<typeof liveChatClientMessage>;
+
+/** Someone online: a pseudonym and, when they show it, today's archetype badge. Never an id of theirs. */
+export type LiveChatUser = {
+  /** Opaque: the same person gets the same one on every process; nothing else can be derived. */
+  id: string;
+  pseudonym: string;
+  archetype: { id: string; name: string } | null;
+};
+
+export type LiveChatMessage = {
+  id: string;
+  pseudonym: string;
+  archetype: { id: string; name: string } | null;
+  content: string;
+  timestamp: string;
+};
+
+export type LiveChatErrorCode = 'rate_limited' | 'invalid' | 'unavailable';
+
+export type LiveChatServerMessage =
+  | { type: 'message'; message: LiveChatMessage }
+  | { type: 'userList'; users: LiveChatUser[] }
+  | { type: 'userJoined'; user: LiveChatUser }
+  | { type: 'userLeft'; userId: string }
+  | { type: 'error'; code: LiveChatErrorCode; message: string };
+
+/** Close codes: the socket did not identify first, or is not a registered person. */
+export const LIVE_CHAT_CLOSE = {
+  identifyFirst: 4401,
+  notRegistered: 4403,
+  malformed: 4400,
+} as const;
