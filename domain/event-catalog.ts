@@ -53,7 +53,13 @@ import { BadgeEarned } from './badges/events';
 import { PerspectivePairViewed } from './perspectives/events';
 import { JournalEntryDeleted, JournalEntryEdited, JournalEntryWritten } from './journal/events';
 import { PersonErased } from './privacy/events';
-import { QuestionOfTheDayActivated } from './questions/events';
+import {
+  QuestionDeleted,
+  QuestionDrafted,
+  QuestionOfTheDayActivated,
+  QuestionScheduled,
+  ScheduledQuestionEdited,
+} from './questions/events';
 import { ReactionAdded, ReactionRemoved } from './reactions/events';
 import { ReplyDeleted, ReplyPosted } from './replies/events';
 import { ResponseDeleted, ResponseSubmitted } from './responses/events';
@@ -81,6 +87,10 @@ const definitions = [
   AdminSignedIn,
   AdminSignedOut,
   QuestionOfTheDayActivated,
+  QuestionScheduled,
+  QuestionDrafted,
+  ScheduledQuestionEdited,
+  QuestionDeleted,
   ResponseSubmitted,
   ResponseDeleted,
   EchoGiven,
