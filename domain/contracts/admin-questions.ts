@@ -3,6 +3,9 @@ import { FOCUS_TYPES } from '../questions/focus';
 import { GENERAL_CATEGORY } from '../questions/rules';
 import type { QuestionStatus } from './questions';
 
+export { FOCUS_TYPES, type FocusType } from '../questions/focus';
+export { ADMIN_QUESTION_CATEGORIES, GENERAL_CATEGORY } from '../questions/rules';
+
 const content = z.string({ error: 'content must be text' }).max(5000, 'content is too long');
 const category = z.string({ error: 'category must be text' }).max(100, 'category is too long');
 const date = z.iso.date({ error: 'use a date like 2026-11-24' });
