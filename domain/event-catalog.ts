@@ -25,6 +25,8 @@ import { ContentRejected, ResponseAnalyzed } from './analysis/events';
 import {
   ContributionUsed,
   SubmissionDeleted,
+  SubmissionUsed,
+  SuggestionUsed,
   SubmissionReviewed,
   SubmissionSent,
   SuggestionApproved,
@@ -123,6 +125,8 @@ const definitions = [
   SubmissionSent,
   SubmissionReviewed,
   SubmissionDeleted,
+  SubmissionUsed,
+  SuggestionUsed,
   ReactionAdded,
   ReactionRemoved,
   ResponseAnalyzed,

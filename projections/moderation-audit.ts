@@ -65,6 +65,18 @@ const status = (data: {
   at: string;
 }) => ({ reason: data.reason, before: { status: data.previous } });
 
+/** A question made from a person's submission or idea is erased from the history with them. */
+const creditAuthor = async (
+  db: ProjectionDb<typeof collections>,
+  questionId: number,
+  contributionId: string | null,
+) => {
+  if (contributionId === null) return;
+  const author = await db.audit_authors.findOne({ _id: contributionId });
+  if (author)
+    await db.audit_authors.upsertOne({ _id: String(questionId), authorId: author.authorId });
+};
+
 const question = (action: AuditAction, questionId: number, admin: string, at: string) => ({
   action,
   targetKind: 'question' as const,
@@ -196,6 +208,7 @@ export const moderationAuditProjection = projection({
     },
     QuestionScheduled: async (event, db) => {
       const { data } = event;
+      await creditAuthor(db, data.questionId, data.submissionId);
       await record(event, db, {
         ...question('question.scheduled', data.questionId, data.by, data.at),
         after: {
@@ -208,6 +221,7 @@ export const moderationAuditProjection = projection({
     },
     QuestionDrafted: async (event, db) => {
       const { data } = event;
+      await creditAuthor(db, data.questionId, data.submissionId);
       await record(event, db, {
         ...question('question.drafted', data.questionId, data.by, data.at),
         after: { content: data.content, category: data.category, submissionId: data.submissionId },
@@ -224,6 +238,25 @@ export const moderationAuditProjection = projection({
     QuestionDeleted: async (event, db) => {
       const { data } = event;
       await record(event, db, question('question.deleted', data.questionId, data.by, data.at));
+    },
+    SubmissionUsed: async (event, db) => {
+      const { data } = event;
+      await record(event, db, {
+        action: 'submission.used',
+        targetKind: 'submission',
+        targetId: data.submissionId,
+        admin: data.by,
+        at: data.at,
+        before: { status: 'approved' },
+        after: { status: 'used', questionId: data.questionId, scheduledFor: data.scheduledFor },
+      });
+    },
+    SuggestionUsed: async (event, db) => {
+      const { data } = event;
+      await record(event, db, {
+        ...idea('idea.used', data.suggestionId, data.by, data.at),
+        after: { questionId: data.questionId },
+      });
     },
     ContentRejected: async (event, db) => {
       const { data } = event;

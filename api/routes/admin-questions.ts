@@ -12,15 +12,16 @@ import {
 } from '../../domain/contracts/admin-questions';
 import { focusPool, previewQuestion } from '../../domain/questions/focus';
 import { questionCatalog } from '../../domain/questions/question-catalog';
-import {
-  answeredTodayRefusal,
-  questionsOfTheDay,
-} from '../../domain/questions/question-of-the-day';
 import { acceptQuestionCategory, acceptQuestionText } from '../../domain/questions/rules';
 import { notFound } from '../../domain/shared/errors';
 import { questionsProjection } from '../../projections/questions';
-import { responsesByQuestionProjection } from '../../projections/responses-by-question';
-import { ensureQuestionOfTheDay, today } from '../commands/question-of-the-day';
+import {
+  draftQuestion,
+  refuseIfAnsweredToday,
+  scheduleQuestion,
+  setTodaysQuestion,
+} from '../commands/admin-questions';
+import { today } from '../commands/question-of-the-day';
 import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { adminSessionOf, requireAdmin } from '../http/guards';
@@ -52,42 +53,6 @@ export const adminQuestionRoutes = (ctx: AppContext) => {
       ),
     );
 
-  /**
-   * Sets a question as today's for the admin. Refused before anything is written when people
-   * have answered today's question already: they keep their day.
-   */
-  const setToday = async (
-    by: string,
-    question: { id: number; content: string; category: string; submissionId: string | null },
-  ) => {
-    const day = today(ctx);
-    const current = (await ensureQuestionOfTheDay(ctx, day)).question;
-    const answered =
-      (await ctx.readModels
-        .of(responsesByQuestionProjection)
-        .responses.findOne({ questionId: current.questionId })) !== null;
-    if (answered && current.questionId !== question.id) throw answeredTodayRefusal(day);
-    return handle(ctx, questionsOfTheDay, {
-      type: 'ActivateQuestionOfTheDay',
-      day,
-      question,
-      source: 'admin',
-      by,
-      answered,
-      at: ctx.clock.now(),
-    });
-  };
-
-  /** Refuses early, so a refused custom question leaves no draft behind. */
-  const refuseIfAnswered = async () => {
-    const day = today(ctx);
-    const current = (await ensureQuestionOfTheDay(ctx, day)).question;
-    const answered = await ctx.readModels
-      .of(responsesByQuestionProjection)
-      .responses.findOne({ questionId: current.questionId });
-    if (answered) throw answeredTodayRefusal(day);
-  };
-
   router.get('/questions/preview-generated', admin, async (req, res) => {
     const { type } = parseInput(focusQuery, req.query, 'query');
     const preview = previewQuestion(ctx.bank, type, await askedIds(), seedOf(ctx.newId()));
@@ -103,7 +68,7 @@ export const adminQuestionRoutes = (ctx: AppContext) => {
         : pool[Math.abs(seedOf(ctx.newId())) % Math.max(pool.length, 1)];
     if (!chosen) throw notFound('No preview question available', 'No preview question available');
     const { id, content, category } = chosen;
-    const result = await setToday(adminSessionOf(req).username, {
+    const result = await setTodaysQuestion(ctx, adminSessionOf(req).username, {
       id,
       content,
       category,
@@ -116,33 +81,21 @@ export const adminQuestionRoutes = (ctx: AppContext) => {
     const body = parseInput(saveEditedBody, req.body);
     const content = acceptQuestionText(body.content);
     const category = acceptQuestionCategory(body.category);
-    await refuseIfAnswered();
+    await refuseIfAnsweredToday(ctx);
     const by = adminSessionOf(req).username;
-    const drafted = await handle(ctx, questionCatalog, {
-      type: 'DraftQuestion',
-      content,
-      category,
-      submissionId: null,
-      by,
-      at: ctx.clock.now(),
-    });
-    const id = drafted.state.nextId - 1;
-    const result = await setToday(by, { id, content, category, submissionId: null });
+    const { id } = await draftQuestion(ctx, by, { content, category, submissionId: null });
+    const result = await setTodaysQuestion(ctx, by, { id, content, category, submissionId: null });
     res.status(201).json({ id, position: position(result.position) } satisfies QuestionSetDto);
   });
 
   router.post('/questions/schedule', admin, async (req, res) => {
     const body = parseInput(scheduleQuestionBody, req.body);
-    const result = await handle(ctx, questionCatalog, {
-      type: 'ScheduleQuestion',
+    const result = await scheduleQuestion(ctx, adminSessionOf(req).username, {
       ...body,
       submissionId: null,
-      today: today(ctx),
-      by: adminSessionOf(req).username,
-      at: ctx.clock.now(),
     });
     res.status(201).json({
-      id: result.state.nextId - 1,
+      id: result.id,
       position: position(result.position),
     } satisfies QuestionSetDto);
   });

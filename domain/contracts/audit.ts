@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   'idea.deleted',
   'submission.reviewed',
   'submission.deleted',
+  'submission.used',
+  'idea.used',
   'question.set-today',
   'question.scheduled',
   'question.drafted',

@@ -1,3 +1,4 @@
+import { IDEA_CATEGORIES } from '../contributions/rules';
 import { invalid } from '../shared/errors';
 import { addDays, type ProductDay } from '../shared/product-day';
 import { textFault } from '../shared/text';
@@ -40,8 +41,14 @@ export const acceptQuestionText = (content: string): string => {
   return text;
 };
 
+/** The admins' categories, and an idea's own when an idea becomes a question. */
+const ACCEPTED_CATEGORIES: ReadonlySet<string> = new Set([
+  ...ADMIN_QUESTION_CATEGORIES,
+  ...IDEA_CATEGORIES,
+]);
+
 export const acceptQuestionCategory = (category: string): string => {
-  if (!(ADMIN_QUESTION_CATEGORIES as readonly string[]).includes(category)) {
+  if (!ACCEPTED_CATEGORIES.has(category)) {
     throw invalid('category', 'Unknown category', 'Please pick one of the question categories.');
   }
   return category;
