@@ -76,7 +76,11 @@ export const questionsProjection = projection({
       });
     },
     ScheduledQuestionEdited: async ({ data }, db) => {
-      await db.planned_questions.updateOne({ _id: String(data.questionId) }, { $set: data.after });
+      const scheduled = data.after.scheduledFor ? { status: 'scheduled' } : {};
+      await db.planned_questions.updateOne(
+        { _id: String(data.questionId) },
+        { $set: { ...data.after, ...scheduled } },
+      );
     },
     QuestionDeleted: async ({ data }, db) => {
       await db.planned_questions.deleteOne({ _id: String(data.questionId) });

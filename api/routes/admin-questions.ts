@@ -103,10 +103,12 @@ export const adminQuestionRoutes = (ctx: AppContext) => {
   router.put('/questions/:id', admin, async (req, res) => {
     const { id } = parseInput(adminQuestionIdParams, req.params, 'params');
     const changes = parseInput(editQuestionBody, req.body);
+    const asked = (await questions().questions.findOne({ id })) !== null;
     const result = await handle(ctx, questionCatalog, {
       type: 'EditScheduledQuestion',
       questionId: id,
       changes,
+      asked,
       today: today(ctx),
       by: adminSessionOf(req).username,
       at: ctx.clock.now(),

@@ -65,13 +65,16 @@ export const QuestionDrafted = defineEvent({
   }),
 });
 
-/** A scheduled question's content, category or date changed: only what changed, before and after. */
+/**
+ * A scheduled or draft question's content, category or date changed: only what changed,
+ * before and after. A draft given a date (before: null) is scheduled from then on.
+ */
 export const ScheduledQuestionEdited = defineEvent({
   type: 'ScheduledQuestionEdited',
   version: 1,
   schema: z.object({
     questionId,
-    before: questionText.extend({ scheduledFor: day }).partial(),
+    before: questionText.extend({ scheduledFor: day.nullable() }).partial(),
     after: questionText.extend({ scheduledFor: day }).partial(),
     by: admin,
     at,

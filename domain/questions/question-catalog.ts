@@ -30,10 +30,13 @@ export type DraftQuestion = Authored & {
   category: string;
   submissionId: string | null;
 };
+/** Edits a scheduled question, or a draft (given a date, a draft is scheduled). */
 export type EditScheduledQuestion = Authored & {
   type: 'EditScheduledQuestion';
   questionId: number;
   changes: { content?: string; category?: string; scheduledFor?: ProductDay };
+  /** Whether it has been a question of the day. */
+  asked: boolean;
   today: ProductDay;
 };
 export type DeleteQuestion = Authored & {
@@ -144,8 +147,10 @@ const decide = (command: CatalogCommand, state: CatalogState): CatalogEvent[] =>
     case 'EditScheduledQuestion': {
       const { questionId, changes, today } = command;
       const current = state.questions.get(questionId);
-      if (!current || current.scheduledFor === null) throw missing(questionId);
-      if (current.scheduledFor <= today) throw alreadyLive();
+      if (!current) throw missing(questionId);
+      if (command.asked || (current.scheduledFor !== null && current.scheduledFor <= today)) {
+        throw alreadyLive();
+      }
       const wanted: Partial<CatalogQuestion> = {
         ...(changes.content !== undefined ? { content: acceptQuestionText(changes.content) } : {}),
         ...(changes.category !== undefined

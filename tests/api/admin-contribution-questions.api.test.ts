@@ -84,6 +84,16 @@ describe('an approved submission becomes a question', () => {
       expect.objectContaining({ contributionId: id, questionId }),
     ]);
     expect(await communityVoiceBadges()).toHaveLength(1);
+    // The draft is scheduled for tomorrow by giving it a date.
+    expect(
+      (await as('put', `/api/questions/${questionId}`, { scheduledFor: tomorrow })).status,
+    ).toBe(200);
+    await t.settled();
+    const planned = (await as('get', '/api/questions')).body as { id: number; status: string }[];
+    expect(planned.find((q) => q.id === questionId)).toMatchObject({
+      status: 'scheduled',
+      scheduledFor: tomorrow,
+    });
   });
 
   it('is scheduled for tomorrow and shown then with the community note', async () => {

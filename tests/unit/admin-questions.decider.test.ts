@@ -102,6 +102,7 @@ describe('the admins’ questions (catalog)', () => {
     type: 'EditScheduledQuestion',
     questionId,
     changes,
+    asked: false,
     today: on,
     by,
     at,
@@ -188,6 +189,37 @@ describe('the admins’ questions (catalog)', () => {
       .thenFails('invalid');
     given([scheduled(10_001, '2026-11-25'), scheduled(10_002, '2026-11-26')])
       .when(edit(10_001, { scheduledFor: '2026-11-26' }))
+      .thenFails('conflict');
+  });
+
+  it('schedules a draft given a date; a draft already asked stays as it was', () => {
+    const drafted: CatalogEvent = {
+      type: 'QuestionDrafted',
+      data: {
+        questionId: 10_001,
+        content: text,
+        category: 'General',
+        submissionId: 'sub-1',
+        by,
+        at: iso,
+      },
+    };
+    given([drafted])
+      .when(edit(10_001, { scheduledFor: '2026-11-24' }))
+      .then([
+        {
+          type: 'ScheduledQuestionEdited',
+          data: {
+            questionId: 10_001,
+            before: { scheduledFor: null },
+            after: { scheduledFor: '2026-11-24' },
+            by,
+            at: iso,
+          },
+        },
+      ]);
+    given([drafted])
+      .when({ ...edit(10_001, { scheduledFor: '2026-11-24' }), asked: true } as CatalogCommand)
       .thenFails('conflict');
   });
 

@@ -91,7 +91,9 @@ const ScheduledCard = ({ question }: { question: AdminQuestionDto }) => {
   return (
     <Card as="li" padding="md" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone="accent">{question.scheduledFor}</Badge>
+        <Badge tone={question.scheduledFor ? 'accent' : 'caution'}>
+          {question.scheduledFor ?? 'draft'}
+        </Badge>
         <Badge>{question.category}</Badge>
         <span className="text-small text-ink-muted">#{question.id}</span>
       </div>
@@ -110,7 +112,7 @@ const ScheduledCard = ({ question }: { question: AdminQuestionDto }) => {
                   Delete
                 </Button>
               }
-              title="Delete this scheduled question?"
+              title="Delete this question?"
               description="It will not be asked."
               confirmLabel="Delete"
               onConfirm={() =>
@@ -132,14 +134,17 @@ const ScheduledCard = ({ question }: { question: AdminQuestionDto }) => {
   );
 };
 
-/** Questions scheduled for the days ahead, each edited (date from tomorrow on) or deleted. */
+/**
+ * Questions scheduled for the days ahead and drafts, each edited (date from tomorrow on: a
+ * draft given a date is scheduled) or deleted.
+ */
 export const ScheduleTab = () => {
   const questions = useAdminQuestions();
   if (questions.isPending) return <SkeletonList count={3} label="Loading scheduled questions" />;
   if (questions.isError) {
     return <p role="alert">Failed to load questions. Please try refreshing the page.</p>;
   }
-  const scheduled = questions.data.filter((q) => q.status === 'scheduled');
+  const scheduled = questions.data.filter((q) => q.status === 'scheduled' || q.status === 'draft');
   if (scheduled.length === 0) {
     return (
       <EmptyState title="Nothing scheduled">
