@@ -21,7 +21,8 @@ export const ManageTab = () => {
   }
   if (questions.data.length === 0) return <EmptyState title="No questions yet" />;
   return (
-    <div className="overflow-x-auto">
+    // Focusable, so the table scrolls sideways by keyboard on a phone.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Questions">
       <table className="w-full text-left text-small">
         <caption className="sr-only">Questions</caption>
         <thead className="border-b border-line text-ink-muted">
