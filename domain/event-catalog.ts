@@ -25,6 +25,8 @@ import { ContentRejected, ResponseAnalyzed } from './analysis/events';
 import {
   ContributionUsed,
   SubmissionDeleted,
+  SubmissionUsed,
+  SuggestionUsed,
   SubmissionReviewed,
   SubmissionSent,
   SuggestionApproved,
@@ -58,7 +60,13 @@ import { BadgeEarned } from './badges/events';
 import { PerspectivePairViewed } from './perspectives/events';
 import { JournalEntryDeleted, JournalEntryEdited, JournalEntryWritten } from './journal/events';
 import { PersonErased } from './privacy/events';
-import { QuestionOfTheDayActivated } from './questions/events';
+import {
+  QuestionDeleted,
+  QuestionDrafted,
+  QuestionOfTheDayActivated,
+  QuestionScheduled,
+  ScheduledQuestionEdited,
+} from './questions/events';
 import { ReactionAdded, ReactionRemoved } from './reactions/events';
 import { ReplyDeleted, ReplyPosted } from './replies/events';
 import { ResponseDeleted, ResponseSubmitted } from './responses/events';
@@ -86,6 +94,10 @@ const definitions = [
   AdminSignedIn,
   AdminSignedOut,
   QuestionOfTheDayActivated,
+  QuestionScheduled,
+  QuestionDrafted,
+  ScheduledQuestionEdited,
+  QuestionDeleted,
   ResponseSubmitted,
   ResponseDeleted,
   EchoGiven,
@@ -121,6 +133,8 @@ const definitions = [
   SubmissionSent,
   SubmissionReviewed,
   SubmissionDeleted,
+  SubmissionUsed,
+  SuggestionUsed,
   ReactionAdded,
   ReactionRemoved,
   ResponseAnalyzed,

@@ -14,6 +14,8 @@ export type SuggestionDoc = Doc & {
   authorName: string | null;
   addedBy: string | null;
   promoted: boolean;
+  /** The question it became ('Use as Today's Question'), once used. */
+  questionId: number | null;
   /** One per admin (an array: usernames are not safe field names). */
   votes: IdeaVote[];
   dateAdded: string;
@@ -32,7 +34,7 @@ export type SubmissionDoc = Doc & {
 
 export const contributionsProjection = projection({
   name: 'contributions',
-  version: 1,
+  version: 2,
   collections: {
     suggestions: collection<SuggestionDoc>(
       { key: { status: 1, dateAdded: -1 } },
@@ -56,6 +58,7 @@ export const contributionsProjection = projection({
         authorName: data.authorName,
         addedBy: data.addedBy,
         promoted: false,
+        questionId: null,
         votes: [],
         dateAdded: data.at,
       });
@@ -104,6 +107,18 @@ export const contributionsProjection = projection({
     },
     SubmissionDeleted: async ({ data }, db) => {
       await db.submissions.deleteOne({ _id: data.submissionId });
+    },
+    SubmissionUsed: async ({ data }, db) => {
+      await db.submissions.updateOne(
+        { _id: data.submissionId },
+        { $set: { status: 'used', questionId: data.questionId } },
+      );
+    },
+    SuggestionUsed: async ({ data }, db) => {
+      await db.suggestions.updateOne(
+        { _id: data.suggestionId },
+        { $set: { questionId: data.questionId } },
+      );
     },
     PersonErased: async ({ data }, db) => {
       await db.suggestions.deleteMany({ authorId: data.personId });

@@ -65,9 +65,29 @@ const status = (data: {
   at: string;
 }) => ({ reason: data.reason, before: { status: data.previous } });
 
+/** A question made from a person's submission or idea is erased from the history with them. */
+const creditAuthor = async (
+  db: ProjectionDb<typeof collections>,
+  questionId: number,
+  contributionId: string | null,
+) => {
+  if (contributionId === null) return;
+  const author = await db.audit_authors.findOne({ _id: contributionId });
+  if (author)
+    await db.audit_authors.upsertOne({ _id: String(questionId), authorId: author.authorId });
+};
+
+const question = (action: AuditAction, questionId: number, admin: string, at: string) => ({
+  action,
+  targetKind: 'question' as const,
+  targetId: String(questionId),
+  admin,
+  at,
+});
+
 export const moderationAuditProjection = projection({
   name: 'moderation-audit',
-  version: 1,
+  version: 2,
   collections,
   on: {
     AdminSignedIn: async (event, db) => {
@@ -174,6 +194,68 @@ export const moderationAuditProjection = projection({
         targetId: data.submissionId,
         admin: data.by,
         at: data.at,
+      });
+    },
+    QuestionOfTheDayActivated: async (event, db) => {
+      const { data } = event;
+      // The day's own activations are no one's action; an admin's choice names the admin.
+      if (data.by === undefined) return;
+      await record(event, db, {
+        ...question('question.set-today', data.questionId, data.by, data.at),
+        before: data.replaced !== undefined ? { questionId: data.replaced } : null,
+        after: { day: data.day, content: data.content, category: data.category },
+      });
+    },
+    QuestionScheduled: async (event, db) => {
+      const { data } = event;
+      await creditAuthor(db, data.questionId, data.submissionId);
+      await record(event, db, {
+        ...question('question.scheduled', data.questionId, data.by, data.at),
+        after: {
+          content: data.content,
+          category: data.category,
+          scheduledFor: data.scheduledFor,
+          submissionId: data.submissionId,
+        },
+      });
+    },
+    QuestionDrafted: async (event, db) => {
+      const { data } = event;
+      await creditAuthor(db, data.questionId, data.submissionId);
+      await record(event, db, {
+        ...question('question.drafted', data.questionId, data.by, data.at),
+        after: { content: data.content, category: data.category, submissionId: data.submissionId },
+      });
+    },
+    ScheduledQuestionEdited: async (event, db) => {
+      const { data } = event;
+      await record(event, db, {
+        ...question('question.edited', data.questionId, data.by, data.at),
+        before: data.before,
+        after: data.after,
+      });
+    },
+    QuestionDeleted: async (event, db) => {
+      const { data } = event;
+      await record(event, db, question('question.deleted', data.questionId, data.by, data.at));
+    },
+    SubmissionUsed: async (event, db) => {
+      const { data } = event;
+      await record(event, db, {
+        action: 'submission.used',
+        targetKind: 'submission',
+        targetId: data.submissionId,
+        admin: data.by,
+        at: data.at,
+        before: { status: 'approved' },
+        after: { status: 'used', questionId: data.questionId, scheduledFor: data.scheduledFor },
+      });
+    },
+    SuggestionUsed: async (event, db) => {
+      const { data } = event;
+      await record(event, db, {
+        ...idea('idea.used', data.suggestionId, data.by, data.at),
+        after: { questionId: data.questionId },
       });
     },
     ContentRejected: async (event, db) => {

@@ -4,19 +4,42 @@ import {
   contributionIdParams,
   editIdeaBody,
   reviewSubmissionBody,
+  scheduleSubmissionBody,
   submissionsQuery,
   voteBody,
   type AdminIdeaDto,
   type AdminSubmissionDto,
   type ContributionCreatedDto,
 } from '../../domain/contracts/contributions';
-import { submissions } from '../../domain/contributions/submissions';
-import { suggestions } from '../../domain/contributions/suggestions';
+import { IDEA_QUESTION_CATEGORY } from '../../domain/contributions/rules';
+import {
+  assertUsable,
+  submissionDecider,
+  submissions,
+  submissionStreamId,
+  type SubmissionEvent,
+} from '../../domain/contributions/submissions';
+import {
+  assertIdeaUsable,
+  suggestionDecider,
+  suggestions,
+  suggestionStreamId,
+  type SuggestionEvent,
+} from '../../domain/contributions/suggestions';
+import { acceptScheduleDate } from '../../domain/questions/rules';
+import { fold } from '../../domain/shared/decider';
 import {
   contributionsProjection,
   type SubmissionDoc,
   type SuggestionDoc,
 } from '../../projections/contributions';
+import {
+  draftQuestion,
+  refuseIfAnsweredToday,
+  scheduleQuestion,
+  setTodaysQuestion,
+} from '../commands/admin-questions';
+import { today } from '../commands/question-of-the-day';
 import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { adminSessionOf, requireAdmin } from '../http/guards';
@@ -36,6 +59,7 @@ const toIdea = (doc: SuggestionDoc, admin: string): AdminIdeaDto => ({
   votes: doc.votes.reduce((sum, v) => sum + (v.vote === 'up' ? 1 : -1), 0),
   userVote: doc.votes.find((v) => v.by === admin)?.vote ?? null,
   promoted: doc.promoted,
+  questionId: doc.questionId ?? null,
 });
 
 const toSubmission = (doc: SubmissionDoc): AdminSubmissionDto => ({
@@ -160,6 +184,80 @@ export const adminContributionRoutes = (ctx: AppContext) => {
       at: now(),
     });
     res.json(done(position));
+  });
+
+  const submissionState = async (id: string) =>
+    fold(
+      submissionDecider,
+      (await ctx.events.readStream(submissionStreamId(id))) as unknown as SubmissionEvent[],
+    );
+
+  /** Marks the submission used as the question, crediting its author. */
+  const useSubmission = (id: string, by: string, questionId: number, scheduledFor: string | null) =>
+    handle(ctx, submissions, {
+      type: 'UseSubmission',
+      submissionId: id,
+      questionId,
+      scheduledFor,
+      by,
+      at: now(),
+    });
+
+  router.post('/admin/submissions/:id/convert', admin, async (req, res) => {
+    const { id } = parseInput(contributionIdParams, req.params, 'params');
+    const submission = assertUsable(await submissionState(id), 'convert');
+    const by = adminSessionOf(req).username;
+    const question = await draftQuestion(ctx, by, {
+      content: submission.content,
+      category: IDEA_QUESTION_CATEGORY,
+      submissionId: id,
+    });
+    const { position } = await useSubmission(id, by, question.id, null);
+    res.status(201).json({ questionId: question.id, ...done(position) });
+  });
+
+  router.post('/admin/submissions/:id/schedule', admin, async (req, res) => {
+    const { id } = parseInput(contributionIdParams, req.params, 'params');
+    const { scheduledDate } = parseInput(scheduleSubmissionBody, req.body);
+    const submission = assertUsable(await submissionState(id), 'schedule');
+    acceptScheduleDate(scheduledDate, today(ctx), 'scheduledDate');
+    const by = adminSessionOf(req).username;
+    const question = await scheduleQuestion(ctx, by, {
+      content: submission.content,
+      category: IDEA_QUESTION_CATEGORY,
+      submissionId: id,
+      scheduledFor: scheduledDate,
+    });
+    const { position } = await useSubmission(id, by, question.id, scheduledDate);
+    res.status(201).json({ questionId: question.id, ...done(position) });
+  });
+
+  router.post('/brainstorm/:id/use-today', admin, async (req, res) => {
+    const { id } = parseInput(contributionIdParams, req.params, 'params');
+    const idea = assertIdeaUsable(
+      fold(
+        suggestionDecider,
+        (await ctx.events.readStream(suggestionStreamId(id))) as unknown as SuggestionEvent[],
+      ),
+    );
+    await refuseIfAnsweredToday(ctx);
+    const by = adminSessionOf(req).username;
+    // A person's idea is credited on the question; an admin's own idea is not a community one.
+    const choice = {
+      content: idea.content,
+      category: idea.category ?? IDEA_QUESTION_CATEGORY,
+      submissionId: idea.authorId !== null ? id : null,
+    };
+    const question = await draftQuestion(ctx, by, choice);
+    await setTodaysQuestion(ctx, by, { id: question.id, ...choice });
+    const { position } = await handle(ctx, suggestions, {
+      type: 'UseSuggestion',
+      suggestionId: id,
+      questionId: question.id,
+      by,
+      at: now(),
+    });
+    res.status(201).json({ questionId: question.id, ...done(position) });
   });
 
   router.delete('/admin/submissions/:id', admin, async (req, res) => {

@@ -4,6 +4,7 @@ import { accountEmailRoutes } from './account-email';
 import { adminAuditRoutes } from './admin-audit';
 import { adminAuthRoutes } from './admin-auth';
 import { adminContributionRoutes } from './admin-contributions';
+import { adminQuestionRoutes } from './admin-questions';
 import { archiveRoutes } from './archive';
 import { authRoutes } from './auth';
 import { contributionRoutes } from './contributions';
@@ -44,6 +45,7 @@ export const apiRoutes: readonly RouteModule[] = [
   contributionRoutes,
   adminContributionRoutes,
   adminAuditRoutes,
+  adminQuestionRoutes,
   progressRoutes,
   journalRoutes,
   archiveRoutes,

@@ -14,6 +14,13 @@ export const AUDIT_ACTIONS = [
   'idea.deleted',
   'submission.reviewed',
   'submission.deleted',
+  'submission.used',
+  'idea.used',
+  'question.set-today',
+  'question.scheduled',
+  'question.drafted',
+  'question.edited',
+  'question.deleted',
   'content.rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -50,7 +57,7 @@ export type AuditEntryDto = {
   /** The admin's username, or 'analyzer'. */
   admin: string;
   action: AuditAction;
-  targetKind: 'admin' | 'idea' | 'submission' | 'response' | 'reply';
+  targetKind: 'admin' | 'idea' | 'submission' | 'question' | 'response' | 'reply';
   targetId: string;
   reason: string | null;
   before: AuditValues | null;

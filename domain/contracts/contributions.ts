@@ -94,7 +94,14 @@ export type AdminIdeaDto = {
   /** The calling admin's own vote. */
   userVote: 'up' | 'down' | null;
   promoted: boolean;
+  /** The question it became, once used as today's question. */
+  questionId: number | null;
 };
+
+/** Schedules an approved submission as the question of a day (from tomorrow on). */
+export const scheduleSubmissionBody = z.object({
+  scheduledDate: z.iso.date({ error: 'Please select a date for scheduling' }),
+});
 
 export const submissionsQuery = z.strictObject({
   status: z.enum(['pending', 'approved', 'rejected', 'used']).optional(),

@@ -150,3 +150,28 @@ export const SubmissionDeleted = defineEvent({
   version: 1,
   schema: z.object({ submissionId: z.string().min(1), by: admin, at }),
 });
+
+/** An approved submission became a question: a draft, or scheduled for a day. */
+export const SubmissionUsed = defineEvent({
+  type: 'SubmissionUsed',
+  version: 1,
+  schema: z.object({
+    submissionId: z.string().min(1),
+    questionId: z.number().int().positive(),
+    scheduledFor: z.iso.date().nullable(),
+    by: admin,
+    at,
+  }),
+});
+
+/** An idea became today's question ('Use as Today's Question', 'Use Today'). */
+export const SuggestionUsed = defineEvent({
+  type: 'SuggestionUsed',
+  version: 1,
+  schema: z.object({
+    suggestionId: z.string().min(1),
+    questionId: z.number().int().positive(),
+    by: admin,
+    at,
+  }),
+});

@@ -31,12 +31,21 @@ type AdminAct<T extends string, Extra = object> = {
   at: Date;
 } & Extra;
 
-export type SubmissionCommand = SendSubmission | ReviewSubmission | AdminAct<'DeleteSubmission'>;
+/** An approved submission becomes question `questionId`: a draft, or scheduled for a day. */
+export type UseSubmission = AdminAct<
+  'UseSubmission',
+  { questionId: number; scheduledFor: string | null }
+>;
+
+export type SubmissionCommand =
+  SendSubmission | ReviewSubmission | UseSubmission | AdminAct<'DeleteSubmission'>;
 
 export type SubmissionEvent =
   | EventOfType<'SubmissionSent'>
   | EventOfType<'SubmissionReviewed'>
-  | EventOfType<'SubmissionDeleted'>;
+  | EventOfType<'SubmissionDeleted'>
+  | EventOfType<'SubmissionUsed'>
+  | EventOfType<'ContributionUsed'>;
 
 type Review = { status: SubmissionStatus; adminNotes: string | null; content: string };
 
@@ -65,11 +74,33 @@ const evolve = (state: SubmissionState, event: SubmissionEvent): SubmissionState
       return { ...state, ...event.data.after };
     case 'SubmissionDeleted':
       return { ...state, deleted: true };
+    case 'SubmissionUsed':
+      return { ...state, status: 'used' };
+    case 'ContributionUsed':
+      return state;
   }
 };
 
 const missing = () =>
   notFound('Submission not found', 'This submission does not exist or was deleted.');
+
+/**
+ * The spec's refusals: only approved submissions become questions. Checked before the
+ * question is written, and again when the submission is marked used.
+ */
+export const assertUsable = (state: SubmissionState, purpose: 'convert' | 'schedule') => {
+  if (!state.exists || state.deleted) throw missing();
+  const usable = state;
+  if (state.status !== 'approved') {
+    throw conflict(
+      'Not approved',
+      purpose === 'convert'
+        ? 'Only approved submissions can be converted to questions'
+        : 'Only approved submissions can be scheduled',
+    );
+  }
+  return usable;
+};
 
 /** Only the fields a review really changes, before and after. */
 const reviewChanges = (state: Review, changes: ReviewSubmission['changes']) => {
@@ -121,6 +152,23 @@ const decide = (command: SubmissionCommand, state: SubmissionState): SubmissionE
     }
     case 'DeleteSubmission':
       return [{ type: 'SubmissionDeleted', data: { submissionId, by, at } }];
+    case 'UseSubmission': {
+      assertUsable(state, command.scheduledFor === null ? 'convert' : 'schedule');
+      const { questionId, scheduledFor } = command;
+      return [
+        { type: 'SubmissionUsed', data: { submissionId, questionId, scheduledFor, by, at } },
+        {
+          type: 'ContributionUsed',
+          data: {
+            contributionId: submissionId,
+            kind: 'submission',
+            authorId: state.authorId,
+            questionId,
+            at,
+          },
+        },
+      ];
+    }
   }
 };
 

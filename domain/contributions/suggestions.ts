@@ -48,6 +48,7 @@ export type SuggestionCommand =
   | EditSuggestion
   | AdminAct<'VoteOnSuggestion', { vote: Vote }>
   | AdminAct<'PromoteSuggestion'>
+  | AdminAct<'UseSuggestion', { questionId: number }>
   | AdminAct<'DeleteSuggestion'>;
 
 export type SuggestionEvent =
@@ -58,7 +59,9 @@ export type SuggestionEvent =
   | EventOfType<'SuggestionEdited'>
   | EventOfType<'SuggestionVoted'>
   | EventOfType<'SuggestionPromoted'>
-  | EventOfType<'SuggestionDeleted'>;
+  | EventOfType<'SuggestionDeleted'>
+  | EventOfType<'SuggestionUsed'>
+  | EventOfType<'ContributionUsed'>;
 
 type Text = { content: string; category: string | null; notes: string | null };
 
@@ -70,6 +73,8 @@ export type SuggestionState =
       status: SuggestionStatus;
       authorId: string | null;
       promoted: boolean;
+      /** The question it became, once used. */
+      usedAs: number | null;
       votes: ImmutableMap<string, Vote>;
     });
 
@@ -97,6 +102,7 @@ const evolve = (state: SuggestionState, event: SuggestionEvent): SuggestionState
       notes,
       authorId,
       promoted: false,
+      usedAs: null,
       votes: ImmutableMap(),
     };
   }
@@ -112,12 +118,23 @@ const evolve = (state: SuggestionState, event: SuggestionEvent): SuggestionState
       return { ...state, promoted: true };
     case 'SuggestionDeleted':
       return { ...state, deleted: true };
+    case 'SuggestionUsed':
+      return { ...state, usedAs: event.data.questionId };
     default:
       return state;
   }
 };
 
 const missing = () => notFound('Idea not found', 'This idea does not exist or was deleted.');
+
+/** Any idea on the board may become today's question, once. */
+export const assertIdeaUsable = (state: SuggestionState) => {
+  if (!state.exists || state.deleted) throw missing();
+  if (state.usedAs !== null) {
+    throw conflict('Already used', `This idea is already Question #${state.usedAs}.`);
+  }
+  return state;
+};
 
 /** The fields an edit really changes, before and after. */
 const textChanges = (state: Text, changes: EditSuggestion['changes']) => {
@@ -203,6 +220,20 @@ const decide = (command: SuggestionCommand, state: SuggestionState): SuggestionE
       return [{ type: 'SuggestionPromoted', data: { suggestionId, by, at } }];
     case 'DeleteSuggestion':
       return [{ type: 'SuggestionDeleted', data: { suggestionId, by, at } }];
+    case 'UseSuggestion': {
+      const { authorId } = assertIdeaUsable(state);
+      const { questionId } = command;
+      const used: SuggestionEvent = {
+        type: 'SuggestionUsed',
+        data: { suggestionId, questionId, by, at },
+      };
+      if (authorId === null) return [used];
+      const credit: SuggestionEvent = {
+        type: 'ContributionUsed',
+        data: { contributionId: suggestionId, kind: 'suggestion', authorId, questionId, at },
+      };
+      return [used, credit];
+    }
   }
 };
 

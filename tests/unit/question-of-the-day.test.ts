@@ -42,8 +42,13 @@ describe('the question of the day', () => {
 
   it('can be replaced by an admin’s choice', () => {
     given([activated(4)])
-      .when(activate(9, 'admin'))
-      .then([activated(9, 'admin')]);
+      .when({ ...activate(9, 'admin'), by: 'admin', answered: false })
+      .then([
+        {
+          ...activated(9, 'admin'),
+          data: { ...activated(9, 'admin').data, by: 'admin', replaced: 4 },
+        },
+      ]);
   });
 });
 

@@ -39,4 +39,28 @@ export const adminArea = (page: Page) => ({
       .getByRole('listitem')
       .filter({ hasText: content }),
   historyRows: () => page.getByRole('table').locator('tbody tr'),
+  planned: (content: string) =>
+    page
+      .getByRole('list', { name: 'Scheduled questions' })
+      .getByRole('listitem')
+      .filter({ hasText: content }),
+  questionRow: (content: string) =>
+    page
+      .getByRole('table')
+      .locator('tbody tr')
+      .filter({ hasText: content.slice(0, 60) }),
+  /** Picks an option of a labelled select. */
+  choose: async (scope: ReturnType<Page['locator']>, label: string, option: string) => {
+    await scope.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  },
+  /** The product day after today's, as the server counts days. */
+  tomorrow: async () => {
+    const today = (await (await page.request.get('/api/question/today')).json()) as {
+      dateAdded: string;
+    };
+    return new Date(Date.parse(`${today.dateAdded}T12:00:00Z`) + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+  },
 });

@@ -9,7 +9,11 @@ import { Tabs } from '../../components/ui/tabs';
 import { useToast } from '../../components/ui/toast';
 import { logOut, verifyAdmin } from './admin-api';
 import { AuditTab } from './components/audit-tab';
+import { EditTab } from './components/edit-tab';
+import { GenerateTab } from './components/generate-tab';
 import { IdeasTab } from './components/ideas-tab';
+import { ManageTab } from './components/manage-tab';
+import { ScheduleTab } from './components/schedule-tab';
 import { SubmissionsTab } from './components/submissions-tab';
 
 const TABS = [
@@ -26,6 +30,10 @@ type TabKey = (typeof TABS)[number]['key'];
 
 /** The tools built so far; the others still say they are coming. */
 const TOOLS: Partial<Record<TabKey, () => ReactNode>> = {
+  generate: () => <GenerateTab />,
+  edit: () => <EditTab />,
+  schedule: () => <ScheduleTab />,
+  manage: () => <ManageTab />,
   ideas: () => <IdeasTab />,
   submit: () => <SubmissionsTab />,
   audit: () => <AuditTab />,

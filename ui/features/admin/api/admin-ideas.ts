@@ -40,3 +40,17 @@ export const usePromoteIdea = () =>
 
 export const useDeleteIdea = () =>
   useIdeaMutation((id: string) => adminApi<Done>(path(id), { method: 'DELETE' }));
+
+/** 'Use as Today's Question' / 'Use Today': the idea becomes today's question. */
+export const useUseIdeaToday = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      adminApi<{ questionId: number }>(`${path(id)}/use-today`, { method: 'POST' }),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: queryKeys.adminIdeas });
+      await client.invalidateQueries({ queryKey: queryKeys.adminQuestions });
+      await client.invalidateQueries({ queryKey: queryKeys.todayQuestion });
+    },
+  });
+};

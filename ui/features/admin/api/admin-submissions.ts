@@ -39,3 +39,29 @@ export const useReviewSubmission = () =>
 
 export const useDeleteSubmission = () =>
   useSubmissionMutation((id: string) => adminApi(path(id), { method: 'DELETE' }));
+
+const useQuestionFromSubmission = <V>(send: (vars: V) => Promise<{ questionId: number }>) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: ['admin', 'submissions'] });
+      await client.invalidateQueries({ queryKey: queryKeys.adminQuestions });
+    },
+  });
+};
+
+/** Only approved submissions: a draft question. */
+export const useConvertSubmission = () =>
+  useQuestionFromSubmission((id: string) =>
+    adminApi<{ questionId: number }>(`${path(id)}/convert`, { method: 'POST' }),
+  );
+
+/** Only approved submissions: the question of a day from tomorrow on. */
+export const useScheduleSubmission = () =>
+  useQuestionFromSubmission(({ id, scheduledDate }: { id: string; scheduledDate: string }) =>
+    adminApi<{ questionId: number }>(`${path(id)}/schedule`, {
+      method: 'POST',
+      body: { scheduledDate },
+    }),
+  );

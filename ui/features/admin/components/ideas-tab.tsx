@@ -16,6 +16,7 @@ import {
   useDeleteIdea,
   useEditIdea,
   usePromoteIdea,
+  useUseIdeaToday,
   useVoteOnIdea,
 } from '../api/admin-ideas';
 
@@ -35,6 +36,7 @@ const IdeaCard = ({ idea }: { idea: AdminIdeaDto }) => {
   const edit = useEditIdea();
   const vote = useVoteOnIdea();
   const promote = usePromoteIdea();
+  const setToday = useUseIdeaToday();
   const remove = useDeleteIdea();
   const failed = (what: string) => (error: unknown) =>
     toast({ title: `Failed to ${what}: ${detailOf(error)}`, variant: 'destructive' });
@@ -55,6 +57,7 @@ const IdeaCard = ({ idea }: { idea: AdminIdeaDto }) => {
         <Badge tone={idea.status === 'approved' ? 'success' : 'caution'}>{idea.status}</Badge>
         {idea.category && <Badge>{idea.category}</Badge>}
         {idea.promoted && <Badge tone="accent">promoted</Badge>}
+        {idea.questionId !== null && <Badge tone="success">Question #{idea.questionId}</Badge>}
         <span className="text-small text-ink-muted">
           by {idea.createdBy} · <RelativeTime iso={idea.dateAdded} />
         </span>
@@ -105,6 +108,30 @@ const IdeaCard = ({ idea }: { idea: AdminIdeaDto }) => {
         >
           Reject
         </Button>
+        {idea.questionId === null && (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={setToday.isPending}
+            onClick={() =>
+              setToday.mutate(idea.id, {
+                onSuccess: (r) =>
+                  toast({
+                    title: 'Question set',
+                    description: `Question #${r.questionId} is today’s.`,
+                  }),
+                onError: (error) =>
+                  toast({
+                    title: 'Failed to set question',
+                    description: detailOf(error),
+                    variant: 'destructive',
+                  }),
+              })
+            }
+          >
+            {idea.status === 'approved' ? 'Use Today' : 'Use as Today’s Question'}
+          </Button>
+        )}
         {idea.status === 'approved' && !idea.promoted && (
           <ConfirmDialog
             trigger={

@@ -20,6 +20,7 @@ import {
   useReviewSubmission,
   type SubmissionFilter,
 } from '../api/admin-submissions';
+import { SubmissionToQuestion } from './submission-to-question';
 
 const STATUSES: { value: SubmissionStatusDto; label: string }[] = [
   { value: 'pending', label: 'Pending' },
@@ -56,6 +57,7 @@ const SubmissionCard = ({ submission }: { submission: AdminSubmissionDto }) => {
         </span>
       </div>
       <p className="break-words">{submission.content}</p>
+      <SubmissionToQuestion submission={submission} />
       <div>
         <span id={statusId} className="mb-1.5 block text-small font-semibold">
           Status

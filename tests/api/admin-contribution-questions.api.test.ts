@@ -1,0 +1,226 @@
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signUpVerified } from '../support/accounts';
+import { expectRefusedWithoutEvents } from '../support/refusals';
+import { newDeviceId, startTestApp, testAdmin, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let auth: string;
+beforeEach(async () => {
+  t = await startTestApp();
+  const login = await request(t.app).post('/api/admin/login').send(testAdmin);
+  auth = `Bearer ${login.body.token as string}`;
+});
+afterEach(async () => {
+  await t.close();
+});
+
+// The test app's product day is 2026-11-22.
+const tomorrow = '2026-11-23';
+const text = 'Should cities ban cars from their centres on weekends?';
+
+const as = (method: 'get' | 'post' | 'put' | 'patch', path: string, body?: object) => {
+  const req = request(t.app)[method](path).set('Authorization', auth);
+  return body ? req.send(body) : req;
+};
+
+const personSends = async (path: '/api/submissions' | '/api/brainstorm') => {
+  const person = await t.register(newDeviceId(), 'Calm Owl');
+  const res = await request(t.app)
+    .post(path)
+    .set('X-Device-ID', person.deviceId)
+    .send({ content: text });
+  expect(res.status).toBe(201);
+  return { person, id: res.body.id as string };
+};
+
+const approvedSubmission = async () => {
+  const sent = await personSends('/api/submissions');
+  expect(
+    (await as('put', `/api/admin/submissions/${sent.id}`, { status: 'approved' })).status,
+  ).toBe(200);
+  return sent;
+};
+
+const submissionsList = async () => {
+  await t.settled();
+  return (await as('get', '/api/admin/submissions')).body as {
+    id: string;
+    status: string;
+    questionId: number | null;
+  }[];
+};
+
+/** The badge for a contribution that became a question, as awarded. */
+const communityVoiceBadges = async () => {
+  await t.settled();
+  return (await t.allEvents()).filter(
+    (e) =>
+      e.type === 'BadgeEarned' && (e.data as { badgeId: string }).badgeId === 'community-voice',
+  );
+};
+
+describe('an approved submission becomes a question', () => {
+  it('converts to a draft question, marks the submission used and credits its author', async () => {
+    const { id } = await approvedSubmission();
+    const res = await as('post', `/api/admin/submissions/${id}/convert`);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const questionId = res.body.questionId as number;
+    expect((await submissionsList()).find((s) => s.id === id)).toMatchObject({
+      status: 'used',
+      questionId,
+    });
+    const table = (await as('get', '/api/questions')).body as {
+      id: number;
+      status: string;
+      category: string;
+    }[];
+    expect(table.find((q) => q.id === questionId)).toMatchObject({
+      status: 'draft',
+      category: 'General',
+    });
+    const credit = (await t.allEvents()).filter((e) => e.type === 'ContributionUsed');
+    expect(credit.map((e) => e.data)).toEqual([
+      expect.objectContaining({ contributionId: id, questionId }),
+    ]);
+    expect(await communityVoiceBadges()).toHaveLength(1);
+    // The draft is scheduled for tomorrow by giving it a date.
+    expect(
+      (await as('put', `/api/questions/${questionId}`, { scheduledFor: tomorrow })).status,
+    ).toBe(200);
+    await t.settled();
+    const planned = (await as('get', '/api/questions')).body as { id: number; status: string }[];
+    expect(planned.find((q) => q.id === questionId)).toMatchObject({
+      status: 'scheduled',
+      scheduledFor: tomorrow,
+    });
+  });
+
+  it('is scheduled for tomorrow and shown then with the community note', async () => {
+    const { id } = await approvedSubmission();
+    const res = await as('post', `/api/admin/submissions/${id}/schedule`, {
+      scheduledDate: tomorrow,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await t.newDay(new Date('2026-11-23T12:00:00Z'));
+    await t.settled();
+    expect(
+      await request(t.app)
+        .get('/api/question/today')
+        .then((r) => r.body),
+    ).toMatchObject({
+      id: res.body.questionId,
+      content: text,
+      submissionId: id,
+    });
+  });
+
+  it('is refused unless approved, in the spec’s words, and writes nothing', async () => {
+    const { id } = await personSends('/api/submissions');
+    const convert = await expectRefusedWithoutEvents(
+      t,
+      () => as('post', `/api/admin/submissions/${id}/convert`),
+      409,
+    );
+    expect(convert.body.detail).toBe('Only approved submissions can be converted to questions');
+    const schedule = await expectRefusedWithoutEvents(
+      t,
+      () => as('post', `/api/admin/submissions/${id}/schedule`, { scheduledDate: tomorrow }),
+      409,
+    );
+    expect(schedule.body.detail).toBe('Only approved submissions can be scheduled');
+  });
+
+  it('refuses bad dates, a used or unknown submission, and writes nothing', async () => {
+    const { id } = await approvedSubmission();
+    for (const [body, field] of [
+      [{}, 'scheduledDate'],
+      [{ scheduledDate: 'soon' }, 'scheduledDate'],
+      [{ scheduledDate: '2026-11-22' }, 'scheduledDate'],
+    ] as const) {
+      await expectRefusedWithoutEvents(
+        t,
+        () => as('post', `/api/admin/submissions/${id}/schedule`, body),
+        400,
+        field,
+      );
+    }
+    expect((await as('post', `/api/admin/submissions/${id}/convert`)).status).toBe(201);
+    await expectRefusedWithoutEvents(
+      t,
+      () => as('post', `/api/admin/submissions/${id}/convert`),
+      409,
+    );
+    await expectRefusedWithoutEvents(
+      t,
+      () => as('post', '/api/admin/submissions/nope/convert'),
+      404,
+    );
+    await expectRefusedWithoutEvents(
+      t,
+      () => as('post', '/api/admin/submissions/..%2Fx/convert'),
+      400,
+      'id',
+    );
+  });
+});
+
+describe('an idea used as today’s question', () => {
+  it('becomes today’s question (General without a category), credited to its author', async () => {
+    const { id } = await personSends('/api/brainstorm');
+    const res = await as('post', `/api/brainstorm/${id}/use-today`);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await t.settled();
+    expect(await t.todaysQuestion()).toMatchObject({
+      id: res.body.questionId,
+      content: text,
+      category: 'General',
+      submissionId: id,
+    });
+    const board = (await as('get', '/api/admin/brainstorm')).body as {
+      id: string;
+      questionId: number;
+    }[];
+    expect(board.find((i) => i.id === id)?.questionId).toBe(res.body.questionId);
+    await expectRefusedWithoutEvents(t, () => as('post', `/api/brainstorm/${id}/use-today`), 409);
+  });
+
+  it('is refused once today’s question has answers, and writes nothing', async () => {
+    const { id, person } = await personSends('/api/brainstorm');
+    const q = await t.todaysQuestion();
+    await request(t.app)
+      .post('/api/responses')
+      .set('X-Device-ID', person.deviceId)
+      .send({ content: 'It depends on the neighbours.', questionId: q.id });
+    await t.settled();
+    const res = await expectRefusedWithoutEvents(
+      t,
+      () => as('post', `/api/brainstorm/${id}/use-today`),
+      409,
+    );
+    expect(res.body.detail).toContain('Schedule this question for tomorrow');
+  });
+});
+
+describe('admins only', () => {
+  it('refuses no token and a member’s token', async () => {
+    const { id } = await approvedSubmission();
+    const member = await signUpVerified(t, 'ada@example.org');
+    for (const [path, body] of [
+      [`/api/admin/submissions/${id}/convert`, {}],
+      [`/api/admin/submissions/${id}/schedule`, { scheduledDate: tomorrow }],
+      [`/api/brainstorm/${id}/use-today`, {}],
+    ] as const) {
+      for (const bearer of [undefined, `Bearer ${member.access_token}`]) {
+        await expectRefusedWithoutEvents(
+          t,
+          () => {
+            const req = request(t.app).post(path);
+            return (bearer ? req.set('Authorization', bearer) : req).send(body);
+          },
+          401,
+        );
+      }
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { adminArea, contributions } from './pages/admin-page';
+import { axeViolations, undersizedTargets } from './pages/screen-checks';
+import { SetupPage } from './pages/setup-page';
+import { visitor } from './pages/visitor';
+
+test('an admin approves a submission, converts it and schedules it for tomorrow, on a phone', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const question = `Should libraries lend tools as well as books ${stamp}?`;
+  const person = await visitor(browser);
+  await new SetupPage(person.page).registerAsNewVisitor();
+  await contributions(person.page).submit(question);
+  await person.context.close();
+
+  const { context, page } = await visitor(browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const admin = adminArea(page);
+  await admin.logIn();
+  const tomorrow = await admin.tomorrow();
+
+  await admin.openTab('Generate');
+  await page.getByRole('button', { name: 'Generate Preview' }).click();
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByText('Relevant event:')).toBeVisible();
+  await expect(preview.getByText('Reasoning:')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await undersizedTargets(page)).toEqual([]);
+
+  await admin.openTab('Submit');
+  const submission = admin.submission(question);
+  await submission.getByRole('button', { name: 'Convert to Question' }).click();
+  await expect(
+    page.getByText('Only approved submissions can be converted to questions').first(),
+  ).toBeVisible();
+  await admin.choose(submission, 'Status', 'Approved');
+  await submission.getByRole('button', { name: 'Save review' }).click();
+  await expect(page.getByText('Submission Updated', { exact: true }).first()).toBeVisible();
+  await submission.getByRole('button', { name: 'Convert to Question' }).click();
+  await expect(submission.getByText(/converted to Question #\d+ and is now active/)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await admin.openTab('Schedule');
+  const draft = admin.planned(question);
+  await expect(draft.getByText('draft', { exact: true })).toBeVisible();
+  await draft.getByRole('button', { name: 'Edit' }).click();
+  await draft.getByLabel('Scheduled for').fill(tomorrow);
+  await draft.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Scheduled question updated').first()).toBeVisible();
+  await expect(draft.getByText(tomorrow, { exact: true })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await undersizedTargets(page)).toEqual([]);
+
+  // The tabs stay reachable by keyboard on a phone.
+  await page.getByRole('tab', { name: 'Schedule' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Manage' })).toHaveAttribute('aria-selected', 'true');
+  const row = admin.questionRow(question);
+  await expect(row.getByText('scheduled', { exact: true })).toBeVisible();
+  await expect(row.getByText('From a submission')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await admin.openTab('Audit');
+  await page.getByLabel('Admin', { exact: true }).fill('admin');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  const rows = admin.historyRows();
+  await expect(rows.filter({ hasText: 'submission.used' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'question.drafted' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'question.edited' })).toContainText(tomorrow);
+  await context.close();
+});
