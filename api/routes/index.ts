@@ -12,6 +12,7 @@ import { identityRoutes } from './identity';
 import { miniRoutes } from './mini';
 import { miniChatRoutes } from './mini-chat';
 import { journalRoutes } from './journal';
+import { profileRoutes } from './profile';
 import { progressRoutes } from './progress';
 import { questionRoutes } from './questions';
 import { reactionRoutes } from './reactions';
@@ -46,4 +47,5 @@ export const apiRoutes: readonly RouteModule[] = [
   progressRoutes,
   journalRoutes,
   archiveRoutes,
+  profileRoutes,
 ];
