@@ -45,8 +45,11 @@ test('a journal entry is written with a custom mood and tags, edited, and delete
     customMood: 'quietly proud',
     tags: ['family', 'patience'],
   });
-  // The first entry earns a badge: the reactor awards it and the page hears of it live.
-  await expect(page.getByText('Badge earned: Quiet Reflection', { exact: true })).toBeVisible();
+  // The first entry earns a badge: the reactor awards it and the page hears of it live, once
+  // the 'Journal entry saved' toast has had its turn.
+  await expect(page.getByText('Badge earned: Quiet Reflection', { exact: true })).toBeVisible({
+    timeout: 10_000,
+  });
   const entry = profile.entry('Evening thoughts');
   await expect(entry).toContainText('quietly proud');
   await expect(entry).toContainText('#family');

@@ -38,6 +38,7 @@ export const queryKeys = {
   badges: ['user', 'badges'] as const,
   journal: ['journal'] as const,
   activitySummary: ['user', 'activity-summary'] as const,
+  profile: ['user', 'profile'] as const,
 };
 
 /** Which queries a live topic makes stale: only those showing what the topic names. */
