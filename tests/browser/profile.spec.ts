@@ -22,7 +22,10 @@ test('the streak panel starts, grows with an answer and shows the badge earned',
   const activity = page.getByRole('region', { name: 'Your activity' });
   await expect(activity).toContainText('0/10');
   await expect(activity).toContainText('10 remaining');
-  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+  await expect(page.getByRole('progressbar', { name: /^Next milestone/ })).toHaveAttribute(
+    'aria-valuenow',
+    '33',
+  );
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByRole('list', { name: 'Achievements' })).toContainText('First Voice');
   await context.close();
