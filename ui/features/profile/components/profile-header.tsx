@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { SettingsIcon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toast';
 import { useSignOut } from '../../../lib/auth-api';
 import { PSEUDONYM_KEY, readLocal } from '../../../lib/device-identity';
@@ -34,7 +33,7 @@ export const ProfileHeader = () => {
         {name && <Avatar name={name} own />}
         <div>
           <h1 className="font-serif text-headline font-semibold tracking-tight">
-            {name ?? <Skeleton className="h-8 w-48" />}
+            {name ?? 'Your profile'}
           </h1>
           <p className="text-ink-muted">
             Member of the Community
