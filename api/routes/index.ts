@@ -14,6 +14,7 @@ import { miniRoutes } from './mini';
 import { miniChatRoutes } from './mini-chat';
 import { journalRoutes } from './journal';
 import { privacyRoutes } from './privacy';
+import { profileRoutes } from './profile';
 import { progressRoutes } from './progress';
 import { questionRoutes } from './questions';
 import { reactionRoutes } from './reactions';
@@ -50,4 +51,5 @@ export const apiRoutes: readonly RouteModule[] = [
   journalRoutes,
   archiveRoutes,
   privacyRoutes,
+  profileRoutes,
 ];

@@ -164,3 +164,54 @@ describe('a person’s own history', () => {
     ).toEqual([]);
   });
 });
+
+describe('the calls behind /question/{id}, /questions/archive and /my-journey', () => {
+  it('shows any asked question by id with its day and category, and 404 for one never asked', async () => {
+    const ann = await t.register();
+    const first = await answer(ann.deviceId, 'Ann on the first day.');
+    await t.newDay(new Date('2026-11-21T15:00:00Z'));
+    const past = await get(`/api/question/${first.questionId}`, ann.deviceId);
+    expect(past.status).toBe(200);
+    expect(past.body).toMatchObject({
+      id: first.questionId,
+      dateAdded: '2026-11-20',
+      status: 'archived',
+      category: expect.any(String),
+    });
+    await expectRefusedWithoutEvents(t, () => get('/api/question/987654', ann.deviceId), 404);
+  });
+
+  it('refuses malformed ids and filters with a 400 naming the field, appending nothing', async () => {
+    const ann = await t.register();
+    for (const [path, field] of [
+      ['/api/question/abc', 'id'],
+      ['/api/question/0', 'id'],
+      ['/api/question/1.5', 'id'],
+      ['/api/hasResponded/-3', 'questionId'],
+      ['/api/hasResponded/abc', 'questionId'],
+      [`/api/journey/questions?category=${'x'.repeat(101)}`, 'category'],
+      [`/api/journey/questions?search=${'x'.repeat(201)}`, 'search'],
+      [`/api/archive/responses?search=${'x'.repeat(201)}`, 'search'],
+    ] as const) {
+      await expectRefusedWithoutEvents(t, () => get(path, ann.deviceId), 400, field);
+    }
+  });
+
+  it('answers a device that never chose a pseudonym with nothing of anyone’s', async () => {
+    const ann = await t.register();
+    const mine = await answer(ann.deviceId, 'Ann answers today.');
+    const stranger = newDeviceId();
+    await t.settled();
+    expect((await get('/api/user/response-status', stranger)).body).toEqual({});
+    expect((await get('/api/archive/responses', stranger)).body).toEqual([]);
+    expect((await get(`/api/hasResponded/${mine.questionId}`, stranger)).body).toEqual({
+      questionId: mine.questionId,
+      hasResponded: false,
+    });
+    const journey = await get('/api/journey/questions', stranger);
+    expect(journey.body).toEqual([
+      expect.objectContaining({ id: mine.questionId, hasResponded: false, response: null }),
+    ]);
+    expect((await request(t.app).get('/api/user/response-status')).status).toBe(400);
+  });
+});

@@ -22,7 +22,10 @@ test('the streak panel starts, grows with an answer and shows the badge earned',
   const activity = page.getByRole('region', { name: 'Your activity' });
   await expect(activity).toContainText('0/10');
   await expect(activity).toContainText('10 remaining');
-  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+  await expect(page.getByRole('progressbar', { name: /^Next milestone/ })).toHaveAttribute(
+    'aria-valuenow',
+    '33',
+  );
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByRole('list', { name: 'Achievements' })).toContainText('First Voice');
   await context.close();
@@ -45,8 +48,11 @@ test('a journal entry is written with a custom mood and tags, edited, and delete
     customMood: 'quietly proud',
     tags: ['family', 'patience'],
   });
-  // The first entry earns a badge: the reactor awards it and the page hears of it live.
-  await expect(page.getByText('Badge earned: Quiet Reflection', { exact: true })).toBeVisible();
+  // The first entry earns a badge: the reactor awards it and the page hears of it live, once
+  // the 'Journal entry saved' toast has had its turn.
+  await expect(page.getByText('Badge earned: Quiet Reflection', { exact: true })).toBeVisible({
+    timeout: 10_000,
+  });
   const entry = profile.entry('Evening thoughts');
   await expect(entry).toContainText('quietly proud');
   await expect(entry).toContainText('#family');

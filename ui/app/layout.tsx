@@ -12,6 +12,7 @@ import {
   SubmitIcon,
 } from '../components/ui/icons';
 import { Logo } from '../components/ui/logo';
+import { BadgeToasts } from '../features/profile/components/badge-toasts';
 import { TabBar, type TabBarItem } from '../components/ui/tab-bar';
 import { queryKeys } from '../lib/query-keys';
 import { useTheme } from '../lib/theme';
@@ -117,6 +118,7 @@ export const Layout = () => {
       >
         <Outlet />
       </main>
+      <BadgeToasts />
       <footer className="pb-tabbar border-t border-line pt-6 text-small text-ink-muted">
         <nav
           aria-label="Legal"

@@ -39,6 +39,10 @@ const pages = {
   archive: lazyPage(() => import('../features/archive/archive-page')),
   myResponses: lazyPage(() => import('../features/archive/my-responses-page')),
   profile: lazyPage(() => import('../features/profile/profile-page')),
+  question: lazyPage(() => import('../features/archive/question-page')),
+  questionsArchive: lazyPage(() => import('../features/archive/questions-archive-page')),
+  myJourney: lazyPage(() => import('../features/archive/my-journey-page')),
+  personalArchive: lazyPage(() => import('../features/archive/personal-archive-page')),
 };
 
 /** A lazily loaded page under its route: its title, and how to fetch it ahead. */
@@ -60,10 +64,6 @@ const placeholder = (path: string, name: string): RouteObject => ({
 
 /** Routes whose screens arrive with later issues. */
 const upcoming: [string, string][] = [
-  ['/questions/archive', 'Question Archive'],
-  ['/my-journey', 'My Journey'],
-  ['/personal/archive', 'Your Response Archive'],
-  ['/question/:id', 'Question'],
   ['/admin/submissions', 'Submissions'],
   ['/admin/brainstorm', 'Brainstorm board'],
 ];
@@ -93,6 +93,10 @@ export const routes: RouteObject[] = [
           route('/archive', pages.archive, 'Question Archive'),
           route('/my-responses', pages.myResponses, 'My Responses'),
           route('/profile', pages.profile, 'Profile'),
+          route('/question/:id', pages.question),
+          route('/questions/archive', pages.questionsArchive, 'Question Archive'),
+          route('/my-journey', pages.myJourney, 'My Journey'),
+          route('/personal/archive', pages.personalArchive, 'Your Response Archive'),
           route('/about', pages.about, 'About Boon'),
           route('/privacy', pages.privacy, 'Privacy & Terms'),
           route('/privacy-policy', pages.privacyPolicy, 'Privacy Policy'),

@@ -31,10 +31,15 @@ export const queryKeys = {
   sentiment: (days: number) => ['sentiment', days] as const,
   archiveQuestions: ['archive', 'questions'] as const,
   myResponses: ['archive', 'responses'] as const,
+  /** Under hasResponded, so whatever makes that stale makes these stale too. */
+  questionResponded: (questionId: number) => ['user', 'has-responded', questionId] as const,
+  responseStatus: ['user', 'has-responded', 'status'] as const,
+  journey: ['archive', 'journey'] as const,
   streak: ['user', 'streak'] as const,
   badges: ['user', 'badges'] as const,
   journal: ['journal'] as const,
   activitySummary: ['user', 'activity-summary'] as const,
+  profile: ['user', 'profile'] as const,
 };
 
 /** Which queries a live topic makes stale: only those showing what the topic names. */

@@ -44,3 +44,45 @@ export class MyResponsesPage {
     await dialog.getByRole('button', { name: 'Delete' }).click();
   }
 }
+
+/** /questions/archive: the archive with the caller's answered questions marked. */
+export class QuestionsArchivePage {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/questions/archive');
+  }
+
+  question(text: string) {
+    return this.page.getByRole('article', { name: text });
+  }
+}
+
+/** /my-journey: every question with the caller's own answers, by topic and words. */
+export class MyJourneyPage {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/my-journey');
+  }
+
+  stat(label: string) {
+    return this.page
+      .getByRole('region', { name: 'Your journey in numbers' })
+      .locator('div', { hasText: label })
+      .last();
+  }
+
+  question(text: string) {
+    return this.page.getByRole('article', { name: text });
+  }
+
+  async chooseTopic(name: string) {
+    await this.page.getByRole('combobox', { name: 'Topic' }).click();
+    await this.page.getByRole('option', { name }).click();
+  }
+
+  async search(words: string) {
+    await this.page.getByRole('searchbox', { name: 'Search' }).fill(words);
+  }
+}

@@ -60,3 +60,16 @@ export class ProfilePage {
     await this.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   }
 }
+
+/** The profile's header, stat cards and tabs. */
+export class ProfileHeader {
+  constructor(private readonly page: Page) {}
+
+  get links() {
+    return this.page.getByRole('navigation', { name: 'Profile links' });
+  }
+
+  tab(name: string) {
+    return this.page.getByRole('tab', { name });
+  }
+}

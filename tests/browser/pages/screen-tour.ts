@@ -136,6 +136,9 @@ export const tourEveryScreen = async (
   for (const [screen, path, title] of [
     ['archive', '/archive', 'Question Archive'],
     ['my-responses', '/my-responses', 'My Responses'],
+    ['questions-archive', '/questions/archive', 'Question Archive'],
+    ['my-journey', '/my-journey', 'My Journey'],
+    ['question', `/question/${questionId}`, /./],
     ['profile', '/profile', /./],
   ] as const) {
     await page.goto(path);

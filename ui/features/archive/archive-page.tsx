@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
-import { QuestionDrawing, VoiceDrawing } from '../../components/ui/illustrations';
+import { QuestionDrawing } from '../../components/ui/illustrations';
 import { PageHeader } from '../../components/ui/page-header';
 import { SkeletonList } from '../../components/ui/skeleton';
 import { TextField } from '../../components/ui/text-field';
@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api-client';
 import { isUnreachable } from '../../lib/registration';
 import { longDate } from '../../lib/today-question';
 import { useArchiveQuestions } from './api/archive-questions';
+import { JoinTodayFirst } from './components/join-today-first';
 
 const plural = (n: number) => `${n} question${n === 1 ? '' : 's'} found`;
 
@@ -21,18 +22,7 @@ const ArchivePage = () => {
   const archive = useArchiveQuestions();
   const [search, setSearch] = useState('');
 
-  if (archive.error instanceof ApiError && archive.error.status === 403) {
-    return (
-      <EmptyState
-        level={1}
-        drawing={<VoiceDrawing />}
-        title="Join Today's Conversation First"
-        action={<ButtonLink to="/home">Answer today's question</ButtonLink>}
-      >
-        <p>Answer today's question to open the archive of past questions and their discussions.</p>
-      </EmptyState>
-    );
-  }
+  if (archive.error instanceof ApiError && archive.error.status === 403) return <JoinTodayFirst />;
   if (archive.error && isUnreachable(archive.error)) {
     return <Unreachable onRetry={() => void archive.refetch()} retrying={archive.isFetching} />;
   }

@@ -1,39 +1,28 @@
 import { useState } from 'react';
-import { ButtonLink } from '../../components/ui/button';
-import { SettingsIcon } from '../../components/ui/icons';
-import { PageHeader } from '../../components/ui/page-header';
-import { Tabs } from '../../components/ui/tabs';
-import { PSEUDONYM_KEY, readLocal } from '../../lib/device-identity';
 import { useLiveTopics } from '../../lib/live-client';
 import { useRequireRegistration } from '../../lib/registration';
 import { useTodayQuestion } from '../../lib/today-question';
+import { Tabs } from '../../components/ui/tabs';
 import { ActivityStats } from './components/activity-stats';
-import { BadgeToasts } from './components/badge-toasts';
+import { EchoEngagement } from './components/echo-engagement';
 import { JournalPanel } from './components/journal-panel';
 import { MyDataPanel } from './components/my-data-panel';
+import { ProfileHeader } from './components/profile-header';
+import { SharedPanel } from './components/shared-panel';
 import { StreakPanel } from './components/streak-panel';
 
-type TabKey = 'progress' | 'journal';
+type TabKey = 'progress' | 'journal' | 'reminders' | 'shared';
 
-/** The person's own page: their progress and their private journal. */
+/** The person's own page: who they are, their progress, their private journal, shared pairs. */
 const ProfilePage = () => {
   useRequireRegistration();
-  useLiveTopics(['me:progress', 'me:badges', 'me:journal']);
+  useLiveTopics(['me:progress', 'me:journal']);
   const [tab, setTab] = useState<TabKey>('progress');
   const today = useTodayQuestion();
+  const todaysQuestionId = today.data?.id ?? null;
   return (
     <>
-      <BadgeToasts />
-      <PageHeader
-        eyebrow="Member of the Community"
-        title={readLocal(PSEUDONYM_KEY) ?? 'Your profile'}
-        actions={
-          <ButtonLink to="/settings" variant="secondary">
-            <SettingsIcon aria-hidden="true" />
-            Settings
-          </ButtonLink>
-        }
-      />
+      <ProfileHeader />
       <ActivityStats />
       <Tabs
         label="Profile sections"
@@ -43,9 +32,19 @@ const ProfilePage = () => {
           {
             key: 'progress',
             label: 'Progress',
-            content: <StreakPanel todaysQuestionId={today.data?.id ?? null} />,
+            content: (
+              <>
+                <StreakPanel todaysQuestionId={todaysQuestionId} />
+                <EchoEngagement />
+              </>
+            ),
           },
           { key: 'journal', label: 'Journal', content: <JournalPanel /> },
+          {
+            key: 'shared',
+            label: 'Shared',
+            content: <SharedPanel todaysQuestionId={todaysQuestionId} />,
+          },
         ]}
       />
       <MyDataPanel />

@@ -1,21 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { useToast } from '../../../components/ui/toast';
-import { useBadges } from '../api/badges';
+import type { BadgeDto } from '../../../../domain/contracts/progress';
+import { toastAtom, useToast } from '../../../components/ui/toast';
+import { readLocal, REGISTERED_KEY } from '../../../lib/device-identity';
+import { useLiveTopics } from '../../../lib/live-client';
+import { badgesQuery } from '../api/badges';
 
-/** Says so when a badge arrives (over `me:badges`) while the page is open. */
+/**
+ * Says so when a badge arrives (over `me:badges`), on whatever page the person is: mounted
+ * once in the layout. Badges held when the list first loads are known, not news. A badge
+ * waits for the toast showing (say, 'Response Submitted!') to close rather than replace it.
+ */
 export const BadgeToasts = () => {
-  const badges = useBadges();
+  // Read at every navigation (the layout re-renders), so it follows setup without a reload.
+  const registered = readLocal(REGISTERED_KEY) === 'true';
+  useLiveTopics(registered ? ['me:badges'] : []);
+  const badges = useQuery({ ...badgesQuery, enabled: registered });
+  const showing = useAtomValue(toastAtom);
   const { toast } = useToast();
   const known = useRef<Set<string> | null>(null);
+  const waiting = useRef<BadgeDto[]>([]);
+
   useEffect(() => {
-    if (!badges.data) return;
-    const ids = new Set(badges.data.map((held) => held.id));
+    if (!badges.data) {
+      // Signed out, or another device now: its badges are a new baseline, not news.
+      known.current = null;
+      return;
+    }
     const before = known.current;
-    known.current = ids;
-    if (!before) return;
-    const earned = badges.data.find((held) => !before.has(held.id));
-    if (earned)
-      toast({ title: `Badge earned: ${earned.badge.name}`, description: earned.badge.description });
-  }, [badges.data, toast]);
+    known.current = new Set(badges.data.map((held) => held.id));
+    if (before) waiting.current.push(...badges.data.filter((held) => !before.has(held.id)));
+    if (showing) return;
+    const next = waiting.current.shift();
+    if (next) {
+      toast({ title: `Badge earned: ${next.badge.name}`, description: next.badge.description });
+    }
+  }, [badges.data, showing, toast]);
+
   return null;
 };

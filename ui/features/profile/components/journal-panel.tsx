@@ -10,6 +10,7 @@ import { useJournalEntries } from '../api/journal-entries';
 import { useWriteJournalEntry } from '../api/save-journal-entry';
 import { JournalEntry } from './journal-entry';
 import { JournalForm } from './journal-form';
+import { OnThisDay } from './on-this-day';
 
 type Writing = { entryType: EntryType; title: string } | null;
 
@@ -78,6 +79,7 @@ export const JournalPanel = () => {
           </>
         )}
       </Card>
+      <OnThisDay />
       <div className="max-w-md">
         <TextField
           label="Search your journal"

@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { MyJourneyPage, QuestionsArchivePage } from './pages/archive-pages';
+import { HomePage } from './pages/home-page';
+import { AuthScreen } from './pages/onboarding';
+import { SetupPage } from './pages/setup-page';
+import { uniqueEmail, visitor } from './pages/visitor';
+
+test('My Journey leads through /question/{id} to the discussion, and its topic filter and search work', async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser);
+  await new SetupPage(page).registerAsNewVisitor();
+  const home = new HomePage(page);
+  const question = await home.questionText();
+  const journey = new MyJourneyPage(page);
+
+  await journey.open();
+  const card = journey.question(question);
+  await expect(card.getByRole('link', { name: 'Join Discussion' })).toBeVisible();
+  await card.getByRole('link', { name: 'Join Discussion' }).click();
+  await expect(page).toHaveURL(/\/question\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(question);
+  await expect(page.getByText(/^Asked on /)).toBeVisible();
+  await page.getByRole('link', { name: 'Join Discussion' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  await home.answer('A journey is made of the questions we stop to answer honestly.');
+  await journey.open();
+  await expect(page.getByText('1 question in your journey')).toBeVisible();
+  await expect(card.getByText('Responded')).toBeVisible();
+  await expect(card).toContainText('A journey is made of the questions');
+  await expect(journey.stat('Responses Shared')).toContainText('1');
+  await expect(journey.stat('Topics Explored')).toContainText('1');
+
+  const category = (await card.locator('span').first().textContent())!;
+  await journey.chooseTopic(category);
+  await expect(card).toBeVisible();
+  await journey.search('no journey says this zzz');
+  await expect(page.getByRole('heading', { name: 'No Questions Found' })).toBeVisible();
+  await journey.search('STOP TO ANSWER');
+  await expect(card).toBeVisible();
+
+  await card.getByRole('link', { name: 'View Discussion' }).click();
+  await expect(page).toHaveURL(/\/question\/\d+$/);
+  await expect(page.getByText('Responded', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'View Discussion' }).click();
+  await expect(page).toHaveURL(/\/responses\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(question);
+  await context.close();
+});
+
+test('the second archive marks answered questions and opens their discussion', async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser);
+  await new SetupPage(page).registerAsNewVisitor();
+  const home = new HomePage(page);
+  const question = await home.questionText();
+  const archive = new QuestionsArchivePage(page);
+
+  await archive.open();
+  await expect(
+    page.getByRole('heading', { name: "Join Today's Conversation First" }),
+  ).toBeVisible();
+  await page.goto('/home');
+  await home.answer('An archive is a promise that what we said still matters later.');
+
+  await archive.open();
+  const card = archive.question(question);
+  await expect(card.getByText('Responded')).toBeVisible();
+  await expect(card.getByText(/^Asked on /)).toBeVisible();
+  await expect(page.getByText(/^Showing 1 of 1 question$/)).toBeVisible();
+  await card.getByRole('link', { name: 'Explore Responses' }).click();
+  await expect(page).toHaveURL(/\/responses\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(question);
+  await context.close();
+});
+
+test('/personal/archive sends a visitor without a session to /auth, and shows a signed-in person their answers', async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser);
+  await page.goto('/personal/archive');
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await new AuthScreen(page).signUpAndConfirm(uniqueEmail('archive'), 'long enough pw');
+  await new SetupPage(page).chooseFirstPseudonym();
+  await new HomePage(page).answer('What I keep, I keep because I chose to say it aloud.');
+  await page.goto('/personal/archive');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your Response Archive' }),
+  ).toBeVisible();
+  await expect(page.getByText('Showing 1 of 1 response')).toBeVisible();
+  await expect(page.getByText('0 echoes')).toBeVisible();
+  await expect(page.getByText(/^Responded on /)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('nothing like this zzz');
+  await expect(page.getByRole('heading', { name: 'No Responses Found' })).toBeVisible();
+  await context.close();
+});
