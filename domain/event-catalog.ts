@@ -50,6 +50,11 @@ import {
   MiniResultReset,
 } from './mini/events';
 import { BadgeEarned } from './badges/events';
+import {
+  CalendarFeedIssued,
+  CalendarFeedRevoked,
+  ReminderSettingsChanged,
+} from './reminders/events';
 import { PerspectivePairViewed } from './perspectives/events';
 import { JournalEntryDeleted, JournalEntryEdited, JournalEntryWritten } from './journal/events';
 import { PersonErased } from './privacy/events';
@@ -120,6 +125,9 @@ const definitions = [
   JournalEntryWritten,
   JournalEntryEdited,
   JournalEntryDeleted,
+  ReminderSettingsChanged,
+  CalendarFeedIssued,
+  CalendarFeedRevoked,
 ] as const;
 
 type Definition = (typeof definitions)[number];

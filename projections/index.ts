@@ -12,6 +12,7 @@ import { perspectivePairsProjection } from './perspective-pairs';
 import { progressProjection } from './progress';
 import { questionsProjection } from './questions';
 import { reactionsProjection } from './reactions';
+import { remindersProjection } from './reminders';
 import { repliesProjection } from './replies';
 import { responseAnalysisProjection } from './response-analysis';
 import { responsesByQuestionProjection } from './responses-by-question';
@@ -36,4 +37,5 @@ export const allProjections: readonly Projection[] = [
   progressProjection,
   badgesProjection,
   journalProjection,
+  remindersProjection,
 ];

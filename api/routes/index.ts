@@ -15,6 +15,7 @@ import { journalRoutes } from './journal';
 import { progressRoutes } from './progress';
 import { questionRoutes } from './questions';
 import { reactionRoutes } from './reactions';
+import { reminderRoutes } from './reminders';
 import { replyRoutes } from './replies';
 import { responseRoutes } from './responses';
 import { sentimentRoutes } from './sentiment';
@@ -46,4 +47,5 @@ export const apiRoutes: readonly RouteModule[] = [
   progressRoutes,
   journalRoutes,
   archiveRoutes,
+  reminderRoutes,
 ];
