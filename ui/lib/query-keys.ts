@@ -34,6 +34,7 @@ export const queryKeys = {
   badges: ['user', 'badges'] as const,
   journal: ['journal'] as const,
   activitySummary: ['user', 'activity-summary'] as const,
+  reminders: ['user', 'reminders'] as const,
 };
 
 /** Which queries a live topic makes stale: only those showing what the topic names. */

@@ -10,9 +10,10 @@ import { useTodayQuestion } from '../../lib/today-question';
 import { ActivityStats } from './components/activity-stats';
 import { BadgeToasts } from './components/badge-toasts';
 import { JournalPanel } from './components/journal-panel';
+import { RemindersTab } from './components/reminders-tab';
 import { StreakPanel } from './components/streak-panel';
 
-type TabKey = 'progress' | 'journal';
+type TabKey = 'progress' | 'journal' | 'reminders';
 
 /** The person's own page: their progress and their private journal. */
 const ProfilePage = () => {
@@ -45,6 +46,7 @@ const ProfilePage = () => {
             content: <StreakPanel todaysQuestionId={today.data?.id ?? null} />,
           },
           { key: 'journal', label: 'Journal', content: <JournalPanel /> },
+          { key: 'reminders', label: 'Reminders', content: <RemindersTab /> },
         ]}
       />
     </>
