@@ -55,6 +55,7 @@ import {
   CalendarFeedRevoked,
   ReminderSettingsChanged,
 } from './reminders/events';
+import { ProfileBioChanged } from './bio/events';
 import { PerspectivePairViewed } from './perspectives/events';
 import { JournalEntryDeleted, JournalEntryEdited, JournalEntryWritten } from './journal/events';
 import { PersonErased } from './privacy/events';
@@ -128,6 +129,7 @@ const definitions = [
   ReminderSettingsChanged,
   CalendarFeedIssued,
   CalendarFeedRevoked,
+  ProfileBioChanged,
 ] as const;
 
 type Definition = (typeof definitions)[number];

@@ -13,6 +13,7 @@ import { progressProjection } from './progress';
 import { questionsProjection } from './questions';
 import { reactionsProjection } from './reactions';
 import { remindersProjection } from './reminders';
+import { profileBioProjection } from './profile-bio';
 import { repliesProjection } from './replies';
 import { responseAnalysisProjection } from './response-analysis';
 import { responsesByQuestionProjection } from './responses-by-question';
@@ -38,4 +39,5 @@ export const allProjections: readonly Projection[] = [
   badgesProjection,
   journalProjection,
   remindersProjection,
+  profileBioProjection,
 ];

@@ -16,6 +16,7 @@ import { progressRoutes } from './progress';
 import { questionRoutes } from './questions';
 import { reactionRoutes } from './reactions';
 import { reminderRoutes } from './reminders';
+import { profileBioRoutes } from './profile-bio';
 import { replyRoutes } from './replies';
 import { responseRoutes } from './responses';
 import { sentimentRoutes } from './sentiment';
@@ -48,4 +49,5 @@ export const apiRoutes: readonly RouteModule[] = [
   journalRoutes,
   archiveRoutes,
   reminderRoutes,
+  profileBioRoutes,
 ];

@@ -35,6 +35,7 @@ export const queryKeys = {
   journal: ['journal'] as const,
   activitySummary: ['user', 'activity-summary'] as const,
   reminders: ['user', 'reminders'] as const,
+  bio: ['user', 'bio'] as const,
 };
 
 /** Which queries a live topic makes stale: only those showing what the topic names. */

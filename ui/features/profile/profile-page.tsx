@@ -10,6 +10,7 @@ import { useTodayQuestion } from '../../lib/today-question';
 import { ActivityStats } from './components/activity-stats';
 import { BadgeToasts } from './components/badge-toasts';
 import { JournalPanel } from './components/journal-panel';
+import { ProfileBio } from './components/profile-bio';
 import { RemindersTab } from './components/reminders-tab';
 import { StreakPanel } from './components/streak-panel';
 
@@ -34,6 +35,7 @@ const ProfilePage = () => {
           </ButtonLink>
         }
       />
+      <ProfileBio />
       <ActivityStats />
       <Tabs
         label="Profile sections"
