@@ -57,6 +57,12 @@ import {
   MiniLiveChatProcessAlive,
 } from './mini/live-chat-events';
 import { BadgeEarned } from './badges/events';
+import {
+  CalendarFeedIssued,
+  CalendarFeedRevoked,
+  ReminderSettingsChanged,
+} from './reminders/events';
+import { ProfileBioChanged } from './bio/events';
 import { PerspectivePairViewed } from './perspectives/events';
 import { JournalEntryDeleted, JournalEntryEdited, JournalEntryWritten } from './journal/events';
 import { PersonErased } from './privacy/events';
@@ -142,6 +148,10 @@ const definitions = [
   JournalEntryWritten,
   JournalEntryEdited,
   JournalEntryDeleted,
+  ReminderSettingsChanged,
+  CalendarFeedIssued,
+  CalendarFeedRevoked,
+  ProfileBioChanged,
 ] as const;
 
 type Definition = (typeof definitions)[number];

@@ -13,6 +13,8 @@ import { perspectivePairsProjection } from './perspective-pairs';
 import { progressProjection } from './progress';
 import { questionsProjection } from './questions';
 import { reactionsProjection } from './reactions';
+import { remindersProjection } from './reminders';
+import { profileBioProjection } from './profile-bio';
 import { repliesProjection } from './replies';
 import { responseAnalysisProjection } from './response-analysis';
 import { responsesByQuestionProjection } from './responses-by-question';
@@ -38,4 +40,6 @@ export const allProjections: readonly Projection[] = [
   progressProjection,
   badgesProjection,
   journalProjection,
+  remindersProjection,
+  profileBioProjection,
 ];

@@ -18,6 +18,8 @@ import { profileRoutes } from './profile';
 import { progressRoutes } from './progress';
 import { questionRoutes } from './questions';
 import { reactionRoutes } from './reactions';
+import { reminderRoutes } from './reminders';
+import { profileBioRoutes } from './profile-bio';
 import { replyRoutes } from './replies';
 import { responseRoutes } from './responses';
 import { sentimentRoutes } from './sentiment';
@@ -52,4 +54,6 @@ export const apiRoutes: readonly RouteModule[] = [
   archiveRoutes,
   privacyRoutes,
   profileRoutes,
+  reminderRoutes,
+  profileBioRoutes,
 ];

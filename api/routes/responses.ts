@@ -28,6 +28,7 @@ import {
 import { pageOf, sendPage } from '../http/paging';
 import { parseInput } from '../http/validation';
 import { assertMayRead } from '../policies/discussions';
+import { authorActivity } from './author-activity';
 import { findQuestion } from './questions';
 import { reactionSummaries } from './reactions';
 
@@ -192,10 +193,17 @@ export const responseRoutes = (ctx: AppContext) => {
     const ids = page.map((doc) => doc._id);
     const echoed = await echoedBy(viewerId, ids);
     const reactionsOf = await reactionSummaries(ctx, questionId, viewerId, ids);
+    const activityOf = await authorActivity(
+      ctx,
+      page.map((doc) => doc.authorId),
+    );
     sendPage(
       req,
       res,
-      page.map((doc) => toResponseDto(doc, viewerId, echoed.has(doc._id), reactionsOf(doc._id))),
+      page.map((doc) => ({
+        ...toResponseDto(doc, viewerId, echoed.has(doc._id), reactionsOf(doc._id)),
+        activity: activityOf(doc.authorId),
+      })),
       more ? { rank: page[page.length - 1]!.rank } : null,
       await responses().count({ questionId }),
     );

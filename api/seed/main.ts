@@ -7,11 +7,18 @@ import { contributionsSeeder } from './contributions';
 import { conversationSeeder } from './conversation';
 import { journalSeeder } from './journal';
 import { miniSeeder } from './mini';
+import { remindersSeeder } from './reminders';
 import { seededRandom } from './random';
 import { momentIn, SeedWorld, type Seeder } from './world';
 
 /** Every feature's part of the history, in the order each day is written. */
-const seeders: Seeder[] = [conversationSeeder, contributionsSeeder, journalSeeder, miniSeeder];
+const seeders: Seeder[] = [
+  conversationSeeder,
+  contributionsSeeder,
+  journalSeeder,
+  miniSeeder,
+  remindersSeeder,
+];
 
 const usage = `Writes a realistic community history through the command path (the real HTTP API).
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BadgeRarity } from './progress';
 import type { ReactionSummaryDto } from './reactions';
 
 export const submitResponseBody = z.strictObject({
@@ -36,6 +37,14 @@ export type ResponseDto = {
   hasEchoed: boolean;
   /** Its reactions: counts per emoji, and which of them are the caller's. */
   reactions: ReactionSummaryDto;
+  /** The author's current streak and top badge, only while they keep Show Activity on. */
+  activity?: AuthorActivityDto | null;
+};
+
+/** What Show Activity lets others see beside a pseudonym, and nothing more. */
+export type AuthorActivityDto = {
+  streak: number;
+  topBadge: { name: string; rarity: BadgeRarity } | null;
 };
 
 /** The caller's echoes today: the daily limit and when it resets come from the day rules. */

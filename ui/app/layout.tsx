@@ -17,6 +17,7 @@ import { TabBar, type TabBarItem } from '../components/ui/tab-bar';
 import { queryKeys } from '../lib/query-keys';
 import { useTheme } from '../lib/theme';
 import { useTodayQuestion } from '../lib/today-question';
+import { ReminderNotifier } from '../features/reminders/reminder-notifier';
 
 const NAV: readonly TabBarItem[] = [
   { to: '/home', label: 'Home', Icon: HomeIcon },
@@ -119,6 +120,7 @@ export const Layout = () => {
         <Outlet />
       </main>
       <BadgeToasts />
+      <ReminderNotifier />
       <footer className="pb-tabbar border-t border-line pt-6 text-small text-ink-muted">
         <nav
           aria-label="Legal"

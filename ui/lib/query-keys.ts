@@ -40,6 +40,8 @@ export const queryKeys = {
   journal: ['journal'] as const,
   activitySummary: ['user', 'activity-summary'] as const,
   profile: ['user', 'profile'] as const,
+  reminders: ['user', 'reminders'] as const,
+  bio: ['user', 'bio'] as const,
 };
 
 /** Which queries a live topic makes stale: only those showing what the topic names. */

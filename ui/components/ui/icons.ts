@@ -23,4 +23,5 @@ export {
   Send as SendIcon,
   Settings as SettingsIcon,
   MessagesSquare as DiscussionIcon,
+  Flame as StreakIcon,
 } from 'lucide-react';

@@ -7,7 +7,9 @@ import { ActivityStats } from './components/activity-stats';
 import { EchoEngagement } from './components/echo-engagement';
 import { JournalPanel } from './components/journal-panel';
 import { MyDataPanel } from './components/my-data-panel';
+import { ProfileBio } from './components/profile-bio';
 import { ProfileHeader } from './components/profile-header';
+import { RemindersTab } from './components/reminders-tab';
 import { SharedPanel } from './components/shared-panel';
 import { StreakPanel } from './components/streak-panel';
 
@@ -23,6 +25,7 @@ const ProfilePage = () => {
   return (
     <>
       <ProfileHeader />
+      <ProfileBio />
       <ActivityStats />
       <Tabs
         label="Profile sections"
@@ -40,6 +43,7 @@ const ProfilePage = () => {
             ),
           },
           { key: 'journal', label: 'Journal', content: <JournalPanel /> },
+          { key: 'reminders', label: 'Reminders', content: <RemindersTab /> },
           {
             key: 'shared',
             label: 'Shared',

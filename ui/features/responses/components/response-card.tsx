@@ -17,6 +17,7 @@ import { EchoButton } from './echo-button';
 import { FactCheckNote } from './fact-check-note';
 import { ReaderDialog } from './reader-dialog';
 import { Replies } from './replies';
+import { AuthorActivity } from './author-activity';
 
 export const PREVIEW_LENGTH = 600;
 const PREVIEW_LINES = 8;
@@ -69,7 +70,10 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
       <header className="flex items-center gap-3">
         <Avatar name={response.username} own={response.isOwn} />
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold">{response.username}</p>
+          <p className="flex min-w-0 items-center gap-2">
+            <span className="truncate font-semibold">{response.username}</span>
+            <AuthorActivity activity={response.activity ?? null} />
+          </p>
           <RelativeTime iso={response.dateAdded} />
         </div>
         {response.isOwn && <Badge tone="accent">Your response</Badge>}
