@@ -2,6 +2,7 @@ import type { Projection } from './engine/define';
 import { contributionsProjection } from './contributions';
 import { echoesProjection } from './echoes';
 import { identityProjection } from './identity';
+import { miniAdminProjection } from './mini-admin';
 import { miniCatalogProjection } from './mini-catalog';
 import { miniChatProjection } from './mini-chat';
 import { miniResultsProjection } from './mini-results';
@@ -28,6 +29,7 @@ export const allProjections: readonly Projection[] = [
   miniCatalogProjection,
   miniResultsProjection,
   miniChatProjection,
+  miniAdminProjection,
   contributionsProjection,
   moderationAuditProjection,
   reactionsProjection,

@@ -15,6 +15,12 @@ export const AUDIT_ACTIONS = [
   'submission.reviewed',
   'submission.deleted',
   'content.rejected',
+  'dilemma.created',
+  'dilemma.choice-added',
+  'dilemma.archetype-linked',
+  'dilemma.activated',
+  'dilemma.scheduled',
+  'dilemma.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,7 +56,7 @@ export type AuditEntryDto = {
   /** The admin's username, or 'analyzer'. */
   admin: string;
   action: AuditAction;
-  targetKind: 'admin' | 'idea' | 'submission' | 'response' | 'reply';
+  targetKind: 'admin' | 'idea' | 'submission' | 'response' | 'reply' | 'dilemma';
   targetId: string;
   reason: string | null;
   before: AuditValues | null;
