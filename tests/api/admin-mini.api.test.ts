@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureMiniDilemma } from '../../api/commands/mini-day';
+import type { PendingDilemmaDto } from '../../domain/contracts/mini-admin';
 import { signUpVerified } from '../support/accounts';
 import { expectRefusedWithoutEvents } from '../support/refusals';
 import { startTestApp, testAdmin, type TestApp } from '../support/test-app';
@@ -64,7 +65,7 @@ const buildDilemma = async (admin: string, link = true) => {
 const pending = async (admin: string, position?: string) => {
   const req = send(admin, 'get', '/admin/dilemmas/pending');
   if (position) req.set('X-Min-Position', position);
-  return (await req).body as { id: string; problems: string[]; scheduledDate: string | null }[];
+  return (await req).body as PendingDilemmaDto[];
 };
 
 describe('who may use the Mini tab', () => {
@@ -111,10 +112,7 @@ describe('an admin builds a dilemma and makes it today’s', () => {
     expect(linked.status).toBe(201);
     const whole = (await pending(admin, linked.body.position)).find((d) => d.id === built.id)!;
     expect(whole).toMatchObject({ problems: [], isActive: false, createdBy: 'admin' });
-    expect(whole.archetypes.map((a: { id: string }) => a.id)).toEqual([
-      'truth-teller',
-      'loyal-companion',
-    ]);
+    expect(whole.archetypes.map((a) => a.id)).toEqual(['truth-teller', 'loyal-companion']);
 
     const activated = await send(admin, 'post', `/admin/dilemmas/${built.id}/activate`, {});
     expect(activated.status, JSON.stringify(activated.body)).toBe(200);

@@ -27,6 +27,8 @@ export const queryKeys = {
   adminIdeas: ['admin', 'ideas'] as const,
   adminSubmissions: (status: string) => ['admin', 'submissions', status] as const,
   adminAudit: (filters: Record<string, string>) => ['admin', 'audit', filters] as const,
+  adminMini: ['admin', 'mini'] as const,
+  adminMiniPending: ['admin', 'mini', 'pending'] as const,
   sentiment: (days: number) => ['sentiment', days] as const,
   archiveQuestions: ['archive', 'questions'] as const,
   myResponses: ['archive', 'responses'] as const,

@@ -10,6 +10,7 @@ import { useToast } from '../../components/ui/toast';
 import { logOut, verifyAdmin } from './admin-api';
 import { AuditTab } from './components/audit-tab';
 import { IdeasTab } from './components/ideas-tab';
+import { MiniTab } from './components/mini-tab';
 import { SubmissionsTab } from './components/submissions-tab';
 
 const TABS = [
@@ -26,6 +27,7 @@ type TabKey = (typeof TABS)[number]['key'];
 
 /** The tools built so far; the others still say they are coming. */
 const TOOLS: Partial<Record<TabKey, () => ReactNode>> = {
+  mini: () => <MiniTab />,
   ideas: () => <IdeasTab />,
   submit: () => <SubmissionsTab />,
   audit: () => <AuditTab />,
