@@ -6,11 +6,12 @@ import { startServer } from '../server';
 import { contributionsSeeder } from './contributions';
 import { conversationSeeder } from './conversation';
 import { journalSeeder } from './journal';
+import { miniAdminSeeder } from './mini-admin';
 import { seededRandom } from './random';
 import { momentIn, SeedWorld, type Seeder } from './world';
 
 /** Every feature's part of the history, in the order each day is written. */
-const seeders: Seeder[] = [conversationSeeder, contributionsSeeder, journalSeeder];
+const seeders: Seeder[] = [conversationSeeder, contributionsSeeder, journalSeeder, miniAdminSeeder];
 
 const usage = `Writes a realistic community history through the command path (the real HTTP API).
 
