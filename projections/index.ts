@@ -2,6 +2,7 @@ import type { Projection } from './engine/define';
 import { contributionsProjection } from './contributions';
 import { echoesProjection } from './echoes';
 import { identityProjection } from './identity';
+import { miniAdminProjection } from './mini-admin';
 import { miniCatalogProjection } from './mini-catalog';
 import { miniChatProjection } from './mini-chat';
 import { miniLiveChatProjection } from './mini-live-chat';
@@ -32,6 +33,7 @@ export const allProjections: readonly Projection[] = [
   miniResultsProjection,
   miniChatProjection,
   miniLiveChatProjection,
+  miniAdminProjection,
   contributionsProjection,
   moderationAuditProjection,
   reactionsProjection,

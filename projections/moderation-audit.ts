@@ -4,6 +4,7 @@ import {
   type AuditEntryDto,
   type AuditValues,
 } from '../domain/contracts/audit';
+import type { EventOfType } from '../domain/event-catalog';
 import type { RecordedEvent } from '../domain/shared/events';
 import type { Doc } from '../infra/read-store/read-store';
 import { collection, projection, type ProjectionDb } from './engine/define';
@@ -19,6 +20,9 @@ type AdminSessionDoc = Doc & { admin: string };
 /** Whose idea or submission a target is, so an erased person's words leave the history too. */
 type AuthorDoc = Doc & { authorId: string };
 
+/** When a dilemma was created: choices that came with it belong to its creation's entry. */
+type DilemmaCreationDoc = Doc & { at: string; wholeTree: boolean };
+
 /** Sorts as the position does, whatever its length: 20 digits hold any bigint position. */
 export const auditKey = (at: string, position: bigint) =>
   `${at}~${position.toString().padStart(20, '0')}`;
@@ -33,6 +37,7 @@ const collections = {
   ),
   audit_admin_sessions: collection<AdminSessionDoc>(),
   audit_authors: collection<AuthorDoc>({ key: { authorId: 1 } }),
+  audit_dilemmas: collection<DilemmaCreationDoc>(),
 };
 
 type Entry = Omit<AuditEntryDto, 'id' | 'reason' | 'before' | 'after'> &
@@ -84,6 +89,76 @@ const question = (action: AuditAction, questionId: number, admin: string, at: st
   admin,
   at,
 });
+
+const dilemma = (action: AuditAction, dilemmaId: string, admin: string, at: string) => ({
+  action,
+  targetKind: 'dilemma' as const,
+  targetId: dilemmaId,
+  admin,
+  at,
+});
+
+type Db = ProjectionDb<typeof collections>;
+
+/** Whether a choice event came with its dilemma's creation (a whole tree from the bank). */
+const cameWithCreation = async (db: Db, dilemmaId: string, at: string) => {
+  const creation = await db.audit_dilemmas.findOne({ _id: dilemmaId });
+  return creation !== null && creation.wholeTree && creation.at === at;
+};
+
+/** The Mini tab's actions: each names its admin; the bank's own dilemmas name none. */
+const dilemmaAudit = {
+  MiniDilemmaCreated: async (event: RecordedEvent<EventOfType<'MiniDilemmaCreated'>>, db: Db) => {
+    const { dilemmaId, by, content, source, at } = event.data;
+    await db.audit_dilemmas.upsertOne({ _id: dilemmaId, at, wholeTree: source !== 'admin' });
+    if (by === null) return;
+    await record(event, db, {
+      ...dilemma('dilemma.created', dilemmaId, by, at),
+      after: { content, source },
+    });
+  },
+  MiniChoiceAdded: async (event: RecordedEvent<EventOfType<'MiniChoiceAdded'>>, db: Db) => {
+    const { dilemmaId, choiceId, by, content, depth, at } = event.data;
+    if (by === null || (await cameWithCreation(db, dilemmaId, at))) return;
+    await record(event, db, {
+      ...dilemma('dilemma.choice-added', dilemmaId, by, at),
+      after: { choiceId, content, depth },
+    });
+  },
+  MiniChoiceLinkedToArchetype: async (
+    event: RecordedEvent<EventOfType<'MiniChoiceLinkedToArchetype'>>,
+    db: Db,
+  ) => {
+    const { dilemmaId, choiceId, archetypeId, by, at } = event.data;
+    if (by === null || (await cameWithCreation(db, dilemmaId, at))) return;
+    await record(event, db, {
+      ...dilemma('dilemma.archetype-linked', dilemmaId, by, at),
+      after: { choiceId, archetypeId },
+    });
+  },
+  MiniDilemmaActivated: async (
+    event: RecordedEvent<EventOfType<'MiniDilemmaActivated'>>,
+    db: Db,
+  ) => {
+    const { dilemmaId, by, day, at } = event.data;
+    if (by === null) return;
+    await record(event, db, { ...dilemma('dilemma.activated', dilemmaId, by, at), after: { day } });
+  },
+  MiniDilemmaScheduled: async (
+    event: RecordedEvent<EventOfType<'MiniDilemmaScheduled'>>,
+    db: Db,
+  ) => {
+    const { dilemmaId, by, day, at } = event.data;
+    await record(event, db, {
+      ...dilemma('dilemma.scheduled', dilemmaId, by, at),
+      after: { scheduledDate: day },
+    });
+  },
+  MiniDilemmaDeleted: async (event: RecordedEvent<EventOfType<'MiniDilemmaDeleted'>>, db: Db) => {
+    const { dilemmaId, by, at } = event.data;
+    await record(event, db, dilemma('dilemma.deleted', dilemmaId, by, at));
+  },
+};
 
 export const moderationAuditProjection = projection({
   name: 'moderation-audit',
@@ -270,6 +345,7 @@ export const moderationAuditProjection = projection({
         after: { questionId: data.questionId, analyzerVersion: data.analyzerVersion },
       });
     },
+    ...dilemmaAudit,
     PersonErased: async ({ data }, db) => {
       const targets = await db.audit_authors.find(
         { authorId: data.personId },

@@ -5,6 +5,7 @@ import { adminAuditRoutes } from './admin-audit';
 import { adminAuthRoutes } from './admin-auth';
 import { adminContributionRoutes } from './admin-contributions';
 import { adminQuestionRoutes } from './admin-questions';
+import { adminMiniRoutes } from './admin-mini';
 import { archiveRoutes } from './archive';
 import { authRoutes } from './auth';
 import { contributionRoutes } from './contributions';
@@ -49,6 +50,7 @@ export const apiRoutes: readonly RouteModule[] = [
   adminContributionRoutes,
   adminAuditRoutes,
   adminQuestionRoutes,
+  adminMiniRoutes,
   progressRoutes,
   journalRoutes,
   archiveRoutes,

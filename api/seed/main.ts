@@ -8,6 +8,7 @@ import { conversationSeeder } from './conversation';
 import { journalSeeder } from './journal';
 import { miniSeeder } from './mini';
 import { remindersSeeder } from './reminders';
+import { miniAdminSeeder } from './mini-admin';
 import { seededRandom } from './random';
 import { momentIn, SeedWorld, type Seeder } from './world';
 
@@ -18,6 +19,7 @@ const seeders: Seeder[] = [
   journalSeeder,
   miniSeeder,
   remindersSeeder,
+  miniAdminSeeder,
 ];
 
 const usage = `Writes a realistic community history through the command path (the real HTTP API).

@@ -22,6 +22,12 @@ export const AUDIT_ACTIONS = [
   'question.edited',
   'question.deleted',
   'content.rejected',
+  'dilemma.created',
+  'dilemma.choice-added',
+  'dilemma.archetype-linked',
+  'dilemma.activated',
+  'dilemma.scheduled',
+  'dilemma.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -57,7 +63,7 @@ export type AuditEntryDto = {
   /** The admin's username, or 'analyzer'. */
   admin: string;
   action: AuditAction;
-  targetKind: 'admin' | 'idea' | 'submission' | 'question' | 'response' | 'reply';
+  targetKind: 'admin' | 'idea' | 'submission' | 'question' | 'response' | 'reply' | 'dilemma';
   targetId: string;
   reason: string | null;
   before: AuditValues | null;

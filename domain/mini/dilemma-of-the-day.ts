@@ -1,9 +1,10 @@
 import type { EventOfType } from '../event-catalog';
 import { commandHandler } from '../shared/command-handler';
 import type { Decider } from '../shared/decider';
-import { conflict, invalid } from '../shared/errors';
+import { conflict } from '../shared/errors';
 import type { ProductDay } from '../shared/product-day';
-import { treeProblems, type DilemmaTree } from './tree';
+import { notReadyError } from './admin-review';
+import type { DilemmaTree } from './tree';
 
 /** One stream per product day: the first activation wins, as for the question of the day. */
 export const dilemmaOfTheDayStreamId = (day: ProductDay) => `mini-dilemma-of-the-day-${day}`;
@@ -40,15 +41,8 @@ export const dilemmaOfTheDayDecider: Decider<
         'Someone has already completed today’s dilemma, so it cannot be replaced. Schedule this one for tomorrow instead.',
       );
     }
-    const problems = treeProblems(command.dilemma);
-    if (problems.length > 0) {
-      const first = problems[0]!;
-      throw invalid(
-        'dilemmaId',
-        'Dilemma not ready',
-        `This dilemma cannot be walked yet: ${first.choiceId ? `choice ${first.choiceId}: ` : ''}${first.problem}.`,
-      );
-    }
+    const notReady = notReadyError(command.dilemma);
+    if (notReady) throw notReady;
     return [
       {
         type: 'MiniDilemmaActivated',

@@ -4,6 +4,7 @@ import type { Decider } from '../shared/decider';
 import { conflict, invalid, notFound } from '../shared/errors';
 import type { ProductDay } from '../shared/product-day';
 import { hasVisibleCharacter } from '../shared/text';
+import { notReadyError } from './admin-review';
 import { MAX_CHOICE_DEPTH, type DilemmaTree, type TreeChoice } from './tree';
 
 /**
@@ -31,6 +32,7 @@ export type AddChoice = {
   content: string;
   depth: number;
   leadToArchetype: boolean;
+  by: string;
   at: Date;
 };
 
@@ -39,10 +41,14 @@ export type LinkChoiceToArchetype = {
   dilemmaId: string;
   choiceId: string;
   archetypeId: string;
+  by: string;
   at: Date;
 };
 
-export type ScheduleDilemma = {
+/** The day a dilemma was activated (from the catalog's read model), or null while pending. */
+type Activation = { activatedOn: ProductDay | null };
+
+export type ScheduleDilemma = Activation & {
   type: 'ScheduleDilemma';
   dilemmaId: string;
   day: ProductDay;
@@ -51,7 +57,12 @@ export type ScheduleDilemma = {
   at: Date;
 };
 
-export type DeleteDilemma = { type: 'DeleteDilemma'; dilemmaId: string; by: string; at: Date };
+export type DeleteDilemma = Activation & {
+  type: 'DeleteDilemma';
+  dilemmaId: string;
+  by: string;
+  at: Date;
+};
 
 export type DilemmaCommand =
   CreateDilemma | AddChoice | LinkChoiceToArchetype | ScheduleDilemma | DeleteDilemma;
@@ -105,7 +116,7 @@ const choiceProblem = (message: string, field = 'content') =>
 
 const addedChoice = (
   tree: DilemmaTree,
-  choice: Omit<AddChoice, 'type' | 'at'>,
+  choice: Omit<AddChoice, 'type' | 'at' | 'by'> & { by: string | null },
   at: string,
 ): EventOfType<'MiniChoiceAdded'> => {
   if (!hasVisibleCharacter(choice.content)) {
@@ -160,10 +171,11 @@ export const dilemmaDecider: Decider<DilemmaCommand, DilemmaEvent, DilemmaState>
       const events: DilemmaEvent[] = [created];
       let tree: DilemmaTree = { dilemmaId, content: created.data.content, choices: [] };
       for (const { id: choiceId, archetypeIds, ...choice } of command.choices) {
-        const added = addedChoice(tree, { ...choice, choiceId, dilemmaId }, at);
+        const { by } = command;
+        const added = addedChoice(tree, { ...choice, choiceId, dilemmaId, by }, at);
         const links = archetypeIds.map((archetypeId): TreeEvent => ({
           type: 'MiniChoiceLinkedToArchetype',
-          data: { dilemmaId, choiceId, archetypeId, at },
+          data: { dilemmaId, choiceId, archetypeId, by, at },
         }));
         tree = [added, ...links].reduce(grow, tree);
         events.push(added, ...links);
@@ -173,6 +185,15 @@ export const dilemmaDecider: Decider<DilemmaCommand, DilemmaEvent, DilemmaState>
     if (!state.exists || state.deleted) {
       if (command.type === 'DeleteDilemma' && state.exists) return [];
       throw notFound('Dilemma not found', `There is no dilemma ${command.dilemmaId}.`);
+    }
+    if (
+      (command.type === 'ScheduleDilemma' || command.type === 'DeleteDilemma') &&
+      command.activatedOn !== null
+    ) {
+      throw conflict(
+        'Dilemma already used',
+        `This dilemma was activated on ${command.activatedOn}: it is no longer pending.`,
+      );
     }
     switch (command.type) {
       case 'AddChoice': {
@@ -184,20 +205,26 @@ export const dilemmaDecider: Decider<DilemmaCommand, DilemmaEvent, DilemmaState>
         if (!choice)
           throw choiceProblem('Please select both a choice and an archetype', 'choiceId');
         if (choice.archetypeIds.includes(command.archetypeId)) return [];
-        const { dilemmaId, choiceId, archetypeId } = command;
+        const { dilemmaId, choiceId, archetypeId, by } = command;
         return [
-          { type: 'MiniChoiceLinkedToArchetype', data: { dilemmaId, choiceId, archetypeId, at } },
+          {
+            type: 'MiniChoiceLinkedToArchetype',
+            data: { dilemmaId, choiceId, archetypeId, by, at },
+          },
         ];
       }
       case 'ScheduleDilemma': {
-        if (command.day < command.today) {
+        // Today already has its dilemma: a schedule takes effect from tomorrow.
+        if (command.day <= command.today) {
           throw invalid(
             'scheduledDate',
-            'Date in the past',
-            'Please select today or a later date.',
+            'Date too early',
+            'Please select tomorrow or a later date.',
           );
         }
         if (state.scheduledDay === command.day) return [];
+        const notReady = notReadyError(state.tree);
+        if (notReady) throw notReady;
         const { dilemmaId, day, by } = command;
         return [{ type: 'MiniDilemmaScheduled', data: { dilemmaId, day, by, at } }];
       }

@@ -61,9 +61,13 @@ export const MiniDilemmaCreated = defineEvent({
   }),
 });
 
+/** v2 names the admin who added it (null for the bank); v1 events read as null. */
+const byAdmin = z.string().nullable();
+const unnamed = (data: unknown) => ({ ...(data as object), by: null });
+
 export const MiniChoiceAdded = defineEvent({
   type: 'MiniChoiceAdded',
-  version: 1,
+  version: 2,
   schema: z.object({
     dilemmaId: id,
     choiceId: id,
@@ -71,14 +75,23 @@ export const MiniChoiceAdded = defineEvent({
     content: z.string().min(1),
     depth: z.number().int().min(0).max(5),
     leadToArchetype: z.boolean(),
+    by: byAdmin,
     at: z.iso.datetime(),
   }),
+  upcasters: { 1: unnamed },
 });
 
 export const MiniChoiceLinkedToArchetype = defineEvent({
   type: 'MiniChoiceLinkedToArchetype',
-  version: 1,
-  schema: z.object({ dilemmaId: id, choiceId: id, archetypeId: id, at: z.iso.datetime() }),
+  version: 2,
+  schema: z.object({
+    dilemmaId: id,
+    choiceId: id,
+    archetypeId: id,
+    by: byAdmin,
+    at: z.iso.datetime(),
+  }),
+  upcasters: { 1: unnamed },
 });
 
 export const MiniDilemmaScheduled = defineEvent({

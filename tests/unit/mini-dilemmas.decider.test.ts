@@ -89,6 +89,7 @@ describe('a dilemma in the catalog', () => {
         content: `Choice ${choiceId}`,
         depth,
         leadToArchetype: depth > 0,
+        by: 'admin',
         at: iso,
       },
     }) satisfies DilemmaEvent;
@@ -100,6 +101,7 @@ describe('a dilemma in the catalog', () => {
     content: `Choice ${choiceId}`,
     depth,
     leadToArchetype: depth > 0,
+    by: 'admin',
     at,
   });
 
@@ -172,11 +174,12 @@ describe('a dilemma in the catalog', () => {
       dilemmaId: 'd1',
       choiceId: 'c1',
       archetypeId: 'guardian',
+      by: 'admin',
       at,
     };
     const linked: DilemmaEvent = {
       type: 'MiniChoiceLinkedToArchetype',
-      data: { dilemmaId: 'd1', choiceId: 'c1', archetypeId: 'guardian', at: iso },
+      data: { dilemmaId: 'd1', choiceId: 'c1', archetypeId: 'guardian', by: 'admin', at: iso },
     };
     given([created, choiceAdded('c1', null, 0)])
       .when(link)
@@ -187,43 +190,6 @@ describe('a dilemma in the catalog', () => {
     given([created])
       .when(link)
       .thenFails('invalid', 'Please select both a choice and an archetype');
-  });
-
-  it('is scheduled for today or later, and deleted once', () => {
-    const schedule = {
-      type: 'ScheduleDilemma' as const,
-      dilemmaId: 'd1',
-      today: '2026-11-22',
-      by: 'admin',
-      at,
-    };
-    given([created])
-      .when({ ...schedule, day: '2026-11-22' })
-      .then([
-        {
-          type: 'MiniDilemmaScheduled',
-          data: { dilemmaId: 'd1', day: '2026-11-22', by: 'admin', at: iso },
-        },
-      ]);
-    given([created])
-      .when({ ...schedule, day: '2026-11-21' })
-      .thenFails('invalid', /today or a later/);
-    const deleted: DilemmaEvent = {
-      type: 'MiniDilemmaDeleted',
-      data: { dilemmaId: 'd1', by: 'admin', at: iso },
-    };
-    given([created])
-      .when({ type: 'DeleteDilemma', dilemmaId: 'd1', by: 'admin', at })
-      .then([deleted]);
-    given([created, deleted])
-      .when({ type: 'DeleteDilemma', dilemmaId: 'd1', by: 'admin', at })
-      .thenNothing();
-    given([created, deleted])
-      .when({ ...schedule, day: '2026-11-23' })
-      .thenFails('not_found');
-    given([])
-      .when({ type: 'DeleteDilemma', dilemmaId: 'd1', by: 'admin', at })
-      .thenFails('not_found');
   });
 });
 

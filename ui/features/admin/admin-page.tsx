@@ -14,6 +14,7 @@ import { GenerateTab } from './components/generate-tab';
 import { IdeasTab } from './components/ideas-tab';
 import { ManageTab } from './components/manage-tab';
 import { ScheduleTab } from './components/schedule-tab';
+import { MiniTab } from './components/mini-tab';
 import { SubmissionsTab } from './components/submissions-tab';
 
 const TABS = [
@@ -34,6 +35,7 @@ const TOOLS: Partial<Record<TabKey, () => ReactNode>> = {
   edit: () => <EditTab />,
   schedule: () => <ScheduleTab />,
   manage: () => <ManageTab />,
+  mini: () => <MiniTab />,
   ideas: () => <IdeasTab />,
   submit: () => <SubmissionsTab />,
   audit: () => <AuditTab />,
