@@ -4,6 +4,7 @@ import { accountEmailRoutes } from './account-email';
 import { adminAuditRoutes } from './admin-audit';
 import { adminAuthRoutes } from './admin-auth';
 import { adminContributionRoutes } from './admin-contributions';
+import { adminSentimentRoutes } from './admin-sentiment';
 import { archiveRoutes } from './archive';
 import { authRoutes } from './auth';
 import { contributionRoutes } from './contributions';
@@ -43,6 +44,7 @@ export const apiRoutes: readonly RouteModule[] = [
   contributionRoutes,
   adminContributionRoutes,
   adminAuditRoutes,
+  adminSentimentRoutes,
   progressRoutes,
   journalRoutes,
   archiveRoutes,
