@@ -10,6 +10,7 @@ import { migrationRate } from './migration-rate';
 import { pseudonymOffers } from './pseudonym-offers';
 import { printFigure, writeReport, type Figure } from './report';
 import { rebuildRate } from './rebuild-rate';
+import { sentimentReplay } from './sentiment-replay';
 import { soak } from './soak';
 import { signupFlood } from './signup-flood';
 import { startup } from './startup';
@@ -23,6 +24,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['first page of answers at 10k / 200k', firstPage],
   ['one notice to 5,000 ws clients', wsFanout],
   ['projection rebuild rate', rebuildRate],
+  ['sentiment replay from the log', () => sentimentReplay()],
   ['start-up with 1M events', startup],
   ['migration by replay', migrationRate],
   ['account sign-in and session cost', authCost],

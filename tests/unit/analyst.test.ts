@@ -68,7 +68,7 @@ describe('the replay’s progress', () => {
     for (let done = 0; done <= 1000; done += 5) progress.update({ done, total: 1000 });
     progress.done();
     expect(written).toHaveLength(102);
-    expect(written[50]).toMatch(/^\rreplaying the log \[#{15}-{15}\]  50% 500\/1,000 events$/);
+    expect(written[50]).toMatch(/^\rreplaying the log \[#{15}-{15}\] {2}50% 500\/1,000 events$/);
     expect(written.at(-1)).toBe('\n');
   });
 
