@@ -6,6 +6,7 @@ import { adminAuthRoutes } from './admin-auth';
 import { adminContributionRoutes } from './admin-contributions';
 import { adminQuestionRoutes } from './admin-questions';
 import { adminMiniRoutes } from './admin-mini';
+import { adminSentimentRoutes } from './admin-sentiment';
 import { archiveRoutes } from './archive';
 import { authRoutes } from './auth';
 import { contributionRoutes } from './contributions';
@@ -51,6 +52,7 @@ export const apiRoutes: readonly RouteModule[] = [
   adminAuditRoutes,
   adminQuestionRoutes,
   adminMiniRoutes,
+  adminSentimentRoutes,
   progressRoutes,
   journalRoutes,
   archiveRoutes,

@@ -69,3 +69,45 @@ export const sentimentTotalsSchema = z.strictObject({
   trend,
 });
 export type SentimentTotals = z.infer<typeof sentimentTotalsSchema>;
+
+/** The longest period one export covers (ten years of product days). */
+export const SENTIMENT_EXPORT_MAX_DAYS = 3660;
+export const SENTIMENT_EXPORT_FORMATS = ['csv', 'json'] as const;
+export type SentimentExportFormat = (typeof SENTIMENT_EXPORT_FORMATS)[number];
+
+const exportDay = z.iso.date({ error: 'use a date like 2026-01-31' });
+const daysFrom = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+
+/**
+ * An analyst's period: product days `from` to `to` (both included), optionally one question
+ * category. The HTTP export and the replay of the log (`npm run analyst`) read it alike.
+ */
+export const sentimentExportQuery = z
+  .strictObject({
+    from: exportDay,
+    to: exportDay,
+    format: z
+      .enum(SENTIMENT_EXPORT_FORMATS, { error: 'format must be csv or json' })
+      .default('csv'),
+    category: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((q) => q.from <= q.to, { message: 'to must not be before from', path: ['to'] })
+  .refine((q) => daysFrom(q.from, q.to) <= SENTIMENT_EXPORT_MAX_DAYS, {
+    message: `a period covers at most ${SENTIMENT_EXPORT_MAX_DAYS} days`,
+    path: ['to'],
+  });
+export type SentimentExportQuery = z.infer<typeof sentimentExportQuery>;
+
+/**
+ * An export: each question-day of the period and the period's totals, trends against the
+ * period of the same length before. Aggregates only: no person's id, pseudonym or words.
+ */
+export const sentimentExportSchema = z.strictObject({
+  from: productDay,
+  to: productDay,
+  category: z.string().nullable(),
+  rows: z.array(sentimentItemSchema),
+  totals: sentimentTotalsSchema,
+});
+export type SentimentExport = z.infer<typeof sentimentExportSchema>;

@@ -11,6 +11,7 @@ import { miniChatFanout } from './mini-chat-fanout';
 import { pseudonymOffers } from './pseudonym-offers';
 import { printFigure, writeReport, type Figure } from './report';
 import { rebuildRate } from './rebuild-rate';
+import { sentimentReplay } from './sentiment-replay';
 import { soak } from './soak';
 import { signupFlood } from './signup-flood';
 import { startup } from './startup';
@@ -25,6 +26,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['one notice to 5,000 ws clients', wsFanout],
   ['one live chat message to 1,000 sockets', miniChatFanout],
   ['projection rebuild rate', rebuildRate],
+  ['sentiment replay from the log', () => sentimentReplay()],
   ['start-up with 1M events', startup],
   ['migration by replay', migrationRate],
   ['account sign-in and session cost', authCost],
