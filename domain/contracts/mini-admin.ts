@@ -66,7 +66,12 @@ export const diverseTemplate = z.strictObject({
     .min(2, 'a dilemma needs at least two choices')
     .max(6, 'at most 6 choices'),
   archetypes: z
-    .array(z.strictObject({ name: z.string().trim().min(1).max(100), description: z.string() }))
+    .array(
+      z.strictObject({
+        name: z.string().trim().min(1).max(100),
+        description: z.string().max(2000),
+      }),
+    )
     .max(12),
 });
 export type DiverseTemplateDto = z.infer<typeof diverseTemplate>;
