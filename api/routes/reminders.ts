@@ -3,12 +3,12 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import {
   defaultReminderSettings,
-  reminderSettingsBody,
   type CalendarFeedLink,
   type ReminderSaveResult,
   type ReminderSettings,
   type ReminderSettingsDto,
 } from '../../domain/contracts/reminders';
+import { reminderSettingsBody } from '../../domain/contracts/reminders-body';
 import { reminders } from '../../domain/reminders/reminders';
 import { notFound } from '../../domain/shared/errors';
 import { remindersProjection } from '../../projections/reminders';
