@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { ProfileDto } from '../../domain/contracts/profile';
 import { notFound } from '../../domain/shared/errors';
 import { identityProjection } from '../../projections/identity';
+import { profileBioProjection } from '../../projections/profile-bio';
 import type { AppContext } from '../context';
 import { deviceOf, ownDeviceInPath, type Device } from '../http/identity';
 
@@ -17,10 +18,13 @@ export const profileRoutes = (ctx: AppContext) => {
       .of(identityProjection)
       .devices.findOne({ _id: device.deviceHash });
     if (!doc) throw notFound('Not registered', 'This device is not registered yet.');
+    const bio = await ctx.readModels
+      .of(profileBioProjection)
+      .profile_bios.findOne({ _id: doc.userId });
     return {
       pseudonym: doc.pseudonym,
       memberSince: doc.registeredAt,
-      bio: null,
+      bio: bio?.bio ?? null,
       hasAccount: doc.accountId !== undefined,
     };
   };

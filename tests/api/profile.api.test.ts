@@ -36,6 +36,26 @@ describe('GET /api/user/profile/{deviceId}, /api/user/profile and /api/profile',
     }
   });
 
+  it('carries the bio the person wrote, and only theirs', async () => {
+    const ann = await t.register();
+    const bob = await t.register();
+    const saved = await request(t.app)
+      .put('/api/user/bio')
+      .set('X-Device-ID', ann.deviceId)
+      .send({ bio: 'Reading, walking, asking why.' });
+    expect(saved.status).toBe(200);
+    const own = await get('/api/user/profile', ann.deviceId).set(
+      'X-Min-Position',
+      saved.body.position,
+    );
+    expect(own.body.bio).toBe('Reading, walking, asking why.');
+    const other = await get('/api/user/profile', bob.deviceId).set(
+      'X-Min-Position',
+      saved.body.position,
+    );
+    expect(other.body.bio).toBeNull();
+  });
+
   it('refuses another device’s profile with 403 and sends none of it', async () => {
     const ann = await t.register();
     const bob = await t.register();

@@ -12,7 +12,7 @@ import { useProfile } from '../api/profile';
 const monthYear = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
 
-/** Who this is: pseudonym, 'Member of the Community', their bio; settings, policies, sign-out. */
+/** Who this is: pseudonym, 'Member of the Community'; settings, policies, sign-out (the bio is edited just below). */
 export const ProfileHeader = () => {
   const profile = useProfile();
   const { session } = useAuth();
@@ -39,9 +39,6 @@ export const ProfileHeader = () => {
             Member of the Community
             {profile.data && ` since ${monthYear(profile.data.memberSince)}`}
           </p>
-          {profile.data?.bio && (
-            <p className="mt-2 max-w-prose whitespace-pre-line">{profile.data.bio}</p>
-          )}
         </div>
       </div>
       <nav aria-label="Profile links" className="flex flex-wrap gap-2">
