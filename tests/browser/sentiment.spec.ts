@@ -23,6 +23,11 @@ test('the dashboard shows today’s question with its tables, its tabs, and move
   const before = await sentiment.responseCount(question);
   expect(before).toBeGreaterThanOrEqual(1);
   await expect(card.getByRole('table', { name: 'Spectrum distribution' })).toBeVisible();
+  // The trend chart over the range keeps its numbers in a table.
+  const trend = page.getByRole('table', { name: 'Trend by day' });
+  await expect(trend.getByRole('row').last()).toContainText(String(before), {
+    timeout: 15_000,
+  });
   await expect(card.getByRole('table', { name: 'Engagement' })).toContainText('Replies');
 
   // Content Quality by keyboard: the analyzer's scores, as a table.
@@ -35,6 +40,9 @@ test('the dashboard shows today’s question with its tables, its tabs, and move
   // Someone else answers: the count moves without a reload.
   await answerAsSomeoneElse(request, 'Loyalty has its place, but not above honesty.');
   await expect(card.getByText(`${before + 1} responses`)).toBeVisible({ timeout: 10_000 });
+  await expect(trend.getByRole('row').last()).toContainText(String(before + 1), {
+    timeout: 10_000,
+  });
 
   await sentiment.range('Month').click();
   await expect(sentiment.range('Month')).toHaveAttribute('aria-selected', 'true');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { SENTIMENT_RANGES, type SentimentDays } from '../../../domain/contracts/sentiment';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -9,6 +9,11 @@ import { useLiveTopics } from '../../lib/live-client';
 import { useRequireRegistration } from '../../lib/registration';
 import { useSentiment } from './api/sentiment';
 import { QuestionSentiment } from './components/question-sentiment';
+
+// Recharts loads with the chart, after the page and its tables are on screen.
+const TrendChart = lazy(() =>
+  import('./components/trend-chart').then((m) => ({ default: m.TrendChart })),
+);
 
 const Figures = ({ days }: { days: SentimentDays }) => {
   const sentiment = useSentiment(days);
@@ -40,6 +45,9 @@ const Figures = ({ days }: { days: SentimentDays }) => {
   }
   return (
     <div className="flex flex-col gap-4">
+      <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+        <TrendChart items={sentiment.data} />
+      </Suspense>
       {sentiment.data.map((item) => (
         <QuestionSentiment key={`${item.questionId}-${item.date}`} item={item} />
       ))}

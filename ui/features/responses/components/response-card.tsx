@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { localRecords } from '../../../lib/local-responses';
 import { useDeleteResponse } from '../api/delete-response';
 import { EchoButton } from './echo-button';
+import { ReactionBar } from './reaction-bar';
 import { FactCheckNote } from './fact-check-note';
 import { ReaderDialog } from './reader-dialog';
 import { Replies } from './replies';
@@ -92,6 +93,7 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
         </div>
       )}
       <FactCheckNote text={response.content} />
+      <ReactionBar response={response} />
       <footer className="mt-4 flex flex-wrap items-center gap-1 border-t border-line pt-3 text-small">
         {response.isOwn ? (
           <span className="inline-flex min-h-9 items-center gap-1.5 px-2 text-ink-muted">
