@@ -28,6 +28,7 @@ export const queryKeys = {
   adminSubmissions: (status: string) => ['admin', 'submissions', status] as const,
   adminAudit: (filters: Record<string, string>) => ['admin', 'audit', filters] as const,
   adminQuestions: ['admin', 'questions'] as const,
+  admins: ['admin', 'admins'] as const,
   sentiment: (days: number) => ['sentiment', days] as const,
   archiveQuestions: ['archive', 'questions'] as const,
   myResponses: ['archive', 'responses'] as const,
