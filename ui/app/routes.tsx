@@ -22,6 +22,8 @@ const pages = {
   settings: lazyPage(() => import('../features/settings/settings-page')),
   adminLogin: lazyPage(() => import('../features/admin/admin-login-page')),
   admin: lazyPage(() => import('../features/admin/admin-page')),
+  adminBrainstorm: lazyPage(() => import('../features/admin/admin-brainstorm-page')),
+  adminSubmissions: lazyPage(() => import('../features/admin/admin-submissions-page')),
   about: lazyPage(() => import('../features/legal/about-page')),
   privacy: lazyPage(() => import('../features/legal/privacy-page')),
   privacyPolicy: lazyPage(() => import('../features/legal/privacy-policy-page')),
@@ -63,8 +65,6 @@ const upcoming: [string, string][] = [
   ['/my-journey', 'My Journey'],
   ['/personal/archive', 'Your Response Archive'],
   ['/question/:id', 'Question'],
-  ['/admin/submissions', 'Submissions'],
-  ['/admin/brainstorm', 'Brainstorm board'],
   ['/mini-chat', 'Live chat'],
 ];
 
@@ -100,6 +100,8 @@ export const routes: RouteObject[] = [
           route('/contact', pages.contact, 'Contact'),
           route('/admin-login', pages.adminLogin, 'Admin Login'),
           route('/admin', pages.admin, 'Admin Dashboard'),
+          route('/admin/brainstorm', pages.adminBrainstorm, 'Brainstorm board'),
+          route('/admin/submissions', pages.adminSubmissions, 'Submissions'),
           route('/mini', pages.mini, 'Mini'),
           route('/mini/result/:archetypeId', pages.miniResult, 'Your Archetype'),
           route('/mini-legacy', pages.miniLegacy, 'Today’s Ethical Journey'),
