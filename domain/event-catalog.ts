@@ -21,6 +21,7 @@ import {
   PseudonymReserved,
   SettingsChanged,
 } from './identity/events';
+import { AdminAdded, AdminRemoved } from './admins/events';
 import { ContentRejected, ResponseAnalyzed } from './analysis/events';
 import {
   ContributionUsed,
@@ -99,6 +100,8 @@ const definitions = [
   SessionRevoked,
   AdminSignedIn,
   AdminSignedOut,
+  AdminAdded,
+  AdminRemoved,
   QuestionOfTheDayActivated,
   QuestionScheduled,
   QuestionDrafted,

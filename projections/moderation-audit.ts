@@ -187,6 +187,26 @@ export const moderationAuditProjection = projection({
         at: event.data.at,
       });
     },
+    AdminAdded: async (event, db) => {
+      const { username, by, at } = event.data;
+      await record(event, db, {
+        action: 'admin.added',
+        targetKind: 'admin',
+        targetId: username,
+        admin: by,
+        at,
+      });
+    },
+    AdminRemoved: async (event, db) => {
+      const { username, by, at } = event.data;
+      await record(event, db, {
+        action: 'admin.removed',
+        targetKind: 'admin',
+        targetId: username,
+        admin: by,
+        at,
+      });
+    },
     SuggestionMade: async (event, db) => {
       const { suggestionId, addedBy, authorId, content, category, at } = event.data;
       if (authorId !== null) {

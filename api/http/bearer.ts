@@ -6,6 +6,7 @@ import { fold } from '../../domain/shared/decider';
 import { unauthorized } from '../../domain/shared/errors';
 import { verifyToken, type TokenClaims } from '../../infra/auth/tokens';
 import { endedByPasswordReset } from '../auth/accounts';
+import { isActiveAdmin } from '../commands/admins';
 import type { AppContext } from '../context';
 
 export const bearerOf = (req: Request): string | null => {
@@ -66,7 +67,7 @@ export const adminOfToken = async (
 ): Promise<AdminSession> => {
   const claims = await claimsOf(ctx, token, 'admin');
   const denied = unauthorized('Admin authentication required', 'Sign in as an admin to continue.');
-  if (!claims || claims.sub !== ctx.auth.admin?.username) throw denied;
+  if (!claims || !(await isActiveAdmin(ctx, claims.sub))) throw denied;
   const history = await ctx.events.readStream(adminStreamId(claims.sub));
   const state = fold(adminDecider, history as unknown as AdminEvent[]);
   if (!state.open.has(claims.sid as string)) throw denied;

@@ -10,6 +10,7 @@ import { unauthorized } from '../../domain/shared/errors';
 import { knownBrowserId } from '../../infra/auth/known-browser';
 import { signToken } from '../../infra/auth/tokens';
 import { adminSubject, newKnownBrowserToken } from '../auth/accounts';
+import { adminAccountsState } from '../commands/admins';
 import { guardAttempt } from '../auth/attempts';
 import { handle } from '../commands/run';
 import type { AppContext } from '../context';
@@ -36,17 +37,28 @@ export const adminAuthRoutes = (ctx: AppContext) => {
       Math.floor(ctx.clock.now().getTime() / 1000),
     );
     const attempt = guardAttempt(ctx, req, res, subject, knownBrowser);
-    const admin = ctx.auth.admin;
+    const admins = await adminAccountsState(ctx);
+    const configured = ctx.auth.admin;
+    const named = admins.added.get(body.username);
+    // An added admin's password is checked against its hash (a decoy for unknown names, at the
+    // same cost); the configured admin's against configuration, until removed.
+    const namedMatches = await ctx.auth.passwords.verify(
+      body.password,
+      named ?? (await ctx.auth.passwords.decoy()),
+    );
     const valid =
-      admin !== null &&
-      sameSecret(body.username, admin.username) &&
-      sameSecret(body.password, admin.password);
+      named !== undefined
+        ? namedMatches
+        : configured !== null &&
+          !admins.removed.has(configured.username) &&
+          sameSecret(body.username, configured.username) &&
+          sameSecret(body.password, configured.password);
     if (!valid) {
       attempt.failed();
       throw unauthorized('Login failed', 'Invalid credentials');
     }
     attempt.succeeded();
-    const { username } = admin;
+    const { username } = body;
     const sessionId = ctx.newId();
     const now = ctx.clock.now();
     await handle(ctx, adminSessions, {

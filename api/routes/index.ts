@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context';
 import { accountEmailRoutes } from './account-email';
+import { adminAdminRoutes } from './admin-admins';
 import { adminAuditRoutes } from './admin-audit';
 import { adminAuthRoutes } from './admin-auth';
 import { adminContributionRoutes } from './admin-contributions';
@@ -53,6 +54,7 @@ export const apiRoutes: readonly RouteModule[] = [
   adminQuestionRoutes,
   adminMiniRoutes,
   adminSentimentRoutes,
+  adminAdminRoutes,
   progressRoutes,
   journalRoutes,
   archiveRoutes,

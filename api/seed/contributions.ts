@@ -1,4 +1,4 @@
-import type { ProductDay } from '../../domain/shared/product-day';
+import { addDays, type ProductDay } from '../../domain/shared/product-day';
 import type { Random } from './random';
 import { momentIn, type Seeder, type SeedWorld } from './world';
 
@@ -20,9 +20,10 @@ const reasons = {
 const question = (random: Random) => `Should ${random.pick(topics)}? Why or why not?`;
 
 /**
- * People suggest ideas and submit questions now and then; the configured admin signs in at
- * the end of the day, votes on and decides the day's ideas with a reason, reviews the day's
- * submissions, and signs out: a moderation history the Audit tab can show.
+ * People suggest ideas and submit questions now and then; at the end of the day one of two
+ * admins (the configured one, or the curator it added) signs in, votes on and decides the
+ * day's ideas with a reason, reviews the day's submissions (scheduling some approved ones a
+ * few days ahead), and signs out: a moderation history by two admins the Audit tab can show.
  */
 export const contributionsSeeder: Seeder = {
   name: 'brainstorm ideas, submitted questions and their moderation',
@@ -49,12 +50,22 @@ export const contributionsSeeder: Seeder = {
     if (!admin) return;
 
     world.at(momentIn(day, 0.95, world.rules));
-    const login = await world.call(null, 'POST', '/api/admin/login', {
+    const first = await world.call(null, 'POST', '/api/admin/login', {
       username: admin.username,
       password: admin.password,
     });
-    if (login.status !== 200) return;
-    const token = login.body.token as string;
+    if (first.status !== 200) return;
+    // A second admin, added once by the first (a password only the configuration implies).
+    const curator = { username: 'curator', password: `${admin.password}-curator` };
+    await world.call(null, 'POST', '/api/admin/admins', curator, first.body.token as string);
+    // The two take turns: some days the curator moderates.
+    let token = first.body.token as string;
+    if (random.chance(0.5)) {
+      await world.call(null, 'POST', '/api/admin/logout', undefined, token);
+      const second = await world.call(null, 'POST', '/api/admin/login', curator);
+      if (second.status !== 200) return;
+      token = second.body.token as string;
+    }
     const as = (method: string, path: string, body?: unknown) =>
       world.call(null, method, path, body, token);
     for (const id of ideas) {
@@ -70,6 +81,12 @@ export const contributionsSeeder: Seeder = {
         status,
         adminNotes: random.pick(reasons[status]),
       });
+      // An approved submission is sometimes scheduled a few days ahead (a taken day is refused).
+      if (status === 'approved' && random.chance(0.3)) {
+        await as('POST', `/api/admin/submissions/${id}/schedule`, {
+          scheduledDate: addDays(day, 3),
+        });
+      }
     }
     await as('POST', '/api/admin/logout');
   },

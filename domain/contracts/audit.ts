@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const AUDIT_ACTIONS = [
   'admin.signed-in',
   'admin.signed-out',
+  'admin.added',
+  'admin.removed',
   'idea.added',
   'idea.approved',
   'idea.rejected',

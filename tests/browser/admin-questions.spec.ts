@@ -68,5 +68,23 @@ test('an admin approves a submission, converts it and schedules it for tomorrow,
   await expect(rows.filter({ hasText: 'submission.used' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'question.drafted' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'question.edited' })).toContainText(tomorrow);
+
+  await admin.openTab('Admins');
+  await expect(
+    page.getByRole('list', { name: 'Admins' }).getByText('admin', { exact: true }),
+  ).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The standalone pages reuse the tabs and ask for the same token.
+  await page.goto('/admin/submissions');
+  await expect(page.getByRole('heading', { name: 'Submissions' })).toBeVisible();
+  await expect(admin.submission(question).getByText(/converted to Question #\d+/)).toBeVisible();
+  await page.goto('/admin/brainstorm');
+  await expect(page.getByRole('heading', { name: 'Brainstorm board' })).toBeVisible();
   await context.close();
+
+  const stranger = await visitor(browser);
+  await stranger.page.goto('/admin/submissions');
+  await expect(stranger.page).toHaveURL(/\/admin-login$/);
+  await stranger.context.close();
 });

@@ -4,7 +4,6 @@ import { NotFound } from '../components/not-found';
 import { PageSkeleton } from '../components/ui/skeleton';
 import { lazyPage, type RouteHandle } from './lazy-page';
 import { Layout } from './layout';
-import { PlaceholderPage } from './placeholder-page';
 import { Root } from './root';
 
 const pages = {
@@ -22,6 +21,8 @@ const pages = {
   settings: lazyPage(() => import('../features/settings/settings-page')),
   adminLogin: lazyPage(() => import('../features/admin/admin-login-page')),
   admin: lazyPage(() => import('../features/admin/admin-page')),
+  adminBrainstorm: lazyPage(() => import('../features/admin/admin-brainstorm-page')),
+  adminSubmissions: lazyPage(() => import('../features/admin/admin-submissions-page')),
   about: lazyPage(() => import('../features/legal/about-page')),
   privacy: lazyPage(() => import('../features/legal/privacy-page')),
   privacyPolicy: lazyPage(() => import('../features/legal/privacy-policy-page')),
@@ -55,18 +56,6 @@ const route = (path: string, { Page, preload }: ReturnType<typeof lazyPage>, tit
   ),
   handle: { preload, ...(title ? { title } : {}) } satisfies RouteHandle,
 });
-
-const placeholder = (path: string, name: string): RouteObject => ({
-  path,
-  element: <PlaceholderPage name={name} />,
-  handle: { title: name } satisfies RouteHandle,
-});
-
-/** Routes whose screens arrive with later issues. */
-const upcoming: [string, string][] = [
-  ['/admin/submissions', 'Submissions'],
-  ['/admin/brainstorm', 'Brainstorm board'],
-];
 
 export const routes: RouteObject[] = [
   {
@@ -104,6 +93,8 @@ export const routes: RouteObject[] = [
           route('/contact', pages.contact, 'Contact'),
           route('/admin-login', pages.adminLogin, 'Admin Login'),
           route('/admin', pages.admin, 'Admin Dashboard'),
+          route('/admin/brainstorm', pages.adminBrainstorm, 'Brainstorm board'),
+          route('/admin/submissions', pages.adminSubmissions, 'Submissions'),
           route('/mini', pages.mini, 'Mini'),
           route('/mini/result/:archetypeId', pages.miniResult, 'Your Archetype'),
           route('/mini-legacy', pages.miniLegacy, 'Today’s Ethical Journey'),
@@ -111,7 +102,6 @@ export const routes: RouteObject[] = [
           route('/brainstorm', pages.brainstorm, 'Brainstorm'),
           route('/submit-question', pages.submitQuestion, 'Submit a Question'),
           route('/sentiment', pages.sentiment, 'Community Sentiment'),
-          ...upcoming.map(([path, name]) => placeholder(path, name)),
           { path: '*', element: <NotFound /> },
         ],
       },

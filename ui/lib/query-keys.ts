@@ -30,6 +30,7 @@ export const queryKeys = {
   adminQuestions: ['admin', 'questions'] as const,
   adminMini: ['admin', 'mini'] as const,
   adminMiniPending: ['admin', 'mini', 'pending'] as const,
+  admins: ['admin', 'admins'] as const,
   sentiment: (days: number) => ['sentiment', days] as const,
   archiveQuestions: ['archive', 'questions'] as const,
   myResponses: ['archive', 'responses'] as const,

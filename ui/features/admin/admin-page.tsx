@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Tabs } from '../../components/ui/tabs';
 import { useToast } from '../../components/ui/toast';
 import { logOut, verifyAdmin } from './admin-api';
+import { AdminsTab } from './components/admins-tab';
 import { AuditTab } from './components/audit-tab';
 import { EditTab } from './components/edit-tab';
 import { GenerateTab } from './components/generate-tab';
@@ -26,6 +27,7 @@ const TABS = [
   { key: 'ideas', label: 'Ideas', about: 'The brainstorm board of question ideas.' },
   { key: 'submit', label: 'Submit', about: 'Moderate questions the community suggested.' },
   { key: 'audit', label: 'Audit', about: 'The moderation history.' },
+  { key: 'admins', label: 'Admins', about: 'Who the admins are.' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -39,6 +41,7 @@ const TOOLS: Partial<Record<TabKey, () => ReactNode>> = {
   ideas: () => <IdeasTab />,
   submit: () => <SubmissionsTab />,
   audit: () => <AuditTab />,
+  admins: () => <AdminsTab />,
 };
 
 /** The admin shell: verified at load; without a valid admin token it sends you to log in. */
