@@ -17,6 +17,8 @@ import { collection, projection, type Handler, type ProjectionDb } from './engin
 export type SentimentTallyDoc = Doc & Tally;
 type ShareDoc = Doc & ResponseShare;
 type QuestionInfoDoc = Doc & QuestionInfo;
+/** `_id` is a standing answer's id: whose it is, so an erased person's answers can leave. */
+type AuthorDoc = Doc & { authorId: string; questionId: number; day: string };
 
 const collections = {
   /** One question on one product day: the running sums every figure is computed from. */
@@ -24,6 +26,7 @@ const collections = {
   /** What each standing answer adds to its tally (no text, no author). */
   sentiment_shares: collection<ShareDoc>(),
   sentiment_questions: collection<QuestionInfoDoc>(),
+  sentiment_authors: collection<AuthorDoc>({ key: { authorId: 1 } }),
 };
 
 type Db = ProjectionDb<typeof collections>;
@@ -74,22 +77,53 @@ const apply = async (event: SentimentEvent, db: Db): Promise<void> => {
   }
 };
 
+const figures = {
+  QuestionOfTheDayActivated: apply,
+  ResponseSubmitted: async (event, db) => {
+    const { responseId, authorId, questionId, day } = event.data;
+    await db.sentiment_authors.upsertOne({ _id: responseId, authorId, questionId, day });
+    await apply(event, db);
+  },
+  ResponseDeleted: async (event, db) => {
+    await db.sentiment_authors.deleteOne({ _id: event.data.responseId });
+    await apply(event, db);
+  },
+  ResponseAnalyzed: apply,
+  EchoGiven: apply,
+  EchoWithdrawn: apply,
+  ReplyPosted: apply,
+  ReplyDeleted: apply,
+  ReactionAdded: apply,
+  ReactionRemoved: apply,
+  ContentRejected: apply,
+} satisfies { [T in SentimentEventType]: Handler<T, typeof collections> };
+
 /** The figures of the sentiment dashboard, per question and product day. */
 export const sentimentProjection = projection({
   name: 'sentiment',
-  version: 1,
+  version: 2,
   collections,
   on: {
-    QuestionOfTheDayActivated: apply,
-    ResponseSubmitted: apply,
-    ResponseDeleted: apply,
-    ResponseAnalyzed: apply,
-    EchoGiven: apply,
-    EchoWithdrawn: apply,
-    ReplyPosted: apply,
-    ReplyDeleted: apply,
-    ReactionAdded: apply,
-    ReactionRemoved: apply,
-    ContentRejected: apply,
-  } satisfies { [T in SentimentEventType]: Handler<T, typeof collections> },
+    ...figures,
+    // An erased person's answers leave the figures as deleted answers do.
+    PersonErased: async ({ data }, db) => {
+      const theirs = await db.sentiment_authors.find({ authorId: data.personId });
+      for (const answer of theirs) {
+        await db.sentiment_authors.deleteOne({ _id: answer._id });
+        await apply(
+          {
+            type: 'ResponseDeleted',
+            data: {
+              responseId: answer._id,
+              questionId: answer.questionId,
+              authorId: answer.authorId,
+              day: answer.day,
+              at: data.at,
+            },
+          },
+          db,
+        );
+      }
+    },
+  },
 });

@@ -5,8 +5,9 @@ import { identityProjection } from '../../projections/identity';
 import { perspectivePairsProjection } from '../../projections/perspective-pairs';
 import { repliesProjection } from '../../projections/replies';
 import { responsesByQuestionProjection } from '../../projections/responses-by-question';
+import { sentimentProjection } from '../../projections/sentiment';
 import { projectionSpec } from '../support/projection-spec';
-import { activation, submission } from '../support/seed';
+import { activation, deletion, submission } from '../support/seed';
 
 const at = '2026-11-22T16:00:00.000Z';
 const erased = (personId: string): AnyEvent => ({ type: 'PersonErased', data: { personId, at } });
@@ -62,6 +63,22 @@ describe('an erased person leaves the read models', () => {
     expect(await read.echo_status.count({ actorId: 'ann' })).toBe(0);
     expect(await read.echo_days.count({ actorId: 'ann' })).toBe(0);
     expect(await read.echo_status.count({ actorId: 'bob' })).toBe(1);
+  });
+
+  it('sentiment: their answers leave the figures exactly as deleted answers do', async () => {
+    const day = [activation('2026-11-22', 5), placed('r1', 'ann', 60), placed('r2', 'bob', -40)];
+    const tallyAfter = async (events: AnyEvent[]) => {
+      const { read } = await projectionSpec(sentimentProjection).given(events);
+      return read.sentiment_tallies.find({ day: '2026-11-22' });
+    };
+    const erasedTally = await tallyAfter([...day, echo('bob', 'r1'), erased('ann')]);
+    const deletedTally = await tallyAfter([
+      ...day,
+      echo('bob', 'r1'),
+      deletion('r1', 5, 'ann', at),
+    ]);
+    expect(erasedTally).toEqual(deletedTally);
+    expect(erasedTally).not.toEqual(await tallyAfter([...day, echo('bob', 'r1')]));
   });
 
   it('identity: their devices are unregistered', async () => {

@@ -1,10 +1,8 @@
-import { join } from 'node:path';
-import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
+import { openStores } from '../../api/stores';
+import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
-import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
 import { openMemoryReadStore } from '../../infra/read-store/memory/memory-read-store';
 import type { Doc } from '../../infra/read-store/read-store';
-import { openSqlite } from '../../infra/sqlite';
 import { allProjections } from '../../projections';
 import { collectionNames } from '../../projections/engine/define';
 import { ProjectionEngine } from '../../projections/engine/engine';
@@ -31,9 +29,12 @@ export const readModelsAndRebuild = async (
   dataDir: string,
   options: { catchUpStored?: boolean } = {},
 ) => {
-  const db = openSqlite(join(dataDir, 'boon.sqlite'));
-  const events = openSqliteEventStore(db);
-  const stored = openEmbeddedReadStore(db);
+  // The log as the app reads it: sealed fields opened with the folder's own key vault.
+  const stores = await openStores(
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    silentLogger(),
+  );
+  const { events, readStore: stored } = stores;
   const storedModels = new StoreReadModels(stored, allProjections);
   await storedModels.start();
   const head = (await events.headPosition()) ?? 0n;
@@ -67,8 +68,6 @@ export const readModelsAndRebuild = async (
   await resumed?.stop();
   freshModels.stop();
   storedModels.stop();
-  await events.close();
-  await stored.close();
-  db.close();
+  await stores.close();
   return result;
 };
