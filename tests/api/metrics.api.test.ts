@@ -153,8 +153,10 @@ describe('/metrics on an API process', () => {
       value: expect.any(Number),
     });
 
+    // One socket on /ws; none on the live chat's hub, which is reported beside it.
     expect(samples(text, 'boon_ws_connections')).toEqual([
       { labels: expect.objectContaining({ hub: 'live' }), value: 1 },
+      { labels: expect.objectContaining({ hub: 'mini-chat' }), value: 0 },
     ]);
     expect(samples(text, 'boon_ws_topics')[0]!.value).toBe(1);
     expect(samples(text, 'boon_kdf_pending')[0]!.value).toBe(0);
