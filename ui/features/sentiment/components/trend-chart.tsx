@@ -64,7 +64,11 @@ export const TrendChart = ({ items }: { items: readonly SentimentItem[] }) => {
       <h2 className="font-semibold text-ink">Trend over the range</h2>
       <div className="mt-3 h-56 w-full" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <ComposedChart
+            data={data}
+            margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" />
             <XAxis dataKey="date" tick={axis} tickFormatter={(d: string) => d.slice(5)} />
             <YAxis yAxisId="answers" allowDecimals={false} tick={axis} />
