@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BadgeDto } from '../../../../domain/contracts/progress';
 import { toastAtom, useToast } from '../../../components/ui/toast';
 import { readLocal, REGISTERED_KEY } from '../../../lib/device-identity';
@@ -8,9 +8,27 @@ import { useLiveTopics } from '../../../lib/live-client';
 import { badgesQuery } from '../api/badges';
 
 /**
+ * Whether a dialog is open. Dialogs are portalled into `body`, so watching its children is
+ * enough. A toast shown meanwhile would be the top layer and take the dialog's Escape key.
+ */
+const useDialogOpen = () => {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const check = () =>
+      setOpen(document.querySelector('[role="dialog"], [role="alertdialog"]') !== null);
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true });
+    check();
+    return () => observer.disconnect();
+  }, []);
+  return open;
+};
+
+/**
  * Says so when a badge arrives (over `me:badges`), on whatever page the person is: mounted
  * once in the layout. Badges held when the list first loads are known, not news. A badge
- * waits for the toast showing (say, 'Response Submitted!') to close rather than replace it.
+ * waits for the toast showing (say, 'Response Submitted!') to close rather than replace it, and
+ * for an open dialog to close rather than interrupt it.
  */
 export const BadgeToasts = () => {
   // Read at every navigation (the layout re-renders), so it follows setup without a reload.
@@ -18,6 +36,7 @@ export const BadgeToasts = () => {
   useLiveTopics(registered ? ['me:badges'] : []);
   const badges = useQuery({ ...badgesQuery, enabled: registered });
   const showing = useAtomValue(toastAtom);
+  const dialogOpen = useDialogOpen();
   const { toast } = useToast();
   const known = useRef<Set<string> | null>(null);
   const waiting = useRef<BadgeDto[]>([]);
@@ -31,12 +50,12 @@ export const BadgeToasts = () => {
     const before = known.current;
     known.current = new Set(badges.data.map((held) => held.id));
     if (before) waiting.current.push(...badges.data.filter((held) => !before.has(held.id)));
-    if (showing) return;
+    if (showing || dialogOpen) return;
     const next = waiting.current.shift();
     if (next) {
       toast({ title: `Badge earned: ${next.badge.name}`, description: next.badge.description });
     }
-  }, [badges.data, showing, toast]);
+  }, [badges.data, showing, dialogOpen, toast]);
 
   return null;
 };
