@@ -124,7 +124,7 @@ export const TrendChart = ({ items }: { items: readonly SentimentItem[] }) => {
           <tbody>
             {data.map((day) => (
               <tr key={day.date} className="border-t border-line">
-                <th scope="row" className="py-1 font-normal">
+                <th scope="row" className="py-1 text-left font-normal">
                   {day.date}
                 </th>
                 <td className="py-1 tabular-nums">{day.answers}</td>
