@@ -1,9 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket, { WebSocketServer } from 'ws';
 import { handle } from '../../api/commands/run';
 import { startServer } from '../../api/server';
 import { chatters } from '../../domain/mini/chat';
@@ -12,46 +9,10 @@ import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
 import { readerOfToday } from './community';
 import { percentile, type Figure } from './report';
+import { bareBroadcast, openClients, until } from './socket-fanout';
 
 const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 1000);
 const ROUNDS = 20;
-
-/** Opens `count` sockets; `hello` is what each sends once open, `ready` says it is in. */
-const openClients = async (
-  url: string,
-  hello: (socket: WebSocket) => void,
-  ready: (frame: { type: string }) => boolean,
-  onMessage: (at: number) => void,
-) => {
-  const sockets: WebSocket[] = [];
-  for (let start = 0; start < CLIENTS; start += 100) {
-    await Promise.all(
-      Array.from(
-        { length: Math.min(100, CLIENTS - start) },
-        () =>
-          new Promise<void>((resolve, reject) => {
-            const socket = new WebSocket(url);
-            sockets.push(socket);
-            socket.once('error', reject);
-            socket.once('open', () => hello(socket));
-            socket.on('message', (raw) => {
-              const frame = JSON.parse(raw.toString()) as { type: string };
-              if (ready(frame)) resolve();
-              if (frame.type === 'message') onMessage(performance.now());
-            });
-          }),
-      ),
-    );
-  }
-  return sockets;
-};
-
-const until = async (count: () => number, expected: number) => {
-  const deadline = performance.now() + 10_000;
-  while (count() < expected && performance.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
 
 /**
  * One live chat message to 1,000 sockets in /mini-chat: from the moment the server accepted it
@@ -67,12 +28,15 @@ export const miniChatFanout = async (): Promise<Figure[]> => {
   });
   const reader = await readerOfToday(server.url);
   let received: number[] = [];
-  const sockets = await openClients(
-    `${server.url.replace('http', 'ws')}/mini-chat`,
-    (socket) => socket.send(JSON.stringify({ type: 'identify', deviceId: reader.deviceId })),
-    (frame) => frame.type === 'userList',
-    (at) => received.push(at),
-  );
+  const sockets = await openClients({
+    url: `${server.url.replace('http', 'ws')}/mini-chat`,
+    count: CLIENTS,
+    batch: 100,
+    hello: (socket) => socket.send(JSON.stringify({ type: 'identify', deviceId: reader.deviceId })),
+    ready: (frame) => frame.type === 'userList',
+    timed: 'message',
+    onTimed: (at) => received.push(at),
+  });
   const ctx = server.context;
   const content = 'One thought for everyone in the room.';
   const app: number[] = [];
@@ -98,37 +62,16 @@ export const miniChatFanout = async (): Promise<Figure[]> => {
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
 
-  const bare = createServer();
-  const wss = new WebSocketServer({ server: bare });
-  wss.on('connection', (socket) => socket.once('message', () => socket.send('{"type":"ready"}')));
-  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  const bareSockets = await openClients(
-    `ws://127.0.0.1:${(bare.address() as AddressInfo).port}`,
-    (socket) => socket.send('hello'),
-    (frame) => frame.type === 'ready',
-    (at) => received.push(at),
-  );
-  const base: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    received = [];
-    const sent = performance.now();
-    const frame = JSON.stringify({
-      type: 'message',
-      message: {
-        id: `m${round}`,
-        pseudonym: 'Bench Author',
-        archetype: null,
-        content,
-        timestamp: new Date().toISOString(),
-      },
-    });
-    for (const client of wss.clients) client.send(frame);
-    await until(() => received.length, CLIENTS);
-    base.push(...received.map((at) => at - sent));
-  }
-  bareSockets.forEach((socket) => socket.terminate());
-  wss.close();
-  bare.close();
+  const base = await bareBroadcast(CLIENTS, ROUNDS, (round) => ({
+    type: 'message',
+    message: {
+      id: `m${round}`,
+      pseudonym: 'Bench Author',
+      archetype: null,
+      content,
+      timestamp: new Date().toISOString(),
+    },
+  }));
 
   const sorted = [...app].sort((a, b) => a - b);
   const baseP99 = percentile(

@@ -1,57 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket, { WebSocketServer } from 'ws';
 import { startServer } from '../../api/server';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
 import { appendAnswers, readerOfToday } from './community';
 import { percentile, type Figure } from './report';
+import { bareBroadcast, openClients, until } from './socket-fanout';
 
 const CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 5000);
 const ROUNDS = 20;
-
-type Listener = (at: number) => void;
-
-/** Opens `count` sockets; `hello` is what each sends once open, `ready` says it is listening. */
-const openClients = async (
-  url: string,
-  hello: (socket: WebSocket) => void,
-  ready: (message: { type: string }) => boolean,
-  onChange: Listener,
-) => {
-  const sockets: WebSocket[] = [];
-  for (let start = 0; start < CLIENTS; start += 250) {
-    await Promise.all(
-      Array.from(
-        { length: Math.min(250, CLIENTS - start) },
-        () =>
-          new Promise<void>((resolve, reject) => {
-            const socket = new WebSocket(url);
-            sockets.push(socket);
-            socket.once('error', reject);
-            socket.once('open', () => hello(socket));
-            socket.on('message', (raw) => {
-              const message = JSON.parse(raw.toString()) as { type: string };
-              if (ready(message)) resolve();
-              if (message.type === 'changed') onChange(performance.now());
-            });
-          }),
-      ),
-    );
-  }
-  return sockets;
-};
-
-/** Waits until `received` reaches `expected` (or gives up after 10 s and says how many came). */
-const until = async (count: () => number, expected: number) => {
-  const deadline = performance.now() + 10_000;
-  while (count() < expected && performance.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
 
 /**
  * One notice to 5,000 sockets subscribed to one topic: from the append's acknowledgement to each
@@ -67,15 +25,18 @@ export const wsFanout = async (): Promise<Figure[]> => {
   const reader = await readerOfToday(server.url);
   const topic = `responses:${reader.questionId}`;
   let received: number[] = [];
-  const sockets = await openClients(
-    `${server.url.replace('http', 'ws')}/ws`,
-    (socket) => {
+  const sockets = await openClients({
+    url: `${server.url.replace('http', 'ws')}/ws`,
+    count: CLIENTS,
+    batch: 250,
+    hello: (socket) => {
       socket.send(JSON.stringify({ type: 'identify', deviceId: reader.deviceId }));
       socket.send(JSON.stringify({ type: 'subscribe', topics: [topic] }));
     },
-    (message) => message.type === 'subscribed',
-    (at) => received.push(at),
-  );
+    ready: (message) => message.type === 'subscribed',
+    timed: 'changed',
+    onTimed: (at) => received.push(at),
+  });
   const app: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     received = [];
@@ -89,28 +50,11 @@ export const wsFanout = async (): Promise<Figure[]> => {
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
 
-  const bare = createServer();
-  const wss = new WebSocketServer({ server: bare });
-  wss.on('connection', (socket) => socket.once('message', () => socket.send('{"type":"ready"}')));
-  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  const bareSockets = await openClients(
-    `ws://127.0.0.1:${(bare.address() as AddressInfo).port}`,
-    (socket) => socket.send('hello'),
-    (message) => message.type === 'ready',
-    (at) => received.push(at),
-  );
-  const base: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    received = [];
-    const sent = performance.now();
-    const notice = JSON.stringify({ type: 'changed', topic, position: String(round) });
-    for (const client of wss.clients) client.send(notice);
-    await until(() => received.length, CLIENTS);
-    base.push(...received.map((at) => at - sent));
-  }
-  bareSockets.forEach((socket) => socket.terminate());
-  wss.close();
-  bare.close();
+  const base = await bareBroadcast(CLIENTS, ROUNDS, (round) => ({
+    type: 'changed',
+    topic,
+    position: String(round),
+  }));
 
   const sorted = [...app].sort((a, b) => a - b);
   const baseSorted = [...base].sort((a, b) => a - b);
