@@ -4,8 +4,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header';
 import { verifyAdmin } from './admin-api';
 
-/** A standalone admin screen: verified at load; without a valid admin token, to /admin-login. */
-export const AdminGate = ({ title, children }: { title: string; children: ReactNode }) => {
+/** The admin's name once the token is verified at load; without a valid token, to /admin-login. */
+export const useVerifiedAdmin = () => {
   const navigate = useNavigate();
   const [admin, setAdmin] = useState<string | null>(null);
   useEffect(() => {
@@ -19,14 +19,21 @@ export const AdminGate = ({ title, children }: { title: string; children: ReactN
       cancelled = true;
     };
   }, [navigate]);
-  if (!admin) {
-    return (
-      <p role="status" className="flex items-center justify-center gap-3 py-12 text-ink-muted">
-        <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-accent-ink" />
-        Checking admin session...
-      </p>
-    );
-  }
+  return admin;
+};
+
+/** What an admin screen shows while its token is being checked. */
+export const CheckingAdmin = () => (
+  <p role="status" className="flex items-center justify-center gap-3 py-12 text-ink-muted">
+    <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-accent-ink" />
+    Checking admin session...
+  </p>
+);
+
+/** A standalone admin screen: verified at load; without a valid admin token, to /admin-login. */
+export const AdminGate = ({ title, children }: { title: string; children: ReactNode }) => {
+  const admin = useVerifiedAdmin();
+  if (!admin) return <CheckingAdmin />;
   return (
     <section>
       <PageHeader

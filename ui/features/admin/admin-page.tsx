@@ -1,5 +1,5 @@
-import { LoaderCircle, LogOut } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { LogOut } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -7,7 +7,8 @@ import { SproutDrawing } from '../../components/ui/illustrations';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs } from '../../components/ui/tabs';
 import { useToast } from '../../components/ui/toast';
-import { logOut, verifyAdmin } from './admin-api';
+import { logOut } from './admin-api';
+import { CheckingAdmin, useVerifiedAdmin } from './admin-gate';
 import { AdminsTab } from './components/admins-tab';
 import { AuditTab } from './components/audit-tab';
 import { EditTab } from './components/edit-tab';
@@ -48,20 +49,8 @@ const TOOLS: Partial<Record<TabKey, () => ReactNode>> = {
 const AdminPage = () => {
   const navigate = useNavigate();
   const { toast } = useToast();
-  const [admin, setAdmin] = useState<string | null>(null);
+  const admin = useVerifiedAdmin();
   const [tab, setTab] = useState<TabKey>('generate');
-
-  useEffect(() => {
-    let cancelled = false;
-    void verifyAdmin().then((verified) => {
-      if (cancelled) return;
-      if (verified) setAdmin(verified.username);
-      else navigate('/admin-login', { replace: true });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [navigate]);
 
   const handleLogout = async () => {
     try {
@@ -73,14 +62,7 @@ const AdminPage = () => {
     navigate('/admin-login', { replace: true });
   };
 
-  if (!admin) {
-    return (
-      <p role="status" className="flex items-center justify-center gap-3 py-12 text-ink-muted">
-        <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-accent-ink" />
-        Checking admin session...
-      </p>
-    );
-  }
+  if (!admin) return <CheckingAdmin />;
   return (
     <section>
       <PageHeader

@@ -1,17 +1,14 @@
 import { useParams } from 'react-router-dom';
 import type { QuestionDto } from '../../../domain/contracts/questions';
 import { NotFound } from '../../components/not-found';
-import { Unreachable } from '../../components/unreachable';
+import { QuestionUnavailable } from '../../components/question-unavailable';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { EmptyState } from '../../components/ui/empty-state';
 import { BackIcon, DiscussionIcon, ForwardIcon } from '../../components/ui/icons';
-import { QuestionDrawing } from '../../components/ui/illustrations';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/page-title';
-import { isUnreachable } from '../../lib/registration';
 import { longDate } from '../../lib/today-question';
 import { useQuestion, useQuestionResponded } from './api/question';
 
@@ -43,27 +40,7 @@ const QuestionView = ({ id }: { id: number }) => {
       </div>
     );
   }
-  if (question.isError) {
-    if (!missing && isUnreachable(question.error)) {
-      return (
-        <Unreachable
-          onRetry={() => void question.refetch()}
-          retrying={question.isFetching}
-          error={question.error}
-        />
-      );
-    }
-    return (
-      <EmptyState
-        level={1}
-        drawing={<QuestionDrawing />}
-        title="Question not found"
-        action={<ButtonLink to="/home">Return to Today's Question</ButtonLink>}
-      >
-        <p>This question does not exist.</p>
-      </EmptyState>
-    );
-  }
+  if (question.isError) return <QuestionUnavailable question={question} />;
   const q = question.data;
   return (
     <article aria-labelledby="question-heading" className="max-w-3xl">

@@ -1,15 +1,12 @@
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../components/not-found';
+import { QuestionUnavailable } from '../../components/question-unavailable';
 import { Unreachable } from '../../components/unreachable';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { DiscussionIcon } from '../../components/ui/icons';
-import {
-  ConversationDrawing,
-  QuestionDrawing,
-  VoiceDrawing,
-} from '../../components/ui/illustrations';
+import { ConversationDrawing, VoiceDrawing } from '../../components/ui/illustrations';
 import { ExploreMore } from '../../components/ui/link-card';
 import { Masonry } from '../../components/ui/masonry';
 import { Skeleton, SkeletonList } from '../../components/ui/skeleton';
@@ -62,27 +59,7 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
       </div>
     );
   }
-  if (question.isError) {
-    if (!missing && isUnreachable(question.error)) {
-      return (
-        <Unreachable
-          onRetry={() => void question.refetch()}
-          retrying={question.isFetching}
-          error={question.error}
-        />
-      );
-    }
-    return (
-      <EmptyState
-        level={1}
-        drawing={<QuestionDrawing />}
-        title="Question not found"
-        action={<BackHome label="Return to Today's Question" />}
-      >
-        <p>This question does not exist.</p>
-      </EmptyState>
-    );
-  }
+  if (question.isError) return <QuestionUnavailable question={question} />;
   const { list, total } = responses;
   return (
     <>
