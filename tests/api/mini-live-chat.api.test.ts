@@ -92,7 +92,7 @@ const open = (server: RunningServer, identify: Record<string, unknown> | null) =
     });
   });
 
-const until = async (predicate: () => boolean, ms = 5000) => {
+const until = async (predicate: () => boolean, ms = 15_000) => {
   const deadline = Date.now() + ms;
   while (!predicate()) {
     if (Date.now() > deadline) throw new Error('timed out');
