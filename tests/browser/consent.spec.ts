@@ -32,7 +32,11 @@ test('consent given before registration reaches the server once the device regis
       { agreementType: 'terms', status: 201 },
     ]);
 
-  // Recorded once: later visits send nothing more.
+  // Recorded once: later visits send nothing more. (The page notes what it sent just after the
+  // second answer arrives; a reload before that would rightly send it again.)
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('boon-consent-sent')))
+    .toMatch(/^true:/);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await page.goto('/settings');
