@@ -143,21 +143,29 @@ export const createMiniChatHub = (
     return JSON.stringify({ type: 'message', message });
   };
 
-  /** Forwards the messages projected since the last forward: each serialised once for everyone. */
+  /**
+   * Forwards the messages projected since the last forward, a page at a time until none is left:
+   * each serialised once for everyone.
+   */
   const forwardMessages = async () => {
     messagesQueued = false;
-    if (cursor === null) return;
-    const fresh = await view.live_chat_messages.find(
-      { seq: { $gt: cursor } },
-      { sort: { seq: 1 }, limit: LIVE_CHAT_HISTORY },
-    );
-    for (const doc of fresh) {
-      const frame = await toFrame(doc);
-      for (const member of members) {
-        if (frame && member.seenSeq < doc.seq) send(member.socket, frame);
-        member.seenSeq = Math.max(member.seenSeq, doc.seq);
+    for (;;) {
+      if (cursor === null) return;
+      const fresh = await view.live_chat_messages.find(
+        { seq: { $gt: cursor } },
+        { sort: { seq: 1 }, limit: LIVE_CHAT_HISTORY },
+      );
+      for (const doc of fresh) {
+        const frame = await toFrame(doc);
+        for (const member of members) {
+          if (frame && member.seenSeq < doc.seq) send(member.socket, frame);
+          member.seenSeq = Math.max(member.seenSeq, doc.seq);
+        }
+        // Nobody left while the frame was made: the next one to join sets where to start.
+        if (members.size === 0) return;
+        cursor = doc.seq;
       }
-      cursor = doc.seq;
+      if (fresh.length < LIVE_CHAT_HISTORY) return;
     }
   };
 

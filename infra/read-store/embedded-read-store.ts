@@ -178,23 +178,24 @@ export const openEmbeddedReadStore = (
   // Tail the commit record: other processes' changes refresh what this one holds in memory
   // (read in one snapshot, applied synchronously), then their notices are emitted here.
   let lastSeq = selectLastSeq.get()?.seq ?? 0;
+  // Nothing is applied or emitted until the whole snapshot was read: a read that fails (a busy
+  // file) leaves `lastSeq` where it was, and the next poll reads the same commits again.
   const readNewCommits = db.transaction(() => {
     const rows = selectCommits.all(lastSeq);
     if (rows.length === 0) return { notices: [] as CommitNotice[], more: false };
     const pruned = rows[0]!.seq > lastSeq + 1;
     const loaded = new Set(core.loadedCollections());
     const notices: CommitNotice[] = [];
-    if (pruned) core.unloadAll();
+    const updates: [string, string, Doc | null][] = [];
+    const unload = new Set<string>();
     for (const row of rows) {
-      lastSeq = row.seq;
       if (row.origin === origin) continue;
       const changed = JSON.parse(row.changes) as Record<string, string[] | '*'>;
       if (!pruned) {
-        const updates: [string, string, Doc | null][] = [];
         for (const [name, ids] of Object.entries(changed)) {
-          if (!loaded.has(name)) continue;
+          if (!loaded.has(name) || unload.has(name)) continue;
           if (ids === '*') {
-            core.unloadCollection(name);
+            unload.add(name);
             continue;
           }
           for (const id of ids) {
@@ -202,10 +203,15 @@ export const openEmbeddedReadStore = (
             updates.push([name, id, row ? (JSON.parse(row.doc) as Doc) : null]);
           }
         }
-        core.applyExternal(updates);
       }
       notices.push(...(JSON.parse(row.notices) as CommitNotice[]));
     }
+    if (pruned) core.unloadAll();
+    else {
+      core.applyExternal(updates.filter(([name]) => !unload.has(name)));
+      unload.forEach((name) => core.unloadCollection(name));
+    }
+    lastSeq = rows.at(-1)!.seq;
     return { notices, more: rows.length === 500 };
   });
 
