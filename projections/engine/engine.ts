@@ -4,6 +4,7 @@ import type { EventStore } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logger';
 import type { Doc, Lease, ReadStore } from '../../infra/read-store/read-store';
 import { collectionNames, physicalName, type Projection } from './define';
+import { CheckpointBatcher } from './checkpoints';
 import { LogTail } from './log-tail';
 import {
   ignoreReactions,
@@ -68,6 +69,7 @@ export class ProjectionEngine {
   readonly owner: string;
   private readonly slots = new Map<string, Slot>();
   private readonly tail: LogTail;
+  private readonly checkpoints: CheckpointBatcher;
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private stopped = false;
@@ -98,6 +100,7 @@ export class ProjectionEngine {
     };
     this.dispatch = options.dispatch ?? null;
     this.tail = new LogTail(events, logger, this.settings.tailCapacity);
+    this.checkpoints = new CheckpointBatcher(readStore, logger);
     const owners = new Map<string, string>();
     for (const projection of projections) {
       if (this.slots.has(projection.name))
@@ -139,6 +142,7 @@ export class ProjectionEngine {
     await this.ticking;
     for (const slot of this.slots.values()) await slot.rebuildProcessor?.stop();
     await Promise.all([...this.slots.values()].map((slot) => slot.live?.stop()));
+    await this.checkpoints.flush();
     await this.tail.stop();
     this.dropping.abort();
     await Promise.allSettled([...this.drops]);
@@ -352,6 +356,7 @@ export class ProjectionEngine {
       // checkpoint commits), and the live generation goes on reacting meanwhile: a rebuild
       // asks for nothing again.
       dispatch: live ? this.dispatch : ignoreReactions,
+      checkpoints: live ? this.checkpoints : null,
       observer: this.observer,
       onLeaseLost: () => void this.lose(slot),
     });

@@ -8,6 +8,7 @@ import {
   type ReadStore,
   type UnitOfWork,
 } from '../../infra/read-store/read-store';
+import type { CheckpointBatcher } from './checkpoints';
 import {
   collectionNames,
   physicalName,
@@ -76,6 +77,11 @@ export type ProcessorOptions = {
   deferred: boolean;
   /** Runs the commands reactors ask for; absent where no reactor runs. */
   dispatch: Dispatch | null;
+  /**
+   * Where a live processor leaves a batch that holds none of its events: the checkpoint moves
+   * in a unit of work shared with the other projections. Without it, every batch commits here.
+   */
+  checkpoints: CheckpointBatcher | null;
   observer?: ProjectionObserver;
   onLeaseLost: () => void;
 };
@@ -227,6 +233,7 @@ export class Processor {
    * which their commands allow (they change nothing when repeated).
    */
   private async commit(batch: readonly RecordedEvent[]): Promise<number> {
+    if (this.options.checkpoints && !this.handlesAny(batch)) return this.advancePast(batch);
     let reacted: bigint | null = null;
     for (;;) {
       try {
@@ -237,6 +244,36 @@ export class Processor {
         reacted = error.through;
       }
     }
+  }
+
+  private handlesAny(batch: readonly RecordedEvent[]): boolean {
+    const { handles } = this.options.projection;
+    const checkpoint = this.checkpoint;
+    return batch.some(
+      (event) => handles.has(event.type) && (checkpoint === null || event.position > checkpoint),
+    );
+  }
+
+  /** A batch of events this projection does not handle: only the checkpoint moves. */
+  private advancePast(batch: readonly RecordedEvent[]): number {
+    const { projection, generation, stateId } = this.options;
+    const fresh =
+      this.checkpoint === null ? batch : batch.filter((e) => e.position > this.checkpoint!);
+    if (fresh.length === 0) return 0;
+    const last = fresh[fresh.length - 1]!.position;
+    this.checkpoint = last;
+    this.consumer.checkpoint = last;
+    this.eventsApplied += fresh.length;
+    this.options.checkpoints!.advance({
+      projection: projection.name,
+      stateId,
+      generation,
+      version: projection.version,
+      checkpoint: last,
+      lease: this.options.lease(),
+    });
+    this.options.observer?.batchCommitted?.(projection.name, fresh.length, 0, false);
+    return fresh.length;
   }
 
   /** One unit of work over the batch; `reacted`: the events through which reactions ran. */

@@ -16,7 +16,13 @@ import { ProjectionEngine, type EngineOptions } from '../../projections/engine/e
 import { StoreReadModels } from '../../projections/engine/read-models';
 import { projectionStatus } from '../../projections/engine/status';
 import { appendEvents, seedHistory, submission } from '../support/seed';
-import { ignoreReactions } from '../../projections/engine/processor';
+import { CheckpointBatcher } from '../../projections/engine/checkpoints';
+import {
+  ignoreReactions,
+  STATE_COLLECTION,
+  type StateDoc,
+} from '../../projections/engine/processor';
+import { openMemoryReadStore } from '../../infra/read-store/memory/memory-read-store';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -205,6 +211,55 @@ describe('the projection engine', () => {
     expect(status.map((s) => s.lagEvents)).toEqual(status.map(() => 0));
     expect(status.every((s) => s.state === 'live')).toBe(true);
     expect(status[0]!.checkpoint).toBe((await events.headPosition())!.toString());
+  });
+
+  it('moves the checkpoints of the projections an event does not concern in one unit of work', async () => {
+    const { db, events, readStore } = open();
+    const { readModels } = await start(events, readStore);
+    await seedHistory(events, 2);
+    await caughtUp(readModels, events);
+    const commits = () =>
+      db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM read_commits').get()!.n;
+    const before = commits();
+    await appendEvents(events, 'responder-one-more', [
+      submission('one-more', 2, 'one-more', '2026-11-22T23:00:00.000Z'),
+    ]);
+    await caughtUp(readModels, events);
+    const concerned = allProjections.filter((p) => p.handles.has('ResponseSubmitted')).length;
+    expect(allProjections.length).toBeGreaterThan(concerned + 1);
+    expect(commits() - before).toBeLessThanOrEqual(concerned + 1);
+    // Every projection, concerned or not, stands at the head in the store.
+    const head = String(await events.headPosition());
+    const states = await readStore.collection<StateDoc>(STATE_COLLECTION).find({});
+    expect(allProjections.map((p) => states.find((s) => s._id === p.name)?.checkpoint)).toEqual(
+      allProjections.map(() => head),
+    );
+  });
+
+  it('never moves a stored checkpoint back, nor one of another generation', async () => {
+    const readStore = openMemoryReadStore();
+    const checkpoints = new CheckpointBatcher(readStore, silentLogger());
+    const advance = { projection: 'p', stateId: 'p', generation: 2, version: 1, lease: null };
+    await readStore.transaction(async (tx) => {
+      await tx.collection<StateDoc>(STATE_COLLECTION).upsertOne({
+        _id: 'p',
+        generation: 2,
+        checkpoint: '10',
+        version: 1,
+        updatedAt: '2026-11-22T00:00:00.000Z',
+      });
+    });
+    const stored = () => readStore.collection<StateDoc>(STATE_COLLECTION).findOne({ _id: 'p' });
+    checkpoints.advance({ ...advance, checkpoint: 5n });
+    await checkpoints.flush();
+    expect(await stored()).toMatchObject({ checkpoint: '10' });
+    checkpoints.advance({ ...advance, generation: 1, checkpoint: 12n });
+    await checkpoints.flush();
+    expect(await stored()).toMatchObject({ checkpoint: '10', generation: 2 });
+    checkpoints.advance({ ...advance, checkpoint: 11n });
+    checkpoints.advance({ ...advance, checkpoint: 13n });
+    await checkpoints.flush();
+    expect(await stored()).toMatchObject({ checkpoint: '13', generation: 2 });
   });
 
   it('lets a slow projection fall behind without holding up the others', async () => {

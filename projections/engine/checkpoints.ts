@@ -1,0 +1,92 @@
+import type { Logger } from '../../infra/logger';
+import {
+  LeaseLostError,
+  type Lease,
+  type ReadStore,
+  type UnitOfWork,
+} from '../../infra/read-store/read-store';
+import { STATE_COLLECTION, type StateDoc } from './processor';
+
+/** A live projection that moved past events it does not handle: only its checkpoint changes. */
+export type CheckpointAdvance = {
+  projection: string;
+  stateId: string;
+  generation: number;
+  version: number;
+  checkpoint: bigint;
+  lease: Lease | null;
+};
+
+/**
+ * Most events concern a few projections; the others only move their checkpoints past them.
+ * Those advances wait here for the rest of the turn and are committed together, in one unit
+ * of work with one notice each, instead of one unit of work per projection per event. A
+ * stored checkpoint never goes back: an advance older than what its processor committed
+ * meanwhile changes nothing. An advance that is never committed (a crash) costs nothing but
+ * reading those events again, which concern the projection no more than they did.
+ */
+export class CheckpointBatcher {
+  private pending = new Map<string, CheckpointAdvance>();
+  private scheduled: Promise<void> | null = null;
+
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly logger: Logger,
+  ) {}
+
+  advance(advance: CheckpointAdvance): void {
+    this.pending.set(advance.stateId, advance);
+    this.scheduled ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+      this.flush(),
+    );
+  }
+
+  /** Commits what waits now (the engine calls it before giving its leases up). */
+  async flush(): Promise<void> {
+    this.scheduled = null;
+    const advances = [...this.pending.values()];
+    this.pending = new Map();
+    if (advances.length === 0) return;
+    try {
+      await this.readStore.transaction((tx) => this.write(tx, advances));
+    } catch (error) {
+      // One lost lease refuses the whole unit of work: the others commit on their own.
+      if (!(error instanceof LeaseLostError)) {
+        this.logger.warn({ err: error }, 'checkpoint advances not committed; they come again');
+        return;
+      }
+      for (const advance of advances) {
+        await this.readStore
+          .transaction((tx) => this.write(tx, [advance]))
+          .catch((err: unknown) => {
+            if (!(err instanceof LeaseLostError)) {
+              this.logger.warn({ err, projection: advance.projection }, 'checkpoint not committed');
+            }
+          });
+      }
+    }
+  }
+
+  private async write(tx: UnitOfWork, advances: readonly CheckpointAdvance[]): Promise<void> {
+    const states = tx.collection<StateDoc>(STATE_COLLECTION);
+    for (const advance of advances) {
+      const stored = await states.findOne({ _id: advance.stateId });
+      if (stored?.checkpoint && BigInt(stored.checkpoint) >= advance.checkpoint) continue;
+      if (stored && stored.generation !== advance.generation) continue;
+      if (advance.lease) tx.fence(advance.lease);
+      await states.upsertOne({
+        _id: advance.stateId,
+        generation: advance.generation,
+        checkpoint: String(advance.checkpoint),
+        version: advance.version,
+        updatedAt: new Date().toISOString(),
+      });
+      tx.notify({
+        projection: advance.projection,
+        generation: advance.generation,
+        position: String(advance.checkpoint),
+        topics: [],
+      });
+    }
+  }
+}
