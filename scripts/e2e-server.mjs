@@ -1,31 +1,60 @@
-// The server the browser tests run against: the real app on a fresh temporary data folder.
+// The servers the browser tests run against: the real app, each on a fresh temporary data
+// folder. The journeys share one (PORT); the screen tour has its own (TOUR_PORT), so the
+// answers it gives never change what a journey counts. The tour's starts once the journeys'
+// answers its health check: Playwright waits for the tour's, and then both are up.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ensureUiBuilt } from './ui-build.mjs';
 
 ensureUiBuilt();
-const dataDir = mkdtempSync(join(tmpdir(), 'boon-e2e-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    PORT: process.env.PORT ?? '4173',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    // The journeys register every visitor from this one address.
-    REGISTRATIONS_PER_HOUR: '100000',
-    SIGN_UPS_PER_HOUR: '100000',
-    ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: 'e2e-admin-password',
-  },
-});
-const stop = (signal) => server.kill(signal);
+
+const servers = [];
+const startApp = (port) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'boon-e2e-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // The journeys register every visitor from this one address.
+      REGISTRATIONS_PER_HOUR: '100000',
+      SIGN_UPS_PER_HOUR: '100000',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'e2e-admin-password',
+    },
+  });
+  servers.push(server);
+  server.on('exit', (code) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    for (const other of servers) if (other !== server) other.kill('SIGTERM');
+    process.exitCode = code ?? 0;
+  });
+};
+
+const healthy = async (port) => {
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+};
+
+const stop = (signal) => servers.forEach((server) => server.kill(signal));
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-server.on('exit', (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
-});
+
+const port = Number(process.env.PORT ?? 4173);
+startApp(port);
+if (process.env.TOUR_PORT) {
+  await healthy(port);
+  startApp(Number(process.env.TOUR_PORT));
+}
