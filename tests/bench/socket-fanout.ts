@@ -2,6 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
 
+/** A frame as the sockets receive it. */
+export type Frame = { type: string; [field: string]: unknown };
+
 export type Clients = {
   url: string;
   count: number;
@@ -13,7 +16,7 @@ export type Clients = {
   ready: (frame: { type: string }) => boolean;
   /** The type of the frames being timed. */
   timed: string;
-  onTimed: (at: number) => void;
+  onTimed: (at: number, socket: WebSocket, frame: Frame) => void;
 };
 
 /** Opens the sockets a fan-out is measured on, a batch at a time, each until it is in. */
@@ -31,9 +34,9 @@ export const openClients = async (clients: Clients): Promise<WebSocket[]> => {
             socket.once('error', reject);
             socket.once('open', () => hello(socket));
             socket.on('message', (raw) => {
-              const frame = JSON.parse(raw.toString()) as { type: string };
+              const frame = JSON.parse(raw.toString()) as Frame;
               if (ready(frame)) resolve();
-              if (frame.type === timed) onTimed(performance.now());
+              if (frame.type === timed) onTimed(performance.now(), socket, frame);
             });
           }),
       ),
