@@ -3,16 +3,20 @@ import { defineConfig } from '@playwright/test';
 const chromium = '/usr/bin/chromium';
 // E2E_PORT lets several checkouts run their journeys side by side.
 const port = Number(process.env.E2E_PORT ?? 4173);
-/** The screen tour's own server (see scripts/e2e-server.mjs). */
+/** The screen tour's own server, and a second one for part of the journeys (scripts/e2e-server.mjs). */
 const tourPort = port + 1;
+const splitPort = port + 2;
 const screenTour = /\/screens\.spec\.ts$/;
+/** Journeys that run on the second journeys' server: about a third of their time. */
+const splitJourneys = /\/(identity|trust|conversation)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/browser',
   outputDir: 'tests/artifacts/browser',
-  // Two workers: the screen tour (mostly the browser's own work: axe, screenshots) runs on its
-  // own server beside the journeys (mostly waiting on the app). The journeys run one at a time,
-  // so those that change shared state (today's Mini, the day's answers) never overlap.
+  // Two workers, three servers: the screen tour (mostly the browser's own work: axe,
+  // screenshots) and two sets of journeys (mostly waiting on the app), each set on its own
+  // server and one journey at a time, so journeys that change shared state (today's Mini, the
+  // day's answers) never overlap.
   workers: 2,
   retries: 0,
   timeout: 60_000,
@@ -42,13 +46,19 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${tourPort}` },
     },
-    { name: 'journeys', testIgnore: screenTour, workers: 1 },
+    {
+      name: 'journeys-2',
+      testMatch: splitJourneys,
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${splitPort}` },
+    },
+    { name: 'journeys', testIgnore: [screenTour, splitJourneys], workers: 1 },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${tourPort}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), TOUR_PORT: String(tourPort) },
+    env: { PORT: String(port), TOUR_PORT: String(tourPort), SPLIT_PORT: String(splitPort) },
   },
 });

@@ -1,7 +1,7 @@
 // The servers the browser tests run against: the real app, each on a fresh temporary data
-// folder. The journeys share one (PORT); the screen tour has its own (TOUR_PORT), so the
-// answers it gives never change what a journey counts. The tour's starts once the journeys'
-// answers its health check: Playwright waits for the tour's, and then both are up.
+// folder. The journeys run on two (PORT, SPLIT_PORT), the screen tour on its own (TOUR_PORT),
+// so what one set of tests writes never changes what another counts. They start one after the
+// other, the tour's last: Playwright waits for the tour's health check, and then all are up.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,9 +52,10 @@ const stop = (signal) => servers.forEach((server) => server.kill(signal));
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 
-const port = Number(process.env.PORT ?? 4173);
-startApp(port);
-if (process.env.TOUR_PORT) {
-  await healthy(port);
-  startApp(Number(process.env.TOUR_PORT));
+const ports = [process.env.PORT ?? '4173', process.env.SPLIT_PORT, process.env.TOUR_PORT]
+  .filter(Boolean)
+  .map(Number);
+for (const [i, port] of ports.entries()) {
+  if (i > 0) await healthy(ports[i - 1]);
+  startApp(port);
 }
