@@ -26,6 +26,22 @@ const orNull = async <T>(work: Promise<T>): Promise<T | null> => {
 };
 
 /**
+ * A device's registration, as of everything written before the socket asked: a device
+ * registered a moment ago through another process (whose projection this process's read
+ * model has not caught up with yet) is looked for again once it has, for READ_WAIT_MS at most.
+ */
+const registeredDevice = async (ctx: AppContext, deviceId: string) => {
+  const devices = ctx.readModels.of(identityProjection).devices;
+  const _id = hashDeviceId(deviceId);
+  const device = await devices.findOne({ _id });
+  if (device) return device;
+  const head = await ctx.events.headPosition();
+  if (head === null) return null;
+  const caughtUp = await ctx.readModels.waitFor(head, [identityProjection.name], ctx.readWaitMs);
+  return caughtUp ? devices.findOne({ _id }) : null;
+};
+
+/**
  * Resolves an identify message. A device id names a registered device's person; an access
  * token a signed-in account's (it wins when both are given); an admin token an admin.
  * Anything unproven leaves the socket anonymous: it may then follow public topics only.
@@ -41,10 +57,7 @@ export const identifySocket = async (
   let personId: string | null = null;
   let signedIn = false;
   if (message.deviceId && DEVICE_ID_PATTERN.test(message.deviceId)) {
-    const device = await ctx.readModels
-      .of(identityProjection)
-      .devices.findOne({ _id: hashDeviceId(message.deviceId) });
-    personId = device?.userId ?? null;
+    personId = (await registeredDevice(ctx, message.deviceId))?.userId ?? null;
   }
   if (message.accessToken) {
     const session = await orNull(accountSessionOfToken(ctx, message.accessToken));

@@ -103,7 +103,10 @@ const until = async (predicate: () => boolean, ms = 15_000) => {
 /** Joins as a registered person and waits for the online list (the sign the socket is in). */
 const enter = async (server: RunningServer, deviceId: string) => {
   const client = await open(server, { deviceId });
-  await until(() => client.frames.some((f) => f.type === 'userList'));
+  let refused: { code: number; reason: string } | null = null;
+  void client.closed.then((closed) => (refused = closed));
+  await until(() => refused !== null || client.frames.some((f) => f.type === 'userList'));
+  if (refused) throw new Error(`The chat refused the socket: ${JSON.stringify(refused)}`);
   return client;
 };
 
@@ -175,7 +178,8 @@ describe('the live chat at /mini-chat', () => {
     expect(texts(newcomer).slice(-50)).toEqual(sent.slice(-50));
     expect(texts(newcomer)).not.toContain(sent[4]);
     newcomer.socket.close();
-  });
+    // Twelve people join, talk and leave one after another: slow on a busy machine.
+  }, 60_000);
 
   it('holds each person to 5 messages in 10 seconds with an error frame', async () => {
     const talker = await enter(first, (await register()).deviceId);
