@@ -20,6 +20,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
+  // Waits give a busy machine room (sign-ins hash passwords at production cost beside the
+  // other worker's browser); a passing step takes no longer for it.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -15,7 +15,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     browser,
     request,
   }) => {
-    test.setTimeout(360_000);
+    test.setTimeout(600_000);
     const problems = await Promise.all(
       [390, 1280].map(async (width) => {
         const found: string[] = [];
