@@ -6,6 +6,8 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 /** The screen tour's own server (see scripts/e2e-server.mjs). */
 const tourPort = port + 1;
 const screenTour = /\/screens\.spec\.ts$/;
+/** Moves its server's clock to tomorrow: on the tour's server, once the tour is done. */
+const nextDay = /\/next-day\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -42,7 +44,14 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${tourPort}` },
     },
-    { name: 'journeys', testIgnore: screenTour, workers: 1 },
+    { name: 'journeys', testIgnore: [screenTour, nextDay], workers: 1 },
+    {
+      name: 'next-day',
+      testMatch: nextDay,
+      dependencies: ['screens'],
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${tourPort}` },
+    },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

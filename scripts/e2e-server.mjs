@@ -1,7 +1,8 @@
 // The servers the browser tests run against: the real app, each on a fresh temporary data
 // folder. The journeys share one (PORT); the screen tour has its own (TOUR_PORT), so the
 // answers it gives never change what a journey counts. The tour's starts once the journeys'
-// answers its health check: Playwright waits for the tour's, and then both are up.
+// answers its health check: Playwright waits for the tour's, and then both are up. Only the
+// tour's has TEST_CLOCK: the next-day journey, run after the tour, moves its time to tomorrow.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { ensureUiBuilt } from './ui-build.mjs';
 ensureUiBuilt();
 
 const servers = [];
-const startApp = (port) => {
+const startApp = (port, extraEnv = {}) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'boon-e2e-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
     stdio: 'inherit',
@@ -27,6 +28,7 @@ const startApp = (port) => {
       SIGN_UPS_PER_HOUR: '100000',
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'e2e-admin-password',
+      ...extraEnv,
     },
   });
   servers.push(server);
@@ -56,5 +58,5 @@ const port = Number(process.env.PORT ?? 4173);
 startApp(port);
 if (process.env.TOUR_PORT) {
   await healthy(port);
-  startApp(Number(process.env.TOUR_PORT));
+  startApp(Number(process.env.TOUR_PORT), { TEST_CLOCK: 'true' });
 }
