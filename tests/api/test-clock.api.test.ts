@@ -78,6 +78,14 @@ describe('the test clock', () => {
     expect(before.body.dateAdded).toBe('2026-11-22');
     expect(before.body.content).not.toBe(text);
 
+    // Only from this machine: a forwarded request finds no such route.
+    const forwarded = await fetch(`${url}/api/test/clock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.9' },
+      body: JSON.stringify({ advanceMs: DAY_MS }),
+    });
+    expect(forwarded.status).toBe(404);
+
     const moved = await move(url, { advanceMs: DAY_MS });
     expect(moved).toEqual({
       status: 200,
