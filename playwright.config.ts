@@ -9,11 +9,14 @@ const splitPort = port + 2;
 const screenTour = /\/screens\.spec\.ts$/;
 /** Journeys that run on the second journeys' server: about a third of their time. */
 const splitJourneys = /\/(identity|trust|conversation)\.spec\.ts$/;
+/** Moves its server's clock to tomorrow: on a server of its own, the only one with TEST_CLOCK. */
+const nextDay = /\/next-day\.spec\.ts$/;
+const clockPort = port + 3;
 
 export default defineConfig({
   testDir: 'tests/browser',
   outputDir: 'tests/artifacts/browser',
-  // Two workers, three servers: the screen tour (mostly the browser's own work: axe,
+  // Two workers, four servers: the screen tour (mostly the browser's own work: axe,
   // screenshots) and two sets of journeys (mostly waiting on the app), each set on its own
   // server and one journey at a time, so journeys that change shared state (today's Mini, the
   // day's answers) never overlap.
@@ -55,13 +58,24 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${splitPort}` },
     },
-    { name: 'journeys', testIgnore: [screenTour, splitJourneys], workers: 1 },
+    { name: 'journeys', testIgnore: [screenTour, splitJourneys, nextDay], workers: 1 },
+    {
+      name: 'next-day',
+      testMatch: nextDay,
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${clockPort}` },
+    },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${tourPort}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), TOUR_PORT: String(tourPort), SPLIT_PORT: String(splitPort) },
+    env: {
+      PORT: String(port),
+      TOUR_PORT: String(tourPort),
+      SPLIT_PORT: String(splitPort),
+      CLOCK_PORT: String(clockPort),
+    },
   },
 });

@@ -12,6 +12,7 @@ import { compressedUi, uiPageFile } from './http/ui-files';
 import { healthRoutes } from './routes/health';
 import { apiRoutes } from './routes';
 import { opsRoutes } from './routes/ops';
+import { testClockRoutes, type TestClock } from './routes/test-clock';
 
 export type AppOptions = {
   /** The built UI to serve (index.html plus assets); omitted in API-only tests. */
@@ -20,6 +21,8 @@ export type AppOptions = {
   trustProxy?: string | number | boolean;
   /** Lets /metrics answer other machines that send it as a bearer token. */
   metricsToken?: string;
+  /** TEST_CLOCK only: mounts POST /api/test/clock (see routes/test-clock.ts). */
+  testClock?: TestClock;
 };
 
 /** Builds the HTTP app from its dependencies; nothing global, so tests build as many as they like. */
@@ -59,6 +62,7 @@ export const createApp = (appContext: AppContext, options: AppOptions = {}): Exp
     next();
   });
   for (const routes of apiRoutes) api.use(routes(ctx));
+  if (options.testClock) api.use(testClockRoutes(ctx, options.testClock));
   api.use((req, res) =>
     sendProblem(req, res, {
       status: 404,

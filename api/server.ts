@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BankQuestion } from '../domain/questions/bank';
 import { questionBank } from '../domain/questions/bank/questions';
-import type { Clock } from '../infra/clock';
-import { systemClock } from '../infra/clock';
+import { adjustableClock, systemClock, type Clock } from '../infra/clock';
 import type { Config } from '../infra/config';
 import { createKdfPool } from '../infra/auth/kdf-pool';
 import { createPasswordHasher, PRODUCTION_SCRYPT_COST } from '../infra/auth/passwords';
@@ -26,7 +25,7 @@ import {
 import type { AppContext } from './context';
 import { createLiveHub, routeUpgrades } from './live/hub';
 import { createMiniChatHub, type MiniChatTimings } from './live/mini-chat';
-import { startDayKeeper } from './processes/day-keeper';
+import { activateDay, startDayKeeper } from './processes/day-keeper';
 import {
   countedDerive,
   projectionObserver,
@@ -67,7 +66,10 @@ export type StartOptions = {
 export const startServer = async (options: StartOptions): Promise<RunningServer> => {
   const { config, logger } = options;
   const stores = options.stores ?? (await openStores(config, logger));
-  const clock = options.clock ?? systemClock;
+  // TEST_CLOCK (never in production): the same clock, movable by POST /api/test/clock.
+  const testClock = config.testClock ? adjustableClock(options.clock ?? systemClock) : null;
+  const clock = testClock ?? options.clock ?? systemClock;
+  if (testClock) logger.warn('TEST_CLOCK is on: POST /api/test/clock moves this server’s time');
   const streamLock = createKeyedLock();
   const role = options.role ?? config.role;
   const metrics = createMetrics(role === 'api' ? 'api' : 'all');
@@ -118,6 +120,9 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     trustProxy: config.trustProxy,
     ...(options.uiDir ? { uiDir: options.uiDir } : {}),
     ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
+    ...(testClock
+      ? { testClock: { clock: testClock, afterMove: () => activateDay(context, logger) } }
+      : {}),
   });
   const limits = options.httpLimits ?? { ...HTTP_LIMITS, maxConnections: config.maxConnections };
   const server = createServer(serverOptions(limits), app);

@@ -57,6 +57,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(8000),
+  TEST_CLOCK: z.enum(['true', 'false'], { message: "must be 'true' or 'false'" }).default('false'),
 });
 
 /** Secrets that may come from a file instead (`NAME_FILE`: a mounted secret, say). */
@@ -109,6 +110,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** How long SIGTERM waits for requests under way before closing their connections. */
   shutdownGraceMs: number;
+  /** Test-only: a clock that POST /api/test/clock moves forward; refused in production. */
+  testClock: boolean;
 };
 
 export class ConfigError extends Error {
@@ -156,6 +159,9 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
   if (env.KEY_ENCRYPTION_KEY && env.KEY_ENCRYPTION_KEY_FILE) {
     problems.push('KEY_ENCRYPTION_KEY and KEY_ENCRYPTION_KEY_FILE: set one, not both');
   }
+  if (env.TEST_CLOCK === 'true' && env.NODE_ENV === 'production') {
+    problems.push("TEST_CLOCK moves the server's time: it cannot be on when NODE_ENV=production");
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const c = parsed.data;
   const dataDir = resolve(c.DATA_DIR);
@@ -201,5 +207,6 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: c.LOG_LEVEL,
     metricsToken: c.METRICS_TOKEN,
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
+    testClock: c.TEST_CLOCK === 'true',
   };
 };

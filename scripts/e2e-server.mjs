@@ -1,7 +1,9 @@
 // The servers the browser tests run against: the real app, each on a fresh temporary data
 // folder. The journeys run on two (PORT, SPLIT_PORT), the screen tour on its own (TOUR_PORT),
-// so what one set of tests writes never changes what another counts. They start one after the
-// other, the tour's last: Playwright waits for the tour's health check, and then all are up.
+// so what one set of tests writes never changes what another counts; the next-day journey
+// moves its server's time to tomorrow, so it has one of its own too (CLOCK_PORT), the only one
+// with TEST_CLOCK. They start one after the other, the tour's last: Playwright waits for the
+// tour's health check, and then all are up.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,7 @@ import { ensureUiBuilt } from './ui-build.mjs';
 ensureUiBuilt();
 
 const servers = [];
-const startApp = (port) => {
+const startApp = (port, extraEnv = {}) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'boon-e2e-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
     stdio: 'inherit',
@@ -27,6 +29,7 @@ const startApp = (port) => {
       SIGN_UPS_PER_HOUR: '100000',
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'e2e-admin-password',
+      ...extraEnv,
     },
   });
   servers.push(server);
@@ -52,10 +55,13 @@ const stop = (signal) => servers.forEach((server) => server.kill(signal));
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 
-const ports = [process.env.PORT ?? '4173', process.env.SPLIT_PORT, process.env.TOUR_PORT]
-  .filter(Boolean)
-  .map(Number);
-for (const [i, port] of ports.entries()) {
-  if (i > 0) await healthy(ports[i - 1]);
-  startApp(port);
+const ports = [
+  [process.env.PORT ?? '4173', {}],
+  [process.env.SPLIT_PORT, {}],
+  [process.env.CLOCK_PORT, { TEST_CLOCK: 'true' }],
+  [process.env.TOUR_PORT, {}],
+].filter(([port]) => port);
+for (const [i, [port, env]] of ports.entries()) {
+  if (i > 0) await healthy(Number(ports[i - 1][0]));
+  startApp(Number(port), env);
 }

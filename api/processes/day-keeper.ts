@@ -4,6 +4,20 @@ import { ensureMiniDilemma } from '../commands/mini-day';
 import { ensureQuestionOfTheDay, today } from '../commands/question-of-the-day';
 import type { AppContext } from '../context';
 
+/** Gives the current product day its question and dilemma when it has none yet. */
+export const activateDay = async (ctx: AppContext, logger: Logger) => {
+  try {
+    await ensureQuestionOfTheDay(ctx);
+  } catch (err) {
+    logger.warn({ err }, 'could not activate the question of the day');
+  }
+  try {
+    await ensureMiniDilemma(ctx);
+  } catch (err) {
+    logger.warn({ err }, 'could not activate the dilemma of the day');
+  }
+};
+
 /**
  * Gives each product day its question the moment the day starts (and at start-up), so no
  * read ever has to: a query never appends. Safe in several processes at once: the day's
@@ -12,18 +26,7 @@ import type { AppContext } from '../context';
 export const startDayKeeper = async (ctx: AppContext, logger: Logger) => {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
-  const activate = async () => {
-    try {
-      await ensureQuestionOfTheDay(ctx);
-    } catch (err) {
-      logger.warn({ err }, 'could not activate the question of the day');
-    }
-    try {
-      await ensureMiniDilemma(ctx);
-    } catch (err) {
-      logger.warn({ err }, 'could not activate the dilemma of the day');
-    }
-  };
+  const activate = () => activateDay(ctx, logger);
   const scheduleNextDay = () => {
     if (stopped) return;
     const next = startOfProductDay(addDays(today(ctx), 1), ctx.dayRules).getTime();

@@ -183,8 +183,8 @@ export const adminMiniRoutes = (ctx: AppContext) => {
     res.status(201).json(written(choiceId, position));
   });
 
-  router.post('/admin/dilemmas/:id/activate', admin, async (req, res) => {
-    const { id } = parseInput(dilemmaIdParams, req.params, 'params');
+  /** Makes the dilemma today's, unless someone already completed today's (409, tomorrow offered). */
+  const activateToday = async (id: string, admin: string) => {
     const tree = await catalogTree(id);
     const day = today(ctx);
     const used = await activatedOn(id);
@@ -195,26 +195,39 @@ export const adminMiniRoutes = (ctx: AppContext) => {
     const todays = await view().mini_admin_days.findOne({ _id: day });
     const completedToday =
       current && todays?.dilemmaId === current.dilemmaId ? todays.completions : 0;
-    const { position } = await handle(ctx, dilemmasOfTheDay, {
+    return handle(ctx, dilemmasOfTheDay, {
       type: 'ActivateDilemma',
       day,
       dilemma: tree,
       source: 'admin',
-      by: by(req),
+      by: admin,
       completedToday,
       at: now(),
     });
+  };
+
+  router.post('/admin/dilemmas/:id/activate', admin, async (req, res) => {
+    const { id } = parseInput(dilemmaIdParams, req.params, 'params');
+    const { position } = await activateToday(id, by(req));
     res.json(written(id, position));
   });
 
+  // The spec's minimum date for dilemma scheduling is today: today's date makes it today's
+  // dilemma at once (today already has one, so a schedule alone would never take effect).
   router.post('/admin/dilemmas/:id/schedule', admin, async (req, res) => {
     const { id } = parseInput(dilemmaIdParams, req.params, 'params');
     const { scheduledDate } = parseInput(scheduleDilemmaBody, req.body);
+    const day = today(ctx);
+    if (scheduledDate === day) {
+      const { position } = await activateToday(id, by(req));
+      res.json(written(id, position));
+      return;
+    }
     const { position } = await handle(ctx, dilemmas, {
       type: 'ScheduleDilemma',
       dilemmaId: id,
       day: scheduledDate,
-      today: today(ctx),
+      today: day,
       activatedOn: await activatedOn(id),
       by: by(req),
       at: now(),

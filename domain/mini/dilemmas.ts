@@ -214,12 +214,16 @@ export const dilemmaDecider: Decider<DilemmaCommand, DilemmaEvent, DilemmaState>
         ];
       }
       case 'ScheduleDilemma': {
-        // Today already has its dilemma: a schedule takes effect from tomorrow.
-        if (command.day <= command.today) {
+        // The earliest date is today; today already has its dilemma, so today's date is an
+        // activation (the day's own stream), never a schedule.
+        if (command.day < command.today) {
+          throw invalid('scheduledDate', 'Date too early', 'Please select today or a later date.');
+        }
+        if (command.day === command.today) {
           throw invalid(
             'scheduledDate',
-            'Date too early',
-            'Please select tomorrow or a later date.',
+            'Today is an activation',
+            'Today’s dilemma is set by activating it.',
           );
         }
         if (state.scheduledDay === command.day) return [];

@@ -177,6 +177,50 @@ describe('an admin builds a dilemma and makes it today’s', () => {
     expect((await send(bob, 'get', '/mini/current')).body.id).toBe(built.id);
   });
 
+  it('scheduled for today (the spec’s earliest date), is today’s at once; refused, offering tomorrow, once today’s was walked', async () => {
+    const admin = await adminToken();
+    const first = await buildDilemma(admin);
+    const now = await send(admin, 'post', `/admin/dilemmas/${first.id}/schedule`, {
+      scheduledDate: '2026-11-22',
+    });
+    expect(now.status, JSON.stringify(now.body)).toBe(200);
+    const ada = await member();
+    const current = await send(ada, 'get', '/mini/current').set(
+      'X-Min-Position',
+      now.body.position,
+    );
+    expect(current.body.id).toBe(first.id);
+
+    const walked = await send(ada, 'post', '/mini/result', {
+      dilemmaId: first.id,
+      path: [first.refuse],
+    });
+    expect(walked.status, JSON.stringify(walked.body)).toBe(201);
+    await t.caughtUp(BigInt(walked.body.position));
+    const second = await buildDilemma(admin);
+    const yesterday = await expectRefusedWithoutEvents(
+      t,
+      () =>
+        send(admin, 'post', `/admin/dilemmas/${second.id}/schedule`, {
+          scheduledDate: '2026-11-21',
+        }),
+      400,
+    );
+    expect(yesterday.body).toMatchObject({
+      field: 'scheduledDate',
+      detail: 'Please select today or a later date.',
+    });
+    const refused = await expectRefusedWithoutEvents(
+      t,
+      () =>
+        send(admin, 'post', `/admin/dilemmas/${second.id}/schedule`, {
+          scheduledDate: '2026-11-22',
+        }),
+      409,
+    );
+    expect(refused.body.detail).toMatch(/Schedule this one for tomorrow instead/);
+  });
+
   it('deletes a pending dilemma, but not one a day already walked', async () => {
     const admin = await adminToken();
     const kept = await buildDilemma(admin);
@@ -272,7 +316,7 @@ describe('bad input is refused, naming the field, and appends nothing', () => {
     const path = `/admin/dilemmas/${built.id}`;
     await refuse('post', `${path}/schedule`, {}, 400, 'scheduledDate');
     await refuse('post', `${path}/schedule`, { scheduledDate: 'soon' }, 400, 'scheduledDate');
-    await refuse('post', `${path}/schedule`, { scheduledDate: '2026-11-22' }, 400, 'scheduledDate');
+    await refuse('post', `${path}/schedule`, { scheduledDate: '2026-11-21' }, 400, 'scheduledDate');
     await refuse('post', `${path}/schedule`, { scheduledDate: '2026-11-23' }, 400, 'dilemmaId');
     await refuse('post', `${path}/activate`, {}, 400, 'dilemmaId');
     await refuse('post', '/admin/dilemmas/unknown/activate', {}, 404);

@@ -137,6 +137,11 @@ test('an admin writes a dilemma, makes it today’s, and cannot replace it once 
     .getByRole('listitem', { name: 'Pending dilemma' })
     .filter({ hasText: 'bank' })
     .first();
+  // The spec's earliest date for scheduling a dilemma is today.
+  const { dateAdded: today } = (await (await page.request.get('/api/question/today')).json()) as {
+    dateAdded: string;
+  };
+  await expect(generated.getByLabel('Schedule for')).toHaveAttribute('min', today);
   await mini.confirm(generated, 'Activate Now', 'Activate');
   const offer = generated.getByRole('alert');
   await expect(offer).toContainText('Schedule this one for tomorrow instead');

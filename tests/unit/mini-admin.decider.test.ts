@@ -66,7 +66,7 @@ describe('an admin’s dilemma while it is pending', () => {
     at,
   });
 
-  it('is scheduled for tomorrow or later, naming the admin', () => {
+  it('is scheduled for a later day, naming the admin; today’s date is an activation', () => {
     given(whole)
       .when(schedule('2026-11-23'))
       .then([
@@ -75,12 +75,13 @@ describe('an admin’s dilemma while it is pending', () => {
           data: { dilemmaId: 'd1', day: '2026-11-23', by: 'ada', at: iso },
         },
       ]);
+    // The spec's minimum date is today: the route makes today's date an activation.
     given(whole)
       .when(schedule(today))
-      .thenFails('invalid', 'Please select tomorrow or a later date.');
+      .thenFails('invalid', 'Today’s dilemma is set by activating it.');
     given(whole)
       .when(schedule('2026-11-21'))
-      .thenFails('invalid', /tomorrow or a later/);
+      .thenFails('invalid', 'Please select today or a later date.');
   });
 
   it('is not scheduled while a traveller could get stuck in it, and says what is missing', () => {

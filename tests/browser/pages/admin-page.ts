@@ -25,7 +25,8 @@ export const adminArea = (page: Page) => ({
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    // The password is hashed at production cost: on a busy machine that takes seconds.
+    await expect(page).toHaveURL(/\/admin$/, { timeout: 20_000 });
   },
   openTab: async (name: string) => {
     await page.getByRole('tab', { name }).click();

@@ -21,9 +21,11 @@ const detailOf = (error: unknown) => (error instanceof ApiError ? error.detail :
 /** One dilemma awaiting review: activate it now, schedule it, or delete it. */
 export const PendingDilemmaCard = ({
   dilemma,
+  today,
   tomorrow,
 }: {
   dilemma: PendingDilemmaDto;
+  today: string;
   tomorrow: string;
 }) => {
   const { toast } = useToast();
@@ -40,16 +42,25 @@ export const PendingDilemmaCard = ({
 
   const scheduleFor = (scheduledDate: string) => {
     if (!scheduledDate) return setDateError('Please select a date');
-    if (scheduledDate < tomorrow) return setDateError('Please select tomorrow or a later date.');
+    if (scheduledDate < today) return setDateError('Please select today or a later date.');
     setDateError(null);
     schedule.mutate(
       { id: dilemma.id, scheduledDate },
       {
         onSuccess: () => {
           setOffer(null);
-          toast({ title: `Dilemma scheduled for ${scheduledDate}` });
+          toast({
+            title:
+              scheduledDate === today
+                ? 'Dilemma activated as today’s Mini'
+                : `Dilemma scheduled for ${scheduledDate}`,
+          });
         },
-        onError: failed('schedule dilemma'),
+        // Today's date makes it today's dilemma: refused like Activate Now once it was walked.
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) setOffer(error.detail);
+          else failed('schedule dilemma')(error);
+        },
       },
     );
   };
@@ -130,7 +141,7 @@ export const PendingDilemmaCard = ({
           <TextField
             label="Schedule for"
             type="date"
-            min={tomorrow}
+            min={today}
             value={date}
             onValueChange={setDate}
             error={dateError}

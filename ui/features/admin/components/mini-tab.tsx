@@ -136,7 +136,12 @@ export const MiniTab = () => {
         ) : (
           <ul aria-label="Pending dilemmas" className="flex flex-col gap-3">
             {dilemmas.map((d) => (
-              <PendingDilemmaCard key={d.id} dilemma={d} tomorrow={context.data.tomorrow} />
+              <PendingDilemmaCard
+                key={d.id}
+                dilemma={d}
+                today={context.data.today}
+                tomorrow={context.data.tomorrow}
+              />
             ))}
           </ul>
         )}
