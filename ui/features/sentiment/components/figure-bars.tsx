@@ -1,20 +1,20 @@
-import { Bar, BarChart, Cell, LabelList, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, Cell, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { useReducedMotion } from './reduced-motion';
 
-/** One bar: its name on the axis, its length, and the text written at its end. */
+/** One bar: its length, and its name and figure written on the axis beside it. */
 export type FigureBar = { name: string; value: number; text: string; fill?: string };
 
-const tick = { fill: 'var(--color-ink-muted)', fontSize: 12 };
+const tick = { fill: 'var(--color-ink)', fontSize: 12 };
 const rowHeight = 28;
 
 /**
- * Horizontal bars, each named on the axis and labelled with its figure, so colour is never the
- * only cue. Hidden from assistive tech: the table beside it carries the same numbers.
+ * Horizontal bars, each with its name and figure on the axis (a zero still reads), so colour is
+ * never the only cue. Hidden from assistive tech: the table beside it carries the same numbers.
  */
 export const FigureBars = ({
   bars,
   max,
-  labelWidth = 96,
+  labelWidth = 140,
 }: {
   bars: readonly FigureBar[];
   max: number;
@@ -25,15 +25,15 @@ export const FigureBars = ({
     <div className="w-full" style={{ height: bars.length * rowHeight + 8 }} aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
         <BarChart
-          data={bars}
+          data={bars.map((bar) => ({ ...bar, axis: `${bar.name}: ${bar.text}` }))}
           layout="vertical"
-          margin={{ top: 4, right: 44, bottom: 4, left: 0 }}
+          margin={{ top: 4, right: 8, bottom: 4, left: 0 }}
           accessibilityLayer={false}
         >
           <XAxis type="number" domain={[0, max]} hide />
           <YAxis
             type="category"
-            dataKey="name"
+            dataKey="axis"
             width={labelWidth}
             tick={tick}
             tickLine={false}
@@ -50,7 +50,6 @@ export const FigureBars = ({
             {bars.map((bar) => (
               <Cell key={bar.name} fill={bar.fill ?? 'var(--color-accent-soft)'} />
             ))}
-            <LabelList dataKey="text" position="right" fill="var(--color-ink)" fontSize={12} />
           </Bar>
         </BarChart>
       </ResponsiveContainer>

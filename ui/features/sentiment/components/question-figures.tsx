@@ -112,7 +112,7 @@ export const EngagementFigure = ({ item }: { item: SentimentItem }) => {
   return (
     <Figure
       max={Math.max(1, ...rows.map(([, value]) => value))}
-      labelWidth={150}
+      labelWidth={190}
       bars={rows.map(([name, value]) => ({ name, value, text: String(value) }))}
     >
       <Rows
