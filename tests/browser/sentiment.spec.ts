@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { REACTIONS } from '../../domain/contracts/reactions';
+import type { SentimentItem } from '../../domain/contracts/sentiment';
+import { SPECTRUM_SIDES } from '../../domain/contracts/spectrum';
 import { answerAsSomeoneElse } from './pages/community';
 import { HomePage } from './pages/home-page';
+import { axeViolations } from './pages/screen-checks';
 import { SentimentPage } from './pages/sentiment-page';
 import { SetupPage } from './pages/setup-page';
 import { visitor } from './pages/visitor';
@@ -47,5 +51,76 @@ test('the dashboard shows today’s question with its tables, its tabs, and move
   await sentiment.range('Month').click();
   await expect(sentiment.range('Month')).toHaveAttribute('aria-selected', 'true');
   await expect(sentiment.card(question)).toBeVisible();
+  await context.close();
+});
+
+const score = (value: number | null) => (value === null ? 'N/A' : value.toFixed(2));
+
+test('every card’s charts are drawn, their tables hold the API’s numbers, and the dashboard passes axe in both themes at phone and desktop width', async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await new SetupPage(page).registerAsNewVisitor();
+  await new HomePage(page).answer('Honesty first, even when it costs a friendship.');
+  const sentiment = new SentimentPage(page);
+  await sentiment.open();
+
+  const items = await sentiment.fromApi<SentimentItem[]>(7);
+  expect(items.length).toBeGreaterThanOrEqual(1);
+  for (const item of items) {
+    const card = sentiment.cardOf(item);
+    const spectrum = sentiment.figure(card, 'Spectrum distribution');
+    await expect(sentiment.chart(spectrum)).toBeVisible();
+    await expect(spectrum.getByRole('cell')).toHaveText(
+      SPECTRUM_SIDES.map((side) => `${item.distribution[side]}%`),
+    );
+
+    const engagement = sentiment.figure(card, 'Engagement');
+    await expect(sentiment.chart(engagement)).toBeVisible();
+    await expect(sentiment.cell(engagement, 'Replies')).toHaveText(
+      String(item.engagement.repliesCount),
+    );
+    await expect(sentiment.cell(engagement, 'Echoes')).toHaveText(String(item.engagement.echoes));
+    for (const { emoji, label } of REACTIONS) {
+      await expect(sentiment.cell(engagement, `${emoji} ${label}`)).toHaveText(
+        String(item.engagement.reactions[emoji] ?? 0),
+      );
+    }
+
+    await card.getByRole('tab', { name: 'Content Quality' }).click();
+    const quality = sentiment.figure(card, 'Content quality');
+    await expect(sentiment.chart(quality)).toBeVisible();
+    await expect(sentiment.cell(quality, 'Relevance')).toHaveText(
+      score(item.moderation.relevanceAvg),
+    );
+    await expect(sentiment.cell(quality, 'Civility')).toHaveText(
+      score(item.moderation.civilityAvg),
+    );
+    await expect(sentiment.cell(quality, 'Sincerity')).toHaveText(
+      score(item.moderation.sincerityAvg),
+    );
+    await expect(sentiment.cell(quality, 'Rejection rate')).toHaveText(
+      `${item.moderation.rejectionRate}%`,
+    );
+    await card.getByRole('tab', { name: 'Engagement' }).click();
+  }
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await expect(page.locator('figure svg.recharts-surface').first()).toBeVisible();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        `no sideways scroll at ${width}px`,
+      ).toBe(true);
+      expect(await axeViolations(page), `${colorScheme} at ${width}px`).toEqual([]);
+      await page.screenshot({
+        path: `tests/artifacts/screenshots/sentiment-${width}-${colorScheme}.png`,
+        fullPage: true,
+      });
+    }
+  }
   await context.close();
 });

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import {
   Bar,
   CartesianGrid,
@@ -13,6 +12,7 @@ import {
 import type { SentimentItem } from '../../../../domain/contracts/sentiment';
 import { spectrumText } from '../../../../domain/contracts/spectrum';
 import { Card } from '../../../components/ui/card';
+import { useReducedMotion } from './reduced-motion';
 
 type Day = { date: string; answers: number; spectrum: number | null };
 
@@ -36,19 +36,6 @@ const byDay = (items: readonly SentimentItem[]): Day[] => {
       spectrum: d.weight === 0 ? null : Math.round((d.sum / d.weight) * 10) / 10,
     }));
 };
-
-const motionQuery = '(prefers-reduced-motion: reduce)';
-const subscribe = (onChange: () => void) => {
-  const query = window.matchMedia(motionQuery);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-const useReducedMotion = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(motionQuery).matches,
-    () => true,
-  );
 
 const axis = { fill: 'var(--color-ink-muted)', fontSize: 12 };
 

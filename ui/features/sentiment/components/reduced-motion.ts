@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+const motionQuery = '(prefers-reduced-motion: reduce)';
+const subscribe = (onChange: () => void) => {
+  const query = window.matchMedia(motionQuery);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+
+/** Whether the visitor asked for less motion: charts then draw without animation. */
+export const useReducedMotion = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(motionQuery).matches,
+    () => true,
+  );
