@@ -45,7 +45,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // The longest set first: projects start in this order, each as a worker comes free.
   projects: [
+    { name: 'journeys', testIgnore: [screenTour, splitJourneys, nextDay], workers: 1 },
     {
       name: 'screens',
       testMatch: screenTour,
@@ -58,7 +60,6 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${splitPort}` },
     },
-    { name: 'journeys', testIgnore: [screenTour, splitJourneys, nextDay], workers: 1 },
     {
       name: 'next-day',
       testMatch: nextDay,

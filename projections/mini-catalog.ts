@@ -34,7 +34,7 @@ export type MiniArchetypeDoc = Doc & {
 /** Which dilemma each day walked, what is scheduled, and the archetypes admins defined. */
 export const miniCatalogProjection = projection({
   name: 'mini-catalog',
-  version: 1,
+  version: 2,
   collections: {
     mini_days: collection<MiniDayDoc>({ key: { dilemmaId: 1, day: -1 } }),
     mini_schedule: collection<MiniScheduleDoc>({ key: { day: 1, dilemmaId: 1 } }),
@@ -42,6 +42,8 @@ export const miniCatalogProjection = projection({
   },
   on: {
     MiniDilemmaActivated: async ({ data }, db) => {
+      // Walked now: a later day it was scheduled for takes another (version 2).
+      await db.mini_schedule.deleteMany({ _id: data.dilemmaId, day: { $gte: data.day } });
       await db.mini_days.upsertOne({
         _id: data.day,
         day: data.day,

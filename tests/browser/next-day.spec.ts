@@ -1,15 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { adminArea, contributions } from './pages/admin-page';
+import { ArchivePage } from './pages/archive-pages';
 import { HomePage } from './pages/home-page';
 import { SetupPage } from './pages/setup-page';
 import { moveToNextDay } from './pages/test-clock';
 import { visitor } from './pages/visitor';
 
-// Runs on the screen tour's server once the tour is done (project 'next-day'): it moves that
-// server's clock a day forward, which no other journey must see.
+// Runs on a server of its own, the only one with TEST_CLOCK (project 'next-day'): it moves
+// that server's clock a day forward, which no other journey must see.
 const COMMUNITY_NOTE = 'This question was submitted by a community member';
 
-test('a submitted question, approved and scheduled for tomorrow, is Home’s question the next day', async ({
+test('a submitted question, approved and scheduled for tomorrow, is Home’s question the next day; yesterday’s discussion opens from the archive', async ({
   browser,
 }) => {
   const stamp = Date.now().toString(36);
@@ -39,10 +40,12 @@ test('a submitted question, approved and scheduled for tomorrow, is Home’s que
   await expect(draft.getByText(tomorrow, { exact: true })).toBeVisible();
   await context.close();
 
-  // Today's Home still asks the bank's question.
+  // Today's Home still asks the bank's question; the person answers it.
   const home = new HomePage(person.page);
   await person.page.goto('/home');
-  expect(await home.questionText()).not.toBe(question);
+  const yesterday = await home.questionText();
+  expect(yesterday).not.toBe(question);
+  await home.answer('Yesterday I said that keeping a promise matters most.');
 
   expect(await moveToNextDay(person.page.request)).toBe(tomorrow);
 
@@ -56,5 +59,19 @@ test('a submitted question, approved and scheduled for tomorrow, is Home’s que
   await person.page.goto('/home');
   expect(await home.questionText()).toBe(question);
   await expect(person.page.getByText(COMMUNITY_NOTE, { exact: true })).toBeVisible();
+
+  // Having answered the new day's question, the person opens yesterday's discussion from the
+  // archive and finds their answer there.
+  await home.answer('Today I think sharing tools builds trust between neighbours.');
+  const archive = new ArchivePage(person.page);
+  await archive.open();
+  const past = archive.question(yesterday);
+  await expect(past).not.toContainText('Active');
+  await past.click();
+  await expect(person.page).toHaveURL(/\/responses\/\d+$/);
+  await expect(person.page.getByRole('heading', { level: 1 })).toHaveText(yesterday);
+  await expect(
+    person.page.getByText('Yesterday I said that keeping a promise matters most.'),
+  ).toBeVisible();
   await person.context.close();
 });

@@ -109,6 +109,17 @@ describe('Mini catalog', () => {
     expect(await after.read.mini_schedule.find({ day: '2026-11-26' })).toHaveLength(0);
   });
 
+  it('forgets the later day a dilemma was scheduled for once it is activated', async () => {
+    const { read } = await projectionSpec(miniCatalogProjection).given([
+      {
+        type: 'MiniDilemmaScheduled',
+        data: { dilemmaId: 'bank-01', day: '2026-11-26', by: 'admin', at },
+      },
+      activated('2026-11-22', 'admin'),
+    ]);
+    expect(await read.mini_schedule.find({ day: '2026-11-26' })).toHaveLength(0);
+  });
+
   it('keeps the archetypes admins define', async () => {
     const { read } = await projectionSpec(miniCatalogProjection).given([
       {
