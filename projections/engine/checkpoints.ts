@@ -7,6 +7,8 @@ import {
 } from '../../infra/read-store/read-store';
 import { STATE_COLLECTION, type StateDoc } from './processor';
 
+const RETRY_MS = 500;
+
 /** A live projection that moved past events it does not handle: only its checkpoint changes. */
 export type CheckpointAdvance = {
   projection: string;
@@ -36,9 +38,11 @@ export class CheckpointBatcher {
 
   advance(advance: CheckpointAdvance): void {
     this.pending.set(advance.stateId, advance);
-    this.scheduled ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
-      this.flush(),
-    );
+    this.schedule((resolve) => setImmediate(resolve));
+  }
+
+  private schedule(wait: (resolve: () => void) => void) {
+    this.scheduled ??= new Promise<void>(wait).then(() => this.flush());
   }
 
   /** Commits what waits now (the engine calls it before giving its leases up). */
@@ -52,7 +56,13 @@ export class CheckpointBatcher {
     } catch (error) {
       // One lost lease refuses the whole unit of work: the others commit on their own.
       if (!(error instanceof LeaseLostError)) {
-        this.logger.warn({ err: error }, 'checkpoint advances not committed; they come again');
+        // Tried again in a moment (a newer advance of the same projection wins): a log that
+        // goes still must not leave a checkpoint behind for good.
+        this.logger.warn({ err: error }, 'checkpoint advances not committed; trying again');
+        for (const advance of advances) {
+          if (!this.pending.has(advance.stateId)) this.pending.set(advance.stateId, advance);
+        }
+        this.schedule((resolve) => setTimeout(resolve, RETRY_MS).unref());
         return;
       }
       for (const advance of advances) {

@@ -262,6 +262,33 @@ describe('the projection engine', () => {
     expect(await stored()).toMatchObject({ checkpoint: '13', generation: 2 });
   });
 
+  it('tries a refused checkpoint advance again, so a log that goes still leaves none behind', async () => {
+    const inner = openMemoryReadStore();
+    let refusals = 1;
+    const readStore: ReadStore = {
+      ...inner,
+      transaction: (work, options) => {
+        if (refusals-- > 0) return Promise.reject(new Error('database is locked'));
+        return inner.transaction(work, options);
+      },
+    };
+    const checkpoints = new CheckpointBatcher(readStore, silentLogger());
+    checkpoints.advance({
+      projection: 'p',
+      stateId: 'p',
+      generation: 1,
+      version: 1,
+      lease: null,
+      checkpoint: 7n,
+    });
+    await expect
+      .poll(
+        async () =>
+          (await inner.collection<StateDoc>(STATE_COLLECTION).findOne({ _id: 'p' }))?.checkpoint,
+      )
+      .toBe('7');
+  });
+
   it('lets a slow projection fall behind without holding up the others', async () => {
     const { events, readStore } = open();
     const busy = (ms: number) => {
