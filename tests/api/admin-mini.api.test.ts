@@ -62,6 +62,10 @@ const buildDilemma = async (admin: string, link = true) => {
   return { id: dilemma.id, refuse: refuse.id, lie: lie.id, own: own.id, position: last.position };
 };
 
+/** Today's dilemma as a member sees it once the read models reach `position`. */
+const currentDilemma = (who: string, position: string) =>
+  send(who, 'get', '/mini/current').set('X-Min-Position', position);
+
 const pending = async (admin: string, position?: string) => {
   const req = send(admin, 'get', '/admin/dilemmas/pending');
   if (position) req.set('X-Min-Position', position);
@@ -117,10 +121,7 @@ describe('an admin builds a dilemma and makes it today’s', () => {
     const activated = await send(admin, 'post', `/admin/dilemmas/${built.id}/activate`, {});
     expect(activated.status, JSON.stringify(activated.body)).toBe(200);
     const ada = await member();
-    const current = await send(ada, 'get', '/mini/current').set(
-      'X-Min-Position',
-      activated.body.position,
-    );
+    const current = await currentDilemma(ada, activated.body.position);
     expect(current.body.id).toBe(built.id);
     const roots = await send(ada, 'get', `/mini/dilemma/${built.id}/choices`);
     expect(roots.body.map((c: { id: string }) => c.id)).toEqual([built.refuse, built.lie]);
@@ -185,10 +186,7 @@ describe('an admin builds a dilemma and makes it today’s', () => {
     });
     expect(now.status, JSON.stringify(now.body)).toBe(200);
     const ada = await member();
-    const current = await send(ada, 'get', '/mini/current').set(
-      'X-Min-Position',
-      now.body.position,
-    );
+    const current = await currentDilemma(ada, now.body.position);
     expect(current.body.id).toBe(first.id);
 
     const walked = await send(ada, 'post', '/mini/result', {
