@@ -90,7 +90,9 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
     ? await (
         await import('../infra/event-store/eventstoredb-event-store')
       ).openEventStoreDb(config.eventStoreUrl)
-    : openSqliteEventStore(connect(LOG_FILE, config.sqliteSynchronous));
+    : openSqliteEventStore(connect(LOG_FILE, config.sqliteSynchronous), {
+        writerThread: { synchronous: config.sqliteSynchronous },
+      });
   // Personal fields are sealed on their way into the log and opened on their way out.
   const { events, vault } = sealingEventStore(log, keys.vault);
   // Read models can always be rebuilt from the log, so their commits skip the fsync;

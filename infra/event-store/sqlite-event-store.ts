@@ -1,6 +1,6 @@
 import { Subject } from 'rxjs';
 import { WrongExpectedRevisionError } from '../../domain/shared/errors';
-import type { SqliteDatabase } from '../sqlite';
+import type { SqliteDatabase, Synchronous } from '../sqlite';
 import type {
   AppendResult,
   EventStore,
@@ -12,6 +12,13 @@ import type {
 } from './event-store';
 import type { EventMetadata } from '../../domain/shared/events';
 import { toRecordedEvent } from './recorded';
+import {
+  appendWriter,
+  EVENT_SCHEMA,
+  type AppendOutcome,
+  type AppendRequest,
+} from './sqlite-append';
+import { openAppendThread } from './sqlite-append-thread';
 
 type EventRow = {
   position: number;
@@ -25,35 +32,10 @@ type EventRow = {
 };
 
 type PendingAppend = {
-  streamId: string;
-  events: EventToAppend[];
-  expected: ExpectedRevision;
+  request: AppendRequest;
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
 };
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS events (
-  position INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  stream_id TEXT NOT NULL,
-  revision INTEGER NOT NULL,
-  type TEXT NOT NULL,
-  data TEXT NOT NULL,
-  metadata TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  UNIQUE (stream_id, revision)
-);
-CREATE TABLE IF NOT EXISTS streams (
-  stream_id TEXT PRIMARY KEY,
-  revision INTEGER NOT NULL
-) WITHOUT ROWID;
-`;
-
-const NO_STREAM = -1;
-
-const describeExpected = (expected: ExpectedRevision) =>
-  typeof expected === 'bigint' ? expected.toString() : expected;
 
 // Most events share a handful of metadata strings: parse each once.
 const metadataCache = new Map<string, EventMetadata>();
@@ -83,6 +65,12 @@ export type SqliteEventStoreOptions = {
   pollIntervalMs?: number;
   /** Clock for created_at; injectable for tests. */
   now?: () => number;
+  /**
+   * Commit on a writer thread of the file's own (the server's log): the event loop goes on
+   * serving while a commit waits for the disk, and appends arriving meanwhile share the next
+   * commit. Without it (tests, tools, in-memory files) commits run on the calling thread.
+   */
+  writerThread?: { synchronous: Synchronous };
 };
 
 /**
@@ -94,7 +82,7 @@ export const openSqliteEventStore = (
   db: SqliteDatabase,
   options: SqliteEventStoreOptions = {},
 ): EventStore => {
-  db.exec(SCHEMA);
+  db.exec(EVENT_SCHEMA);
   // Appends by this process wake its subscriptions at once; other processes' are found by
   // polling (an indexed read of nothing, most of the time).
   const pollIntervalMs = options.pollIntervalMs ?? 15;
@@ -112,123 +100,56 @@ export const openSqliteEventStore = (
   const selectHead = db.prepare<[], { position: number | null }>(
     'SELECT MAX(position) AS position FROM events',
   );
-  const selectRevision = db.prepare<[string], { revision: number }>(
-    'SELECT revision FROM streams WHERE stream_id = ?',
-  );
-  const selectById = db.prepare<
-    [string],
-    { stream_id: string; revision: number; position: number }
-  >('SELECT stream_id, revision, position FROM events WHERE id = ?');
-  const insertEvent = db.prepare(
-    `INSERT INTO events (id, stream_id, revision, type, data, metadata, created_at)
-     VALUES (@id, @streamId, @revision, @type, @data, @metadata, @createdAt)`,
-  );
-  const upsertStream = db.prepare(
-    `INSERT INTO streams (stream_id, revision) VALUES (?, ?)
-     ON CONFLICT(stream_id) DO UPDATE SET revision = excluded.revision`,
-  );
-
   const appended = new Subject<bigint>();
   let queue: PendingAppend[] = [];
   let flushScheduled = false;
   let closed = false;
 
-  /** An append whose event ids are already in the stream, in order, was done before. */
-  const findEarlierAppend = (streamId: string, events: EventToAppend[]): AppendResult | null => {
-    const first = selectById.get(events[0]!.id);
-    if (!first) return null;
-    if (first.stream_id !== streamId) {
-      throw new Error(`Event id ${events[0]!.id} already exists in another stream`);
-    }
-    let last = first;
-    for (let i = 1; i < events.length; i++) {
-      const found = selectById.get(events[i]!.id);
-      if (!found || found.stream_id !== streamId || found.revision !== first.revision + i) {
-        throw new Error(`Event ids of this append were partly written before`);
-      }
-      last = found;
-    }
-    return { nextRevision: BigInt(last.revision), position: BigInt(last.position) };
-  };
+  const writeHere = appendWriter(db);
+  const thread =
+    options.writerThread && db.name !== ':memory:'
+      ? openAppendThread(db.name, options.writerThread.synchronous)
+      : null;
+  let writing: Promise<void> | null = null;
 
-  const acceptable = (current: number, expected: ExpectedRevision): boolean => {
-    if (expected === 'any') return true;
-    if (expected === 'no_stream') return current === NO_STREAM;
-    if (expected === 'stream_exists') return current !== NO_STREAM;
-    return BigInt(current) === expected;
-  };
-
-  /** Writes one append inside the open transaction; returns its result or the reason it failed. */
-  const writeOne = (item: PendingAppend): AppendResult | Error => {
-    const earlier = findEarlierAppend(item.streamId, item.events);
-    if (earlier) return earlier;
-    const current = selectRevision.get(item.streamId)?.revision ?? NO_STREAM;
-    if (!acceptable(current, item.expected)) {
-      return new WrongExpectedRevisionError(
-        item.streamId,
-        describeExpected(item.expected),
-        current === NO_STREAM ? 'no_stream' : String(current),
-      );
-    }
-    let revision = current;
-    let position = 0;
-    const createdAt = now();
-    for (const event of item.events) {
-      revision += 1;
-      const info = insertEvent.run({
-        id: event.id,
-        streamId: item.streamId,
-        revision,
-        type: event.type,
-        data: JSON.stringify(event.data),
-        metadata: JSON.stringify(event.metadata),
-        createdAt,
-      });
-      position = Number(info.lastInsertRowid);
-    }
-    upsertStream.run(item.streamId, revision);
-    return { nextRevision: BigInt(revision), position: BigInt(position) };
-  };
-
-  // IMMEDIATE: the write lock is taken (waiting on busy_timeout) before the first read. A
-  // deferred transaction that reads, then writes after another process committed, would be
-  // refused at once with SQLITE_BUSY instead of waiting.
-  const writeBatch = db.transaction((batch: PendingAppend[]) => batch.map(writeOne));
-  const writeAlone = db.transaction((item: PendingAppend) => writeOne(item));
-
-  const settle = (item: PendingAppend, outcome: AppendResult | Error) => {
-    if (outcome instanceof Error) item.reject(outcome);
-    else item.resolve(outcome);
-  };
-
-  const flush = () => {
-    flushScheduled = false;
-    const batch = queue;
-    queue = [];
-    if (batch.length === 0) return;
-    let outcomes: (AppendResult | Error)[];
-    try {
-      outcomes = writeBatch.immediate(batch);
-    } catch {
-      // One append broke the shared transaction (e.g. a reused event id):
-      // give each its own so only the faulty one fails.
-      outcomes = batch.map((item) => {
-        try {
-          return writeAlone.immediate(item);
-        } catch (error) {
-          return error instanceof Error ? error : new Error(String(error));
-        }
-      });
-    }
+  const settle = (batch: PendingAppend[], outcomes: AppendOutcome[]) => {
     let head: bigint | null = null;
     batch.forEach((item, i) => {
       const outcome = outcomes[i]!;
-      settle(item, outcome);
-      if (!(outcome instanceof Error) && (head === null || outcome.position > head)) {
-        head = outcome.position;
+      if (outcome.kind === 'written') {
+        item.resolve({ nextRevision: outcome.nextRevision, position: outcome.position });
+        if (head === null || outcome.position > head) head = outcome.position;
+      } else if (outcome.kind === 'wrong-revision') {
+        item.reject(
+          new WrongExpectedRevisionError(outcome.streamId, outcome.expected, outcome.actual),
+        );
+      } else {
+        item.reject(new Error(outcome.message));
       }
     });
     if (head !== null) appended.next(head);
+  };
+
+  /** Everything queued so far, as one commit; on the writer thread, one commit at a time. */
+  const flush = () => {
+    flushScheduled = false;
+    if (writing) return; // the commit under way flushes the queue when it ends
+    const batch = queue;
+    queue = [];
+    if (batch.length === 0) return;
+    const requests = batch.map((item) => item.request);
+    if (!thread) {
+      settle(batch, writeHere(requests));
+      return;
+    }
+    writing = thread.write(requests).then(
+      (outcomes) => settle(batch, outcomes),
+      (error: unknown) => batch.forEach((item) => item.reject(error)),
+    );
+    void writing.finally(() => {
+      writing = null;
+      flush();
+    });
   };
 
   const appendToStream = (
@@ -239,7 +160,18 @@ export const openSqliteEventStore = (
     if (closed) return Promise.reject(new Error('Event store is closed'));
     if (events.length === 0) return Promise.reject(new Error('Nothing to append'));
     return new Promise((resolve, reject) => {
-      queue.push({ streamId, events, expected, resolve, reject });
+      const request: AppendRequest = {
+        streamId,
+        events: events.map((event) => ({
+          id: event.id,
+          type: event.type,
+          data: JSON.stringify(event.data),
+          metadata: JSON.stringify(event.metadata),
+        })),
+        expected,
+        createdAt: now(),
+      };
+      queue.push({ request, resolve, reject });
       if (!flushScheduled) {
         flushScheduled = true;
         setImmediate(flush);
@@ -298,6 +230,8 @@ export const openSqliteEventStore = (
     close: async () => {
       flush();
       closed = true;
+      while (writing) await writing;
+      await thread?.close();
       appended.complete();
     },
   };

@@ -26,10 +26,43 @@ export const openSqliteKeyVault = (db: SqliteDatabase, kek: Buffer): Promise<Key
   const insertCheck = db.prepare<[Buffer]>(
     "INSERT INTO vault_meta (name, value) VALUES ('kek-check', ?) ON CONFLICT(name) DO NOTHING",
   );
+  // New keys asked for in the same turn of the event loop share one commit (one fsync): the
+  // first answers of many people at once each need a key.
+  let waiting: {
+    subject: string;
+    wrapped: Buffer;
+    done: () => void;
+    fail: (e: unknown) => void;
+  }[] = [];
+  const insertAll = db.transaction((batch: typeof waiting) =>
+    batch.forEach(({ subject, wrapped }) => insert.run(subject, wrapped)),
+  );
+  const flush = () => {
+    const batch = waiting;
+    waiting = [];
+    try {
+      insertAll.immediate(batch);
+      batch.forEach(({ done }) => done());
+    } catch {
+      for (const item of batch) {
+        try {
+          insert.run(item.subject, item.wrapped);
+          item.done();
+        } catch (error) {
+          item.fail(error);
+        }
+      }
+    }
+  };
+  const insertIfAbsent = (subject: string, wrapped: Buffer) =>
+    new Promise<void>((done, fail) => {
+      if (waiting.length === 0) setImmediate(flush);
+      waiting.push({ subject, wrapped, done, fail });
+    });
   return wrappedKeyVault(
     {
       get: async (subject) => select.get(subject)?.wrapped ?? null,
-      insertIfAbsent: async (subject, wrapped) => void insert.run(subject, wrapped),
+      insertIfAbsent,
       delete: async (subject) => void remove.run(subject),
       getCheck: async () => selectCheck.get()?.value ?? null,
       setCheckIfAbsent: async (wrapped) => void insertCheck.run(wrapped),

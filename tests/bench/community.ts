@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '../../infra/event-store/event-store';
+import { silentLogger } from '../../infra/logger';
+import type { ReadStore } from '../../infra/read-store/read-store';
+import { allProjections } from '../../projections';
+import { ProjectionEngine } from '../../projections/engine/engine';
+import { ignoreReactions } from '../../projections/engine/processor';
+import { StoreReadModels } from '../../projections/engine/read-models';
 
 type Json = Record<string, unknown>;
 
@@ -68,4 +74,27 @@ export const appendAnswers = async (events: EventStore, questionId: number, coun
     for (const { position } of await Promise.all(appends)) if (position > last) last = position;
   }
   return last;
+};
+
+/**
+ * Every read model brought up to the log's head, reactors' commands dropped as in a rebuild: a
+ * history written straight into the log is taken as already analysed (not measured).
+ */
+export const projectWithoutReactions = async (events: EventStore, readStore: ReadStore) => {
+  const engine = new ProjectionEngine(events, readStore, allProjections, silentLogger(), {
+    dispatch: ignoreReactions,
+  });
+  const readModels = new StoreReadModels(readStore, allProjections);
+  await readModels.start();
+  await engine.start();
+  const head = await events.headPosition();
+  if (head !== null) {
+    await readModels.waitFor(
+      head,
+      allProjections.map((p) => p.name),
+      1_800_000,
+    );
+  }
+  await engine.stop();
+  readModels.stop();
 };

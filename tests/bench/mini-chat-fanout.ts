@@ -9,7 +9,7 @@ import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
 import { readerOfToday } from './community';
 import { percentile, type Figure } from './report';
-import { bareBroadcast, openClients, until } from './socket-fanout';
+import { bareBroadcast, epochNow, openFleet } from './socket-fanout';
 
 const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 1000);
 const ROUNDS = 20;
@@ -18,7 +18,8 @@ const ROUNDS = 20;
  * One live chat message to 1,000 sockets in /mini-chat: from the moment the server accepted it
  * (its event appended by the same command the socket's message runs) to each socket receiving
  * it, so the projection, the notice and the fan-out are inside the figure. Baseline: a bare
- * `ws` server sending the same frame to as many sockets, timed from the send.
+ * `ws` server sending the same frame to as many sockets, timed from the send. The client
+ * sockets run in a process of their own in both.
  */
 export const miniChatFanout = async (): Promise<Figure[]> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'boon-bench-mini-chat-'));
@@ -27,21 +28,19 @@ export const miniChatFanout = async (): Promise<Figure[]> => {
     logger: silentLogger(),
   });
   const reader = await readerOfToday(server.url);
-  let received: number[] = [];
-  const sockets = await openClients({
+  const fleet = await openFleet({
     url: `${server.url.replace('http', 'ws')}/mini-chat`,
     count: CLIENTS,
     batch: 100,
-    hello: (socket) => socket.send(JSON.stringify({ type: 'identify', deviceId: reader.deviceId })),
-    ready: (frame) => frame.type === 'userList',
+    hello: [JSON.stringify({ type: 'identify', deviceId: reader.deviceId })],
+    ready: 'userList',
     timed: 'message',
-    onTimed: (at) => received.push(at),
   });
   const ctx = server.context;
   const content = 'One thought for everyone in the room.';
   const app: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    received = [];
+    await fleet.round();
     // A new author each round: the 5-in-10-seconds pace is per person.
     const personId = `bench-author-${round}`;
     await handle(ctx, chatters(ctx.dayRules), {
@@ -53,12 +52,11 @@ export const miniChatFanout = async (): Promise<Figure[]> => {
       content: await seal(ctx.auth.vault, personId, content),
       at: ctx.clock.now(),
     });
-    const accepted = performance.now();
-    await until(() => received.length, CLIENTS);
-    app.push(...received.map((at) => at - accepted));
+    const accepted = epochNow();
+    app.push(...(await fleet.collect()).map((at) => at - accepted));
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  sockets.forEach((socket) => socket.terminate());
+  await fleet.close();
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
 

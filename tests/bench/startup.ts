@@ -2,16 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
-import { silentLogger } from '../../infra/logger';
 import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
 import { openSqlite } from '../../infra/sqlite';
-import { allProjections } from '../../projections';
-import { ProjectionEngine } from '../../projections/engine/engine';
-import { StoreReadModels } from '../../projections/engine/read-models';
 import { spawnServer } from '../support/real-server';
 import type { Figure } from './report';
 import { writeSyntheticLog } from './synthetic-log';
-import { ignoreReactions } from '../../projections/engine/processor';
+import { projectWithoutReactions } from './community';
 
 const rssMiB = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
@@ -54,20 +50,7 @@ export const startup = async (): Promise<Figure[]> => {
     const built = openSqlite(join(full, 'boon.sqlite'), 'NORMAL');
     const store = openSqliteEventStore(built);
     const readStore = openEmbeddedReadStore(built);
-    const engine = new ProjectionEngine(store, readStore, allProjections, silentLogger(), {
-      dispatch: ignoreReactions,
-    });
-    const readModels = new StoreReadModels(readStore, allProjections);
-    await readModels.start();
-    await engine.start();
-    const head = (await store.headPosition())!;
-    await readModels.waitFor(
-      head,
-      allProjections.map((p) => p.name),
-      1_800_000,
-    );
-    await engine.stop();
-    readModels.stop();
+    await projectWithoutReactions(store, readStore);
     await readStore.close();
     await store.close();
     built.close();

@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type WebSocket from 'ws';
 import { startServer } from '../../api/server';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
 import { appendAnswers, readerOfToday } from './community';
 import { percentile, type Figure } from './report';
-import { bareBroadcast, openClients, until } from './socket-fanout';
+import { bareBroadcast, epochNow, openFleet } from './socket-fanout';
 
 const CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 5000);
 const ROUNDS = 20;
@@ -17,7 +16,8 @@ const ROUNDS = 20;
  * socket receiving it (so the projection's commit is inside the figure). An answer concerns two
  * projections that notify the topic (the answers, the shared perspectives), each commit with its
  * own notice: each socket's first notice of the round is timed. Baseline: a bare `ws` server
- * sending the same message to the same number of sockets, timed from the send.
+ * sending the same message to the same number of sockets, timed from the send. The client
+ * sockets run in a process of their own in both.
  */
 export const wsFanout = async (): Promise<Figure[]> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'boon-bench-fanout-'));
@@ -27,35 +27,27 @@ export const wsFanout = async (): Promise<Figure[]> => {
   });
   const reader = await readerOfToday(server.url);
   const topic = `responses:${reader.questionId}`;
-  let received = new Map<WebSocket, number>();
-  /** The round's append: notices of earlier positions (a round before's second notice) don't count. */
-  let appended = 0n;
-  const sockets = await openClients({
+  const fleet = await openFleet({
     url: `${server.url.replace('http', 'ws')}/ws`,
     count: CLIENTS,
     batch: 250,
-    hello: (socket) => {
-      socket.send(JSON.stringify({ type: 'identify', deviceId: reader.deviceId }));
-      socket.send(JSON.stringify({ type: 'subscribe', topics: [topic] }));
-    },
-    ready: (message) => message.type === 'subscribed',
+    hello: [
+      JSON.stringify({ type: 'identify', deviceId: reader.deviceId }),
+      JSON.stringify({ type: 'subscribe', topics: [topic] }),
+    ],
+    ready: 'subscribed',
     timed: 'changed',
-    onTimed: (at, socket, frame) => {
-      if (BigInt(String(frame.position)) >= appended && !received.has(socket))
-        received.set(socket, at);
-    },
   });
   const app: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    received = new Map();
-    appended = 1n << 62n;
-    appended = await appendAnswers(server.context.events, reader.questionId, 1);
-    const acknowledged = performance.now();
-    await until(() => received.size, CLIENTS);
-    app.push(...[...received.values()].map((at) => at - acknowledged));
+    await fleet.round();
+    const appended = await appendAnswers(server.context.events, reader.questionId, 1);
+    const acknowledged = epochNow();
+    // Notices of earlier positions (a round before's second notice) don't count.
+    app.push(...(await fleet.collect(appended)).map((at) => at - acknowledged));
   }
-  sockets.forEach((socket) => socket.terminate());
+  await fleet.close();
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
 
