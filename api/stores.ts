@@ -12,6 +12,8 @@ import { openSqliteKeyVault } from '../infra/key-vault/sqlite-key-vault';
 import { ensurePrivateDirectory } from '../infra/private-files';
 import type { ReadStore } from '../infra/read-store/read-store';
 import { openEmbeddedReadStore } from '../infra/read-store/embedded-read-store';
+import { dropLegacyReadModels } from '../infra/read-store/legacy-read-models';
+import { startCheckpointer, type Checkpointer } from '../infra/sqlite-checkpointer';
 import { openSqlite, type SqliteDatabase, type Synchronous } from '../infra/sqlite';
 
 export type Stores = {
@@ -24,9 +26,14 @@ export type Stores = {
   close: () => Promise<void>;
 };
 
-/** The embedded log and read models' file; the key vault's is `keys.sqlite` beside it. */
+/** The embedded log's file; the key vault's and the read models' are beside it. */
 export const LOG_FILE = 'boon.sqlite';
 export const KEY_VAULT_FILE = 'keys.sqlite';
+/**
+ * The read models' own file: their commits never wait on the log's (each file has its own
+ * write lock), and it can be deleted to rebuild every read model from the log.
+ */
+export const READ_MODELS_FILE = 'read-models.sqlite';
 
 const openKeyVault = async (
   config: Config,
@@ -70,6 +77,18 @@ const moveLegacyKeys = async (config: Config, vault: KeyVault, logger: Logger) =
   if (moved > 0) logger.info({ keys: moved }, 'personal keys moved out of the log into the vault');
 };
 
+/** The embedded log, its commits on a writer thread; read models of an earlier layout dropped. */
+const openEmbeddedLog = (db: SqliteDatabase, config: Config, logger: Logger) => {
+  const dropped = dropLegacyReadModels(db);
+  if (dropped > 0) {
+    logger.info(
+      { tables: dropped, file: READ_MODELS_FILE },
+      'read models move to a file of their own: they are rebuilt from the log',
+    );
+  }
+  return openSqliteEventStore(db, { writerThread: { synchronous: config.sqliteSynchronous } });
+};
+
 /**
  * The embedded engines by default (SQLite files in DATA_DIR, which only its owner may read);
  * EventStoreDB and MongoDB when their URLs are configured. Code above the ports never knows
@@ -90,20 +109,23 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
     ? await (
         await import('../infra/event-store/eventstoredb-event-store')
       ).openEventStoreDb(config.eventStoreUrl)
-    : openSqliteEventStore(connect(LOG_FILE, config.sqliteSynchronous), {
-        writerThread: { synchronous: config.sqliteSynchronous },
-      });
+    : openEmbeddedLog(connect(LOG_FILE, config.sqliteSynchronous), config, logger);
   // Personal fields are sealed on their way into the log and opened on their way out.
   const { events, vault } = sealingEventStore(log, keys.vault);
   // Read models can always be rebuilt from the log, so their commits skip the fsync;
-  // WAL still keeps each batch and its checkpoint atomic.
+  // WAL still keeps each batch and its checkpoint atomic. Their checkpoints run on a thread.
+  let checkpointer: Checkpointer | null = null;
   const readStore = config.mongoDbUrl
     ? await (
         await import('../infra/read-store/mongo-read-store')
       ).openMongoReadStore(config.mongoDbUrl, {
         onWarning: (err, message) => logger.warn({ err }, message),
       })
-    : openEmbeddedReadStore(connect(LOG_FILE, 'NORMAL'));
+    : (() => {
+        const db = connect(READ_MODELS_FILE, 'NORMAL');
+        checkpointer = startCheckpointer(db);
+        return openEmbeddedReadStore(db);
+      })();
   logger.info(
     {
       eventStore: events.engine,
@@ -122,6 +144,7 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
       await keys.close();
       await events.close();
       await readStore.close();
+      await checkpointer?.close();
       connections.forEach((db) => db.close());
     },
   };

@@ -9,7 +9,7 @@ import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-stor
 import { openSqlite } from '../../infra/sqlite';
 import { allProjections } from '../../projections';
 import { projectionStatus } from '../../projections/engine/status';
-import { KEY_VAULT_FILE, LOG_FILE } from '../stores';
+import { KEY_VAULT_FILE, LOG_FILE, READ_MODELS_FILE } from '../stores';
 
 /** One line of the doctor's report: fine, or what to do. */
 export type Finding = { check: string; ok: boolean; detail: string };
@@ -20,6 +20,8 @@ const fix = (check: string, detail: string): Finding => ({ check, ok: false, det
 const PRIVATE_FILES = [
   LOG_FILE,
   `${LOG_FILE}-wal`,
+  READ_MODELS_FILE,
+  `${READ_MODELS_FILE}-wal`,
   KEY_VAULT_FILE,
   `${KEY_VAULT_FILE}-wal`,
   'auth-secret',
@@ -72,8 +74,10 @@ type Engines = { events: EventStore; readStore: ReadStore; close: () => Promise<
 
 const openEngines = async (config: Config): Promise<Engines | Finding> => {
   try {
-    const db =
-      config.eventStoreUrl && config.mongoDbUrl ? null : openSqlite(join(config.dataDir, LOG_FILE));
+    const db = config.eventStoreUrl ? null : openSqlite(join(config.dataDir, LOG_FILE));
+    const readDb = config.mongoDbUrl
+      ? null
+      : openSqlite(join(config.dataDir, READ_MODELS_FILE), 'NORMAL');
     const events = config.eventStoreUrl
       ? await within(
           (await import('../../infra/event-store/eventstoredb-event-store')).openEventStoreDb(
@@ -91,7 +95,7 @@ const openEngines = async (config: Config): Promise<Engines | Finding> => {
           10_000,
           'MongoDB',
         )
-      : openEmbeddedReadStore(db!);
+      : openEmbeddedReadStore(readDb!);
     return {
       events,
       readStore,
@@ -99,6 +103,7 @@ const openEngines = async (config: Config): Promise<Engines | Finding> => {
         await events.close();
         await readStore.close();
         db?.close();
+        readDb?.close();
       },
     };
   } catch (error) {

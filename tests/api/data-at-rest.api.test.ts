@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sealed } from '../../domain/accounts/events';
 import { startServer } from '../../api/server';
-import { KEY_VAULT_FILE, LOG_FILE, openStores } from '../../api/stores';
+import { KEY_VAULT_FILE, LOG_FILE, openStores, READ_MODELS_FILE } from '../../api/stores';
 import { seal, unseal } from '../../infra/auth/sealing';
 import { loadConfig } from '../../infra/config';
 import { KeyVaultLockedError } from '../../infra/key-vault/wrapped-vault';
@@ -81,7 +81,13 @@ describe('data at rest', () => {
       expect(statSync(dataDir).mode & 0o777).toBe(0o700);
       const files = readdirSync(dataDir);
       expect(files).toEqual(
-        expect.arrayContaining([LOG_FILE, KEY_VAULT_FILE, 'auth-secret', 'key-encryption-key']),
+        expect.arrayContaining([
+          LOG_FILE,
+          READ_MODELS_FILE,
+          KEY_VAULT_FILE,
+          'auth-secret',
+          'key-encryption-key',
+        ]),
       );
       for (const file of files) {
         expect({ file, mode: statSync(join(dataDir, file)).mode & 0o777 }).toEqual({
@@ -98,6 +104,7 @@ describe('data at rest', () => {
     const dataDir = tempDir('live');
     await runWithAnAccount(dataDir);
     expect(readFileSync(join(dataDir, LOG_FILE)).includes(EMAIL)).toBe(false);
+    expect(readFileSync(join(dataDir, READ_MODELS_FILE)).includes(EMAIL)).toBe(false);
 
     const logOnly = tempDir('log-only');
     copyInto(dataDir, logOnly, [LOG_FILE]);

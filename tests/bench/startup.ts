@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
 import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
 import { openSqlite } from '../../infra/sqlite';
+import { LOG_FILE, READ_MODELS_FILE } from '../../api/stores';
 import { spawnServer } from '../support/real-server';
 import type { Figure } from './report';
 import { writeSyntheticLog } from './synthetic-log';
@@ -42,18 +43,20 @@ export const startup = async (): Promise<Figure[]> => {
   const empty = mkdtempSync(join(tmpdir(), 'boon-bench-start-empty-'));
   const full = mkdtempSync(join(tmpdir(), 'boon-bench-start-full-'));
   try {
-    const db = openSqlite(join(full, 'boon.sqlite'), 'NORMAL');
+    const db = openSqlite(join(full, LOG_FILE), 'NORMAL');
     const written = writeSyntheticLog(db);
     db.close();
     // Every read model built first (not measured: the rebuild bench does). The synthetic
     // history is taken as already analysed: reactors' commands are dropped, as in a rebuild.
-    const built = openSqlite(join(full, 'boon.sqlite'), 'NORMAL');
+    const built = openSqlite(join(full, LOG_FILE), 'NORMAL');
     const store = openSqliteEventStore(built);
-    const readStore = openEmbeddedReadStore(built);
+    const readDb = openSqlite(join(full, READ_MODELS_FILE), 'NORMAL');
+    const readStore = openEmbeddedReadStore(readDb);
     await projectWithoutReactions(store, readStore);
     await readStore.close();
     await store.close();
     built.close();
+    readDb.close();
 
     const baseline = await timedStart(empty);
     const measured = await timedStart(full);

@@ -1,0 +1,62 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { SqliteDatabase } from './sqlite';
+
+/** Pages the writing connection may leave in the WAL before it checkpoints by itself. */
+const FALLBACK_PAGES = 10_000;
+
+/**
+ * Plain JavaScript, evaluated in the thread: its own connection to the file, a PASSIVE
+ * checkpoint now and then (never waiting on readers or writers). The fsyncs a checkpoint makes
+ * wait on this thread, not on the event loop that commits.
+ */
+const source = (driver: string) => `
+const { workerData, parentPort } = require('node:worker_threads');
+const Database = require(${JSON.stringify(driver)});
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 1000');
+const checkpoint = () => {
+  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+};
+const timer = setInterval(checkpoint, workerData.intervalMs);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  checkpoint();
+  db.close();
+  parentPort.close();
+});
+`;
+
+export type Checkpointer = { close: () => Promise<void> };
+
+/**
+ * Moves a WAL file's checkpoints off the event loop: the connection that commits (`db`) leaves
+ * them to a thread of their own and only checkpoints by itself when that thread falls far
+ * behind. For files whose commits run on the event loop (the read models').
+ */
+export const startCheckpointer = (db: SqliteDatabase, intervalMs = 250): Checkpointer => {
+  if (db.memory) return { close: async () => {} };
+  db.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(source(driver), {
+    eval: true,
+    workerData: { file: db.name, intervalMs },
+  });
+  worker.unref();
+  let exited = false;
+  worker.once('exit', () => {
+    exited = true;
+    // Without the thread the connection checkpoints by itself again, as SQLite does by default.
+    if (db.open) db.pragma('wal_autocheckpoint = 1000');
+  });
+  return {
+    close: async () => {
+      if (exited) return;
+      await new Promise<void>((resolve) => {
+        worker.ref();
+        worker.once('exit', () => resolve());
+        worker.postMessage('close');
+      });
+    },
+  };
+};
