@@ -13,6 +13,7 @@ import { ProjectionEngine } from '../../projections/engine/engine';
 import { StoreReadModels } from '../../projections/engine/read-models';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { Figure } from './report';
+import { LOG_FILE, READ_MODELS_FILE } from '../../api/stores';
 import { MILLION, writeSyntheticLog } from './synthetic-log';
 import { ignoreReactions } from '../../projections/engine/processor';
 
@@ -32,7 +33,8 @@ const readAndDecode = async (store: Pick<EventStore, 'readAll'>) => {
 
 export const rebuildRate = async (): Promise<Figure[]> => {
   const dir = mkdtempSync(join(tmpdir(), 'boon-bench-rebuild-'));
-  const db = openSqlite(join(dir, 'boon.sqlite'), 'NORMAL');
+  const db = openSqlite(join(dir, LOG_FILE), 'NORMAL');
+  const readDb = openSqlite(join(dir, READ_MODELS_FILE), 'NORMAL');
   // BENCH_REBUILD_DAYS shortens the history (200 days ≈ 1M events) for a quick comparison.
   const days = Number(process.env.BENCH_REBUILD_DAYS ?? MILLION.days);
   // Answers and replies are sealed with their authors' keys, and read back through the
@@ -47,7 +49,7 @@ export const rebuildRate = async (): Promise<Figure[]> => {
   await vault.importKeys([...keys].map(([subject, key]) => ({ subject, key })));
   const log = openSqliteEventStore(db);
   const { events: store } = sealingEventStore(log, vault);
-  const readStore = openEmbeddedReadStore(db);
+  const readStore = openEmbeddedReadStore(readDb);
   // Reactors' commands (the analyzer's scores) are not part of a rebuild's cost: dropped.
   const engine = new ProjectionEngine(store, readStore, allProjections, silentLogger(), {
     dispatch: ignoreReactions,
@@ -76,6 +78,7 @@ export const rebuildRate = async (): Promise<Figure[]> => {
   readModels.stop();
   await readStore.close();
   db.close();
+  readDb.close();
   rmSync(dir, { recursive: true, force: true });
   const million = `${(written / 1e6).toFixed(2)}M events`;
   return [
