@@ -199,6 +199,12 @@ export const describeReadStoreContract = (
       expect((await c.explain({ group: 1 }, { sort: { rank: -1 }, limit: 2 })).examined).toBe(2);
       expect(await c.count({ group: 4 })).toBe(100);
       expect((await c.explain({ other: 1 })).index).toBeNull();
+      // A list of ids is looked up, never scanned for.
+      const listed = { _id: { $in: ['d7', 'd9', 'd7', 'missing'] } };
+      expect((await c.find(listed, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['d7', 'd9']);
+      expect(await c.count(listed)).toBe(2);
+      expect((await c.explain(listed)).examined).toBeLessThanOrEqual(4);
+      expect(await c.find({ _id: { $in: ['d7', 'd9'] }, group: 2 })).toHaveLength(1);
     });
 
     it('keeps an index right through updates, deletes and a failed unit of work', async () => {

@@ -185,6 +185,14 @@ export class MemoryCollection {
       const match = doc && (Object.keys(filter).length === 1 || compileFilter(filter)(doc));
       return shapeResult(match ? [doc] : [], options, false);
     }
+    const ids = idsListed(id);
+    if (ids) {
+      // {_id: {$in: [...]}}: a lookup per listed id (a page's echoes, its authors), never a scan.
+      const test = compileFilter(filter);
+      const listed = ids.map((docId) => this.docs.get(docId)).filter((doc) => doc !== undefined);
+      this.lastQuery = { index: '_id', examined: listed.length };
+      return shapeResult(listed.filter(test), options, false);
+    }
     const test = compileFilter(filter);
     const plan = planFor(this.indexes.values(), indexableConditions(filter), options.sort);
     if (!plan) {
@@ -217,6 +225,16 @@ export class MemoryCollection {
     return shapeResult(found, options, plan.ordered);
   }
 }
+
+/** The distinct ids of `{$in: [ids]}` (strings only, nothing else beside): null otherwise. */
+const idsListed = (condition: unknown): string[] | null => {
+  if (!condition || typeof condition !== 'object' || Array.isArray(condition)) return null;
+  const keys = Object.keys(condition);
+  const listed = (condition as { $in?: unknown }).$in;
+  if (keys.length !== 1 || !Array.isArray(listed)) return null;
+  if (!listed.every((value) => typeof value === 'string')) return null;
+  return [...new Set(listed as string[])];
+};
 
 const shapeResult = (docs: Doc[], options: FindOptions, ordered: boolean): Doc[] => {
   let result = options.sort && !ordered ? sortDocs(docs, options.sort) : docs;
