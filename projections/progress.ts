@@ -90,6 +90,7 @@ const count = (value: number, step: 1 | -1) => Math.max(0, value + step);
  */
 export const progressProjection = projection({
   name: 'progress',
+  reacts: true,
   version: 1,
   collections,
   on: {

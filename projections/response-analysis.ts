@@ -28,6 +28,7 @@ export type RecordAnalysisReaction = {
  */
 export const responseAnalysisProjection = projection({
   name: 'response-analysis',
+  reacts: true,
   version: 1,
   collections: {
     analysis_questions: collection<QuestionTextDoc>(),

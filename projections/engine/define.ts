@@ -61,6 +61,11 @@ export type ProjectionDefinition<C extends CollectionSpecs> = {
   version: number;
   collections: C;
   on: Handlers<C>;
+  /**
+   * A reactor: its handlers ask for commands (`db.dispatch`). Only a reactor may, and a
+   * reactor's first build takes the live path, so what arrives meanwhile gets its reactions.
+   */
+  reacts?: boolean;
 };
 
 /** A declared read model as the engine and the API see it. */
@@ -70,6 +75,7 @@ export type Projection<C extends CollectionSpecs = CollectionSpecs> = {
   readonly collections: C;
   /** The event types it handles, derived from its handlers. */
   readonly handles: ReadonlySet<string>;
+  readonly reacts: boolean;
   /** Applies one event it handles (others are not passed in). */
   apply(event: RecordedEvent, db: ProjectionDb<C>): Promise<void>;
 };
@@ -84,6 +90,7 @@ export const projection = <C extends CollectionSpecs>(
     version: definition.version,
     collections: definition.collections,
     handles: new Set(Object.keys(handlers)),
+    reacts: definition.reacts ?? false,
     apply: async (event, db) => {
       // The one place an event meets its type: it was validated by its schema when written
       // and brought to the current version when read.

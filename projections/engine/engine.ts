@@ -27,6 +27,12 @@ export type EngineOptions = {
   catchUpBatchSize?: number;
   maxBatchMs?: number;
   tailCapacity?: number;
+  /**
+   * From how many events in the log a projection never built before is built through the
+   * rebuild path (one read of the log, writes made durable in large steps) rather than batch by
+   * batch on the live path. Reactors always take the live path.
+   */
+  firstBuildFrom?: number;
   /** How long an old generation is kept after a swap, for reads already under way. */
   dropDelayMs?: number;
   /** Runs the commands reactors ask for (see Reaction); `ignoreReactions` for replays. */
@@ -96,6 +102,7 @@ export class ProjectionEngine {
       catchUpBatchSize: options.catchUpBatchSize ?? 5_000,
       maxBatchMs: options.maxBatchMs ?? 10_000,
       tailCapacity: options.tailCapacity ?? 20_000,
+      firstBuildFrom: options.firstBuildFrom ?? 10_000,
       dropDelayMs: options.dropDelayMs ?? 30_000,
     };
     this.dispatch = options.dispatch ?? null;
@@ -275,7 +282,58 @@ export class ProjectionEngine {
         : positions.reduce<bigint | null>((min, p) => (min === null || p! < min ? p : min), null);
       this.tail.start(lowest);
     }
-    for (const [i, slot] of taken.entries()) await this.run(slot, states[i] ?? null);
+    const building = await this.firstBuilds(taken.filter((_, i) => !states[i]));
+    for (const [i, slot] of taken.entries()) {
+      if (!building.includes(slot)) await this.run(slot, states[i] ?? null);
+    }
+    if (building.length > 0) {
+      void this.firstBuild(building).catch((error) =>
+        this.logger.error({ err: error }, 'first build failed: the projections start again'),
+      );
+    }
+  }
+
+  /** Of the never-built projections just taken, those a long log builds through the rebuild path. */
+  private async firstBuilds(unbuilt: Slot[]): Promise<Slot[]> {
+    const candidates = unbuilt.filter((slot) => !slot.projection.reacts);
+    if (candidates.length === 0) return [];
+    const from = this.settings.firstBuildFrom;
+    return (await this.events.countEventsAfter(null, from)) >= from ? candidates : [];
+  }
+
+  /**
+   * Builds projections that never ran from one read of the log, into generation 1, then starts
+   * them live where the build ended (a build cut short resumes from its own checkpoint). No
+   * reactions are asked for: these projections have none.
+   */
+  private async firstBuild(slots: Slot[]): Promise<void> {
+    const jobs = await Promise.all(
+      slots.map(async (slot) => {
+        const pending = await this.stateOf(`${slot.projection.name}#rebuild`);
+        const resume =
+          pending?.version === slot.projection.version && pending.generation === 1 ? pending : null;
+        return { slot, generation: 1, resume };
+      }),
+    );
+    this.logger.info(
+      { projections: slots.map((slot) => slot.projection.name) },
+      'first build of a long log: one read of the log for all of them',
+    );
+    const work = this.rebuildTogether(jobs);
+    for (const [i, slot] of slots.entries()) slot.rebuild = work.then((reports) => reports[i]!);
+    try {
+      await work;
+    } catch (error) {
+      // Whatever stopped it (a lost lease, a stop): the lease goes, and whoever takes it next
+      // resumes the build from its checkpoint.
+      for (const slot of slots) await this.lose(slot);
+      throw error;
+    } finally {
+      for (const slot of slots) {
+        slot.rebuild = null;
+        slot.rebuildProcessor = null;
+      }
+    }
   }
 
   /** A failing subscription stalls every live projection here: their status says why. */

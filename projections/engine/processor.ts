@@ -347,7 +347,14 @@ export class Processor {
   ): ProjectionDb<Projection['collections']> {
     const db: Record<string, unknown> = {
       notify: (topic: string) => topics.add(topic),
-      dispatch: (reaction: Reaction) => reactions.push(reaction),
+      dispatch: (reaction: Reaction) => {
+        if (!this.options.projection.reacts) {
+          throw new Error(
+            `${this.options.projection.name} asks for a command: declare it \`reacts: true\``,
+          );
+        }
+        reactions.push(reaction);
+      },
     };
     for (const logical of collectionNames(this.projection)) {
       db[logical] = tx.collection(physicalName(logical, this.generation));

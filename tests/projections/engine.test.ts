@@ -414,6 +414,74 @@ describe('projection leases', () => {
   });
 });
 
+describe('a first build of a long log', () => {
+  it('builds never-built projections through the rebuild path, equal to a build batch by batch; reactors stay live', async () => {
+    const live = open();
+    await seedHistory(live.events);
+    const { readModels: batchByBatch } = await start(live.events, live.readStore);
+    await caughtUp(batchByBatch, live.events);
+    const expected = await snapshot(batchByBatch);
+
+    const { events, readStore } = open();
+    await seedHistory(events);
+    const asked: string[] = [];
+    const rebuilt = new Set<string>();
+    const batches = new Set<string>();
+    const awarding = projection({
+      name: 'awarding',
+      version: 1,
+      reacts: true,
+      collections: { awarding: collection() },
+      on: {
+        ResponseSubmitted: ({ id }, db) => db.dispatch({ type: 'Award', causationId: id }),
+      },
+    });
+    const { readModels } = await start(events, readStore, [...allProjections, awarding], {
+      firstBuildFrom: 20,
+      dispatch: async (reactions) => {
+        asked.push(...reactions.map((reaction) => reaction.causationId));
+      },
+      observer: {
+        batchCommitted: (name, _events, _seconds, rebuild) =>
+          (rebuild ? rebuilt : batches).add(name),
+      },
+    });
+    await caughtUp(readModels, events);
+    expect(await snapshot(readModels)).toEqual(expected);
+    expect(readModels.generationOf('responses-by-question')).toBe(1);
+    expect(rebuilt).toContain('responses-by-question');
+    expect(batches).not.toContain('responses-by-question');
+    // The reactors (here and the product's own) were built batch by batch, reacting.
+    expect(rebuilt).not.toContain('awarding');
+    expect(rebuilt).not.toContain('progress');
+    expect(new Set(asked).size).toBe(40);
+
+    // And live after the build: a new answer reaches the rebuilt read model.
+    await appendEvents(events, 'responder-late', [
+      submission('late', 1, 'late', '2026-11-21T23:00:00.000Z'),
+    ]);
+    await caughtUp(readModels, events);
+    expect(await readModels.collection('responses').findOne({ _id: 'late' })).not.toBeNull();
+  });
+
+  it('refuses a command asked for by a projection not declared a reactor', async () => {
+    const { events, readStore } = open();
+    await seedHistory(events, 2);
+    const sneaky = projection({
+      name: 'sneaky',
+      version: 1,
+      collections: { sneaky: collection() },
+      on: {
+        ResponseSubmitted: ({ id }, db) => db.dispatch({ type: 'Award', causationId: id }),
+      },
+    });
+    const { engine } = await start(events, readStore, [sneaky]);
+    await expect
+      .poll(async () => (await projectionStatus(events, readStore, [sneaky], engine))[0]!.lastError)
+      .toMatch(/declare it `reacts: true`/);
+  });
+});
+
 describe('reactors', () => {
   it('dispatch what they ask for before the checkpoint commits, again after a failure', async () => {
     const { events, readStore } = open();
@@ -422,6 +490,7 @@ describe('reactors', () => {
     const awarding = projection({
       name: 'awarding',
       version: 1,
+      reacts: true,
       collections: { awarding: collection() },
       on: {
         ResponseSubmitted: ({ id, data }, db) =>
