@@ -72,6 +72,9 @@ test('the reader view opens and closes by keyboard and gives focus back', async 
   const dialog = reader.page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Sentence 40 of a long and careful answer.');
+  // Focus moves into the dialog once it is ready for keys (its Escape handler is set up in the
+  // same step): a person cannot press Escape earlier than that, and neither does this test.
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
   await reader.page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(readMore).toBeFocused();
