@@ -23,6 +23,7 @@ export class LogTail {
   private readonly consumers = new Set<TailConsumer>();
   private readonly waiting = new Set<() => void>();
   private room: (() => void) | null = null;
+  private wakeScheduled = false;
   private abort: AbortController | null = null;
   private loop: Promise<void> | null = null;
   lastError: string | null = null;
@@ -143,6 +144,19 @@ export class LogTail {
     this.wakeAll();
   }
 
+  /**
+   * Consumers wake once per page the subscription delivered, not once per event: woken per
+   * event, each would take (and commit) batches of one while the rest of the page arrives.
+   */
+  private scheduleWake() {
+    if (this.wakeScheduled) return;
+    this.wakeScheduled = true;
+    setImmediate(() => {
+      this.wakeScheduled = false;
+      this.wakeAll();
+    });
+  }
+
   private wakeAll() {
     for (const check of [...this.waiting]) check();
   }
@@ -166,7 +180,7 @@ export class LogTail {
           this.window.push(event);
           this.readPosition = event.position;
           if (this.consumers.size === 0) this.trim();
-          this.wakeAll();
+          this.scheduleWake();
           attempt = 0;
           this.lastError = null;
         }
