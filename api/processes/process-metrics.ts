@@ -5,14 +5,34 @@ import type { ProjectionStatus } from '../../projections/engine/status';
 import type { Runtime } from './runtime';
 
 /** Counts what the projection engine commits and every lease it takes, loses or gives up. */
-export const projectionObserver = (metrics: Metrics): ProjectionObserver => ({
-  batchCommitted: (projection, events, seconds, rebuild) => {
-    const mode = rebuild ? 'rebuild' : 'live';
-    metrics.projectionBatches.observe({ projection, mode }, seconds);
-    metrics.projectionEvents.inc({ projection, mode }, events);
-  },
-  leaseChanged: (projection, change) => metrics.leaseChanges.inc({ projection, change }),
-});
+export const projectionObserver = (metrics: Metrics): ProjectionObserver => {
+  // Every live projection reports each batch (and each event it only moves past): the
+  // labelled series are looked up once, not hashed from their labels on every call.
+  const series = new Map<
+    string,
+    {
+      batches: ReturnType<Metrics['projectionBatches']['labels']>;
+      events: ReturnType<Metrics['projectionEvents']['labels']>;
+    }
+  >();
+  return {
+    batchCommitted: (projection, events, seconds, rebuild) => {
+      const mode = rebuild ? 'rebuild' : 'live';
+      const key = `${mode} ${projection}`;
+      let labelled = series.get(key);
+      if (!labelled) {
+        labelled = {
+          batches: metrics.projectionBatches.labels({ projection, mode }),
+          events: metrics.projectionEvents.labels({ projection, mode }),
+        };
+        series.set(key, labelled);
+      }
+      labelled.batches.observe(seconds);
+      labelled.events.inc(events);
+    },
+    leaseChanged: (projection, change) => metrics.leaseChanges.inc({ projection, change }),
+  };
+};
 
 const position = (value: string | null) => (value === null ? 0 : Number(value));
 
