@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OPS_HEADER } from '../../api/routes/ops';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -19,10 +19,19 @@ describe('operations for developers', () => {
       .post('/api/responses')
       .set('X-Device-ID', alice.deviceId)
       .send({ content: 'one two three', questionId: q.id });
-    const before = await request(t.app)
-      .get(`/api/responses/${q.id}`)
-      .set('X-Device-ID', alice.deviceId)
-      .set('X-Min-Position', posted.body.position);
+    // The answer's reaction (the First Voice badge, shown beside it) is appended after it:
+    // the page is compared once that has settled.
+    const before = await vi.waitFor(
+      async () => {
+        const page = await request(t.app)
+          .get(`/api/responses/${q.id}`)
+          .set('X-Device-ID', alice.deviceId)
+          .set('X-Min-Position', posted.body.position);
+        expect(page.body[0].activity.topBadge).toMatchObject({ name: 'First Voice' });
+        return page;
+      },
+      { timeout: 5_000 },
+    );
 
     const rebuilt = await request(t.app)
       .post('/ops/projections/responses-by-question/rebuild')
