@@ -42,8 +42,10 @@ const openKeyVault = async (
   const kek = loadKeyEncryptionKey(config.keyVault.keyEncryptionKey);
   const mongoUrl = config.keyVault.mongoDbUrl ?? config.mongoDbUrl;
   if (!mongoUrl) {
-    const vault = await openSqliteKeyVault(connect(KEY_VAULT_FILE, 'FULL'), kek);
-    return { vault, engine: 'embedded', close: async () => {} };
+    const vault = await openSqliteKeyVault(connect(KEY_VAULT_FILE, 'FULL'), kek, {
+      writerThread: true,
+    });
+    return { vault, engine: 'embedded', close: vault.close };
   }
   const { openMongoKeyVault } = await import('../infra/key-vault/mongo-key-vault');
   const vault = await openMongoKeyVault(mongoUrl, kek, {

@@ -1,12 +1,18 @@
 import type { SqliteDatabase } from '../sqlite';
 import type { KeyVault } from './key-vault';
+import { openKeyWriterThread } from './key-writer-thread';
 import { wrappedKeyVault } from './wrapped-vault';
 
 /**
  * Keys in a database file of their own (`keys.sqlite`), never the log's: a backup of the
  * log holds no key, and a copy of this file holds only keys wrapped by the key-encryption key.
  */
-export const openSqliteKeyVault = (db: SqliteDatabase, kek: Buffer): Promise<KeyVault> => {
+export const openSqliteKeyVault = async (
+  db: SqliteDatabase,
+  kek: Buffer,
+  /** `writerThread`: new keys are committed by a thread of their own (the server's vault). */
+  options: { writerThread?: boolean } = {},
+): Promise<KeyVault & { close(): Promise<void> }> => {
   db.exec(`
     CREATE TABLE IF NOT EXISTS wrapped_keys (subject TEXT PRIMARY KEY, wrapped BLOB NOT NULL);
     CREATE TABLE IF NOT EXISTS vault_meta (name TEXT PRIMARY KEY, value BLOB NOT NULL);
@@ -54,12 +60,31 @@ export const openSqliteKeyVault = (db: SqliteDatabase, kek: Buffer): Promise<Key
       }
     }
   };
+  // On the writer thread: one batch in flight; keys asked for meanwhile share the next commit.
+  const thread = options.writerThread && !db.memory ? openKeyWriterThread(db.name) : null;
+  let writing = false;
+  const flushOnThread = () => {
+    if (writing || waiting.length === 0) return;
+    const batch = waiting;
+    waiting = [];
+    writing = true;
+    thread!
+      .write(batch.map(({ subject, wrapped }) => [subject, wrapped]))
+      .then(
+        () => batch.forEach(({ done }) => done()),
+        (error: unknown) => batch.forEach(({ fail }) => fail(error)),
+      )
+      .finally(() => {
+        writing = false;
+        flushOnThread();
+      });
+  };
   const insertIfAbsent = (subject: string, wrapped: Buffer) =>
     new Promise<void>((done, fail) => {
-      if (waiting.length === 0) setImmediate(flush);
+      if (waiting.length === 0) setImmediate(thread ? flushOnThread : flush);
       waiting.push({ subject, wrapped, done, fail });
     });
-  return wrappedKeyVault(
+  const vault = await wrappedKeyVault(
     {
       get: async (subject) => select.get(subject)?.wrapped ?? null,
       insertIfAbsent,
@@ -70,4 +95,5 @@ export const openSqliteKeyVault = (db: SqliteDatabase, kek: Buffer): Promise<Key
     kek,
     db.name,
   );
+  return { ...vault, close: async () => thread?.close() };
 };

@@ -5,22 +5,36 @@ import { openSqliteKeyVault } from '../../infra/key-vault/sqlite-key-vault';
 import { openSqlite } from '../../infra/sqlite';
 import { describeKeyVaultContract } from './key-vault-contract';
 
-describeKeyVaultContract('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'boon-vault-'));
-  const file = join(dir, 'keys.sqlite');
-  const open = async (kek: Buffer) => {
-    const db = openSqlite(file);
-    try {
-      return { ...(await openSqliteKeyVault(db, kek)), close: () => void db.close() };
-    } catch (error) {
-      db.close();
-      throw error;
-    }
-  };
-  return {
-    open,
-    storedBytes: async () =>
-      Buffer.concat([file, `${file}-wal`].filter((f) => existsSync(f)).map((f) => readFileSync(f))),
-    dispose: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-});
+for (const writerThread of [false, true]) {
+  describeKeyVaultContract(
+    writerThread ? 'SQLite, new keys committed on a writer thread' : 'SQLite',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'boon-vault-'));
+      const file = join(dir, 'keys.sqlite');
+      const open = async (kek: Buffer) => {
+        const db = openSqlite(file);
+        try {
+          const vault = await openSqliteKeyVault(db, kek, { writerThread });
+          return {
+            ...vault,
+            close: async () => {
+              await vault.close();
+              db.close();
+            },
+          };
+        } catch (error) {
+          db.close();
+          throw error;
+        }
+      };
+      return {
+        open,
+        storedBytes: async () =>
+          Buffer.concat(
+            [file, `${file}-wal`].filter((f) => existsSync(f)).map((f) => readFileSync(f)),
+          ),
+        dispose: async () => rmSync(dir, { recursive: true, force: true }),
+      };
+    },
+  );
+}
