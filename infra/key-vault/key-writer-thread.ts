@@ -69,7 +69,9 @@ export const openKeyWriterThread = (file: string): KeyWriterThread => {
       const waiting = pending;
       pending = null;
       waiting?.reject(
-        error instanceof Error ? error : new Error(`The key vault's writer thread ${String(error)}`),
+        error instanceof Error
+          ? error
+          : new Error(`The key vault's writer thread ${String(error)}`),
       );
     };
     started.on('error', lost);
