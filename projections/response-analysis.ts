@@ -46,7 +46,6 @@ export const responseAnalysisProjection = projection({
       const { data } = event;
       // Its author erased their data: no text to score.
       if (data.content === null) return;
-      const question = await db.analysis_questions.findOne({ _id: String(data.questionId) });
       const printId = `${data.questionId}:${fingerprintOf(data.content)}`;
       const first = await db.analysis_fingerprints.findOne({ _id: printId });
       if (!first) {
@@ -56,6 +55,10 @@ export const responseAnalysisProjection = projection({
           authorId: data.authorId,
         });
       }
+      // Where what is asked for is dropped (a rebuild: the scores are in the log already; the
+      // pass that commits: they were asked for on the first), nothing is scored.
+      if (!db.reacting) return;
+      const question = await db.analysis_questions.findOne({ _id: String(data.questionId) });
       const scores = analyzeResponse({
         text: data.content,
         question: { content: question?.content ?? '', category: question?.category ?? '' },

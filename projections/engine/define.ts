@@ -23,6 +23,7 @@ export const collection = <T extends Doc>(...indexes: IndexSpec[]): CollectionSp
 export type CollectionSpecs = Record<string, CollectionSpec<any>> & {
   notify?: never;
   dispatch?: never;
+  reacting?: never;
 };
 
 export type DocOf<S> = S extends CollectionSpec<infer T> ? T : never;
@@ -41,6 +42,11 @@ export type ProjectionDb<C extends CollectionSpecs> = {
   notify(topic: string): void;
   /** For reactors: asks for a command, dispatched before this batch's checkpoint commits. */
   dispatch(reaction: Reaction): void;
+  /**
+   * False where what a reactor asks for is dropped (a rebuild, a replay, the pass that commits
+   * a batch whose reactions already ran): a reactor may skip working its reactions out.
+   */
+  readonly reacting: boolean;
 };
 
 /** What a query reads: the projection's collections, read-only. */

@@ -290,7 +290,9 @@ export class Processor {
     await readStore.transaction(
       async (tx) => {
         const reactions: Reaction[] = [];
-        const db = this.dbFor(tx, topics, reactions);
+        // Reactions are worked out on the first pass only, and only where they are dispatched.
+        const reacting = reacted === null && dispatch !== ignoreReactions;
+        const db = this.dbFor(tx, topics, reactions, reacting);
         for (const event of batch) {
           // Positions only grow: anything at or before the checkpoint was applied already.
           if (this.checkpoint !== null && event.position <= this.checkpoint) continue;
@@ -344,8 +346,10 @@ export class Processor {
     tx: UnitOfWork,
     topics: Set<string>,
     reactions: Reaction[],
+    reacting: boolean,
   ): ProjectionDb<Projection['collections']> {
     const db: Record<string, unknown> = {
+      reacting,
       notify: (topic: string) => topics.add(topic),
       dispatch: (reaction: Reaction) => {
         if (!this.options.projection.reacts) {

@@ -487,14 +487,17 @@ describe('reactors', () => {
     const { events, readStore } = open();
     const asked: string[] = [];
     let failOnce = true;
+    const reacting: boolean[] = [];
     const awarding = projection({
       name: 'awarding',
       version: 1,
       reacts: true,
       collections: { awarding: collection() },
       on: {
-        ResponseSubmitted: ({ id, data }, db) =>
-          db.dispatch({ type: 'Award', causationId: id, personId: data.authorId }),
+        ResponseSubmitted: ({ id, data }, db) => {
+          reacting.push(db.reacting);
+          if (db.reacting) db.dispatch({ type: 'Award', causationId: id, personId: data.authorId });
+        },
       },
     });
     const engine = new ProjectionEngine(events, readStore, [awarding], silentLogger(), {
@@ -522,8 +525,15 @@ describe('reactors', () => {
     // The failed batch committed nothing: each reaction was asked for once it succeeded.
     expect(asked).toEqual(submitted);
 
-    // A rebuild replays what was reacted to already: it asks for nothing again.
+    // Each answer was worked out reacting, then applied once more to commit, not reacting.
+    expect(reacting.filter((r) => !r)).toHaveLength(submitted.length);
+    expect(reacting.filter((r) => r).length).toBeGreaterThanOrEqual(submitted.length);
+
+    // A rebuild replays what was reacted to already: it asks for nothing again, and its
+    // handlers are told so.
+    const beforeRebuild = reacting.length;
     await engine.rebuild('awarding');
+    expect(reacting.slice(beforeRebuild)).toEqual(submitted.map(() => false));
     await appendEvents(events, 'responder-late', [
       submission('late', 2, 'late', '2026-11-22T23:00:00.000Z'),
     ]);

@@ -36,6 +36,7 @@ export const projectionSpec = <C extends CollectionSpecs>(projection: Projection
         const db: Record<string, unknown> = {
           notify: (topic: string) => topics.push(topic),
           dispatch: (reaction: Reaction) => dispatched.push(reaction),
+          reacting: true,
         };
         for (const name of collectionNames(projection)) db[name] = tx.collection(name);
         await projection.apply(recorded, db as ProjectionDb<C>);
