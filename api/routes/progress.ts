@@ -3,7 +3,7 @@ import { badgeById } from '../../domain/badges/catalogue';
 import type { ActivitySummaryDto, BadgeDto, StreakDto } from '../../domain/contracts/progress';
 import { ECHO_DAILY_LIMIT } from '../../domain/echoes/echoes';
 import { currentStreak } from '../../domain/progress/streaks';
-import { productDayOf } from '../../domain/shared/product-day';
+import { dayStartLabel, productDayOf } from '../../domain/shared/product-day';
 import { notFound } from '../../domain/shared/errors';
 import { badgesProjection } from '../../projections/badges';
 import { echoDayId, echoesProjection } from '../../projections/echoes';
@@ -58,7 +58,8 @@ export const progressRoutes = (ctx: AppContext) => {
       .of(identityProjection)
       .devices.findOne({ _id: device.deviceHash });
     if (!owner) throw notFound('Not registered', 'This device is not registered yet.');
-    const today = productDayOf(ctx.clock.now(), ctx.dayRules);
+    const now = ctx.clock.now();
+    const today = productDayOf(now, ctx.dayRules);
     const person = await ctx.readModels
       .of(progressProjection)
       .progress_people.findOne({ _id: owner.userId });
@@ -78,6 +79,7 @@ export const progressRoutes = (ctx: AppContext) => {
         echoesUsed,
         dailyLimit: ECHO_DAILY_LIMIT,
         echoesRemaining: ECHO_DAILY_LIMIT - echoesUsed,
+        resetsAt: dayStartLabel(ctx.dayRules, now),
       },
     };
     res.json(summary);

@@ -44,5 +44,11 @@ export type ActivitySummaryDto = {
   totalMiniCompleted: number;
   journalEntries: number;
   badgesEarned: number;
-  dailyEchoStats: { echoesUsed: number; dailyLimit: number; echoesRemaining: number };
+  dailyEchoStats: {
+    echoesUsed: number;
+    dailyLimit: number;
+    echoesRemaining: number;
+    /** When the next product day starts, as people read it ("3 AM EST"). */
+    resetsAt: string;
+  };
 };

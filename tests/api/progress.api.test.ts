@@ -162,7 +162,13 @@ describe('GET /api/user/activity-summary/{deviceId}', () => {
       totalMiniCompleted: 0,
       journalEntries: 0,
       badgesEarned: 1,
-      dailyEchoStats: { echoesUsed: 1, dailyLimit: 10, echoesRemaining: 9 },
+      dailyEchoStats: {
+        echoesUsed: 1,
+        dailyLimit: 10,
+        echoesRemaining: 9,
+        // From the configured day rules (New York, 3 AM), not a fixed text.
+        resetsAt: expect.stringMatching(/^3 AM E[SD]T$/),
+      },
     };
     for (const path of [ann.deviceId, 'me']) {
       const res = await request(t.app)

@@ -26,7 +26,9 @@ export const EchoEngagement = () => {
       >
         <div className="h-full rounded-full bg-accent" style={{ width: `${used}%` }} />
       </div>
-      <p className="mt-2 text-small text-ink-muted">Your echoes reset each day at 3 AM EST.</p>
+      <p className="mt-2 text-small text-ink-muted">
+        Your echoes reset each day at {echoes.resetsAt}.
+      </p>
     </Card>
   );
 };

@@ -67,8 +67,10 @@ export const EchoButton = ({
       },
     });
 
-  const limit = usage.data?.dailyLimit ?? 10;
-  const resetsAt = usage.data?.resetsAt ?? '3 AM EST';
+  // The limit and the day's start are configuration: said only as the server gave them.
+  const limitText = usage.data
+    ? `You've used all ${usage.data.dailyLimit} echoes for today. Your echo limit resets tomorrow at ${usage.data.resetsAt}.`
+    : "You've used all your echoes for today. Your echo limit resets when the next day starts.";
   return (
     <>
       <button
@@ -92,10 +94,7 @@ export const EchoButton = ({
             <EchoIcon aria-hidden="true" className="size-5 text-accent-ink" />
             Daily Echo Limit Reached
           </h2>
-          <p className="mt-1 text-small text-ink-muted">
-            You&apos;ve used all {limit} echoes for today. Your echo limit resets tomorrow at{' '}
-            {resetsAt}.
-          </p>
+          <p className="mt-1 text-small text-ink-muted">{limitText}</p>
         </div>
       )}
     </>
