@@ -126,7 +126,9 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
     : (() => {
         const db = connect(READ_MODELS_FILE, 'NORMAL');
         checkpointer = startCheckpointer(db);
-        return openEmbeddedReadStore(db);
+        return openEmbeddedReadStore(db, {
+          onWarning: (err, message) => logger.warn({ err }, message),
+        });
       })();
   logger.info(
     {

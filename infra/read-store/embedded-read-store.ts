@@ -42,6 +42,12 @@ export type EmbeddedReadStoreOptions = {
   /** Commit records kept for processes that read them late; older ones are pruned. */
   keepCommits?: number;
   now?: () => number;
+  /**
+   * Told when reading other processes' commits keeps failing (every 100th failure in a row):
+   * a busy file is retried silently, but a process that stays blind to the others' commits
+   * (no notices for its sockets, stale documents) must be seen.
+   */
+  onWarning?: (err: unknown, message: string) => void;
 };
 
 const toLease = (row: LeaseRow): Lease => ({
@@ -218,6 +224,7 @@ export const openEmbeddedReadStore = (
   const pollIntervalMs = options.pollIntervalMs ?? 10;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
+  let failures = 0;
   const poll = () => {
     if (closed) return;
     try {
@@ -226,8 +233,15 @@ export const openEmbeddedReadStore = (
         notices.forEach((notice) => core.emit(notice));
         if (!more) break;
       }
-    } catch {
+      failures = 0;
+    } catch (error) {
       // A busy or briefly unreadable file: the next poll reads from the same place.
+      if (++failures % 100 === 0) {
+        options.onWarning?.(
+          error,
+          `other processes' read-model commits could not be read ${failures} times in a row`,
+        );
+      }
     } finally {
       timer = closed ? null : setTimeout(poll, pollIntervalMs);
       timer?.unref();

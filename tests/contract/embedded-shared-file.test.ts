@@ -79,4 +79,26 @@ describe('the embedded read store shared by several processes', () => {
     await writer.dropCollection('gone');
     await expect.poll(() => reader.collection('gone').count()).toBe(0);
   });
+
+  it('says so when it keeps failing to read the other processes’ commits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'boon-shared-'));
+    const db = openSqlite(join(dir, 'boon.sqlite'), 'NORMAL');
+    const warnings: string[] = [];
+    const store = openEmbeddedReadStore(db, {
+      pollIntervalMs: 1,
+      onWarning: (_err, message) => warnings.push(message),
+    });
+    cleanups.push(async () => {
+      await store.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    // The commit record made unreadable for good (a damaged or foreign file).
+    const other = openSqlite(join(dir, 'boon.sqlite'), 'NORMAL');
+    other.exec('DROP TABLE read_commits');
+    other.close();
+    await expect
+      .poll(() => warnings, { timeout: 5_000 })
+      .toContainEqual(expect.stringMatching(/could not be read 100 times in a row/));
+  });
 });
