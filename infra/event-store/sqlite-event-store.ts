@@ -85,7 +85,7 @@ export const openSqliteEventStore = (
   db.exec(EVENT_SCHEMA);
   // Appends by this process wake its subscriptions at once; other processes' are found by
   // polling (an indexed read of nothing, most of the time).
-  const pollIntervalMs = options.pollIntervalMs ?? 15;
+  const pollIntervalMs = options.pollIntervalMs ?? 5;
   const now = options.now ?? Date.now;
 
   const selectStream = db.prepare<[string], EventRow>(

@@ -221,7 +221,7 @@ export const openEmbeddedReadStore = (
     return { notices, more: rows.length === 500 };
   });
 
-  const pollIntervalMs = options.pollIntervalMs ?? 10;
+  const pollIntervalMs = options.pollIntervalMs ?? 5;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
   let failures = 0;
