@@ -124,6 +124,30 @@ describe('the projection engine', () => {
     expect(b).toEqual(a);
   });
 
+  it('takes what the log delivered together as one batch, not a batch per event', async () => {
+    const { events, readStore } = open();
+    const batches: number[] = [];
+    const { readModels } = await start(events, readStore, [tally()], {
+      batchSize: 500,
+      observer: {
+        batchCommitted: (name, applied) => {
+          if (name === 'tally') batches.push(applied);
+        },
+      },
+    });
+    await appendEvents(
+      events,
+      'responder-many',
+      Array.from({ length: 40 }, (_, i) =>
+        submission(`r${i}`, 1, `a${i}`, '2026-11-21T12:00:00.000Z'),
+      ),
+    );
+    await caughtUp(readModels, events);
+    // The observer hears of a batch just after its commit's notice.
+    await expect.poll(() => batches.reduce((sum, n) => sum + n, 0)).toBe(40);
+    expect(batches.length).toBeLessThanOrEqual(2);
+  });
+
   it('applies a redelivered event once even to a handler that is not idempotent', async () => {
     const { events, readStore } = open();
     await seedHistory(events, 12);
