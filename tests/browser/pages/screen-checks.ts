@@ -4,7 +4,21 @@ import type { Page } from '@playwright/test';
 /** WCAG 2.2 A and AA, as axe tags them. */
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/**
+ * Waits (at most 2 s) for the page's finite animations and transitions to end: axe measures
+ * colours as painted, so a toast still fading in reads as low contrast.
+ */
+const settleAnimations = (page: Page) =>
+  page.evaluate(() => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    const ended = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
+
 export const axeViolations = async (page: Page) => {
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
   return result.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
