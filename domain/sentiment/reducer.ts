@@ -82,10 +82,10 @@ const reshare = (
   const after = change(before);
   const key = keyOfShare(before);
   const tally = view.tally(key);
-  return {
-    response: { responseId, share: after },
-    ...(tally ? { tally: { key, tally: replaceShare(tally, before, after) } } : {}),
-  };
+  const response = { responseId, share: after };
+  return tally
+    ? { response, tally: { key, tally: replaceShare(tally, before, after) } }
+    : { response };
 };
 
 const bump = (count: number, step: 1 | -1) => Math.max(0, count + step);

@@ -127,7 +127,12 @@ export const withShare = (tally: Tally, share: ResponseShare, sign: 1 | -1): Tal
     responses: tally.responses + sign,
     replies: tally.replies + sign * share.replies,
     echoes: tally.echoes + sign * share.echoes,
-    reactions: addReactions(tally.reactions, share.reactions, sign),
+    // A new answer has no reactions: its share keeps the shared empty counts, and the tally's
+    // stay as they are (counts are replaced, never changed in place).
+    reactions:
+      share.reactions === NO_REACTIONS
+        ? tally.reactions
+        : addReactions(tally.reactions, share.reactions, sign),
   };
   placeSpectrum(next, share.spectrum, sign);
   addScores(next, share.scores, sign);
