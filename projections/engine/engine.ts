@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { conflict, notFound } from '../../domain/shared/errors';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logger';
@@ -58,6 +59,13 @@ export const requestRebuild = (readStore: ReadStore, name: string) =>
 
 export type RebuildReport = { name: string; events: number; seconds: number; generation: number };
 
+/** One signal that every delayed drop listens to: as many listeners as drops planned. */
+const abortController = () => {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+};
+
 type Slot = {
   projection: Projection;
   lease: Lease | null;
@@ -80,7 +88,7 @@ export class ProjectionEngine {
   private ticking: Promise<void> | null = null;
   private stopped = false;
   private recordedTailError: string | null = null;
-  private readonly dropping = new AbortController();
+  private readonly dropping = abortController();
   private readonly drops = new Set<Promise<void>>();
   private readonly settings: Required<Omit<EngineOptions, 'owner' | 'dispatch' | 'observer'>>;
   private readonly dispatch: Dispatch | null;
@@ -282,6 +290,9 @@ export class ProjectionEngine {
         : positions.reduce<bigint | null>((min, p) => (min === null || p! < min ? p : min), null);
       this.tail.start(lowest);
     }
+    await this.sweepGenerations(taken, states).catch((error) =>
+      this.logger.warn({ err: error }, 'could not look for old generations'),
+    );
     const building = await this.firstBuilds(taken.filter((_, i) => !states[i]));
     for (const [i, slot] of taken.entries()) {
       if (!building.includes(slot)) await this.run(slot, states[i] ?? null);
@@ -517,15 +528,47 @@ export class ProjectionEngine {
     return reports;
   }
 
+  /**
+   * Generations of the projections just taken that nothing reads or builds: left behind by a
+   * process that stopped or died before it dropped the generation its rebuild replaced, or
+   * in the middle of a rebuild that starts afresh. They go as a replaced generation does.
+   */
+  private async sweepGenerations(taken: readonly Slot[], states: readonly (StateDoc | null)[]) {
+    const existing = await this.readStore.listCollections();
+    for (const [i, { projection }] of taken.entries()) {
+      const current = states[i]?.generation ?? 1;
+      // A changed version rebuilds into the next generation, resuming what is already there.
+      const keep =
+        states[i] && states[i].version !== projection.version ? [current, current + 1] : [current];
+      const stale = new Set<number>();
+      for (const logical of collectionNames(projection)) {
+        for (const name of existing) {
+          const suffix = name.startsWith(`${logical}_g`) ? name.slice(logical.length + 2) : '';
+          if (/^\d+$/.test(suffix) && !keep.includes(Number(suffix))) stale.add(Number(suffix));
+        }
+      }
+      for (const generation of stale) this.dropLater(projection, generation);
+    }
+  }
+
   /** The old generation goes once reads already under way on it have finished. */
   private dropLater(projection: Projection, generation: number) {
-    const drop = sleep(this.settings.dropDelayMs, this.dropping.signal).then(() =>
-      this.dropping.signal.aborted ? undefined : this.dropGeneration(projection, generation),
-    );
+    const drop = sleep(this.settings.dropDelayMs, this.dropping.signal).then(async () => {
+      if (this.dropping.signal.aborted || (await this.inUse(projection, generation))) return;
+      await this.dropGeneration(projection, generation);
+    });
     this.drops.add(drop);
     void drop
       .catch((error) => this.logger.warn({ err: error }, 'could not drop an old generation'))
       .finally(() => this.drops.delete(drop));
+  }
+
+  /** Whether a generation serves reads or is being built again (a rebuild since the drop was planned). */
+  private async inUse(projection: Projection, generation: number): Promise<boolean> {
+    const slot = this.slots.get(projection.name);
+    if (slot?.live?.generation === generation) return true;
+    if (slot?.rebuildProcessor?.generation === generation) return true;
+    return (await this.stateOf(projection.name))?.generation === generation;
   }
 
   private async dropGeneration(projection: Projection, generation: number) {

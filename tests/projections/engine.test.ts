@@ -187,6 +187,49 @@ describe('the projection engine', () => {
     expect(await readModels.collection('responses').findOne({ _id: 'late' })).not.toBeNull();
   });
 
+  it('drops the generations a stopped process left behind, never one rebuilt since', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'boon-engine-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'boon.sqlite');
+    const generations = async (readStore: ReadStore) =>
+      (await readStore.listCollections()).filter((c) => /^responses_g\d+$/.test(c)).sort();
+
+    // A process stopped before the replaced generation's drop was due: generation 1 stays.
+    const first = open(file);
+    await seedHistory(first.events);
+    const one = await start(first.events, first.readStore, allProjections, {
+      dropDelayMs: 60_000,
+    });
+    await caughtUp(one.readModels, first.events);
+    const incremental = await snapshot(one.readModels);
+    await one.engine.rebuild('responses-by-question');
+    await one.engine.stop();
+    // ...and a rebuild cut short left generation 3 half made.
+    await first.readStore.transaction(async (tx) => {
+      await tx.collection('responses_g3').upsertOne({ _id: 'half-made' });
+    });
+    expect(await generations(first.readStore)).toEqual([
+      'responses_g1',
+      'responses_g2',
+      'responses_g3',
+    ]);
+
+    // The next process to take the projection plans to drop both. Before the drop is due, a
+    // rebuild makes generation 3 again: that one is live when the drop comes, and stays.
+    const second = open(file);
+    const two = await start(second.events, second.readStore, allProjections, {
+      dropDelayMs: 400,
+    });
+    await caughtUp(two.readModels, second.events);
+    const report = await two.engine.rebuild('responses-by-question');
+    expect(report.generation).toBe(3);
+    await expect.poll(() => generations(second.readStore)).toEqual(['responses_g3']);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await generations(second.readStore)).toEqual(['responses_g3']);
+    expect(two.readModels.generationOf('responses-by-question')).toBe(3);
+    expect(await snapshot(two.readModels)).toEqual(incremental);
+  });
+
   it('resumes from its checkpoint after a restart, applying each event once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'boon-engine-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
