@@ -563,9 +563,14 @@ export class ProjectionEngine {
       .finally(() => this.drops.delete(drop));
   }
 
-  /** Whether a generation serves reads or is being built again (a rebuild since the drop was planned). */
+  /**
+   * Whether a generation must stay: it serves reads or is being built again (a rebuild since
+   * the drop was planned), or this process no longer holds the projection, so it cannot know
+   * what the holder builds (the holder looks for old generations itself when it takes it).
+   */
   private async inUse(projection: Projection, generation: number): Promise<boolean> {
     const slot = this.slots.get(projection.name);
+    if (!slot?.lease) return true;
     if (slot?.live?.generation === generation) return true;
     if (slot?.rebuildProcessor?.generation === generation) return true;
     return (await this.stateOf(projection.name))?.generation === generation;

@@ -230,6 +230,27 @@ describe('the projection engine', () => {
     expect(await snapshot(two.readModels)).toEqual(incremental);
   });
 
+  it('leaves a planned drop to the new holder once the projection moved away', async () => {
+    const { db, events, readStore } = open();
+    await seedHistory(events);
+    const { engine, readModels } = await start(events, readStore, allProjections, {
+      dropDelayMs: 400,
+    });
+    await caughtUp(readModels, events);
+    await engine.rebuild('responses-by-question');
+    // Another process takes the lease before the replaced generation's drop is due: what it
+    // builds is no longer this process's to judge.
+    db.prepare(
+      `UPDATE read_leases SET owner = 'elsewhere', token = token + 1, expires_at = ?
+       WHERE name = 'responses-by-question'`,
+    ).run(Date.now() + 60_000);
+    await expect.poll(() => engine.held().includes('responses-by-question')).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(
+      (await readStore.listCollections()).filter((c) => /^responses_g\d+$/.test(c)).sort(),
+    ).toEqual(['responses_g1', 'responses_g2']);
+  });
+
   it('resumes from its checkpoint after a restart, applying each event once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'boon-engine-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
