@@ -25,6 +25,11 @@ export type PairDoc = Doc & {
   insight: string;
   viewCount: number;
   createdAt: string;
+  /**
+   * The list's order and its page cursor: the log position of the answer that made the pair
+   * (unique among standing pairs, as an answer is in one pair at a time).
+   */
+  order: string;
 };
 
 /** `_id` is a paired response's id: which pair it is in (so no query scans the pairs). */
@@ -38,7 +43,7 @@ type AuthoredDoc = Doc & { authorId: string; questionId: number };
 const CANDIDATES = 50;
 
 const collections = {
-  perspective_pairs: collection<PairDoc>({ key: { questionId: 1, createdAt: 1 } }),
+  perspective_pairs: collection<PairDoc>({ key: { questionId: 1, order: 1 } }),
   perspective_pool: collection<PoolDoc>({ key: { questionId: 1, seq: 1 } }),
   perspective_members: collection<MemberDoc>(),
   perspective_questions: collection<QuestionTextDoc>(),
@@ -89,6 +94,7 @@ const placeInPool = async (db: Db, entry: PoolDoc) => {
     insight: contrastBetween(partner, entry)!,
     viewCount: 0,
     createdAt: entry.at,
+    order: entry.seq,
   });
   await db.perspective_members.upsertOne({ _id: partner.responseId, pairId, side: 'one' });
   await db.perspective_members.upsertOne({ _id: entry.responseId, pairId, side: 'two' });
@@ -137,7 +143,7 @@ const adjustEchoes = async (db: Db, responseId: string, step: 1 | -1) => {
  */
 export const perspectivePairsProjection = projection({
   name: 'perspective-pairs',
-  version: 4,
+  version: 5,
   collections,
   on: {
     QuestionOfTheDayActivated: async ({ data }, db) => {

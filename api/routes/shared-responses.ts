@@ -8,6 +8,7 @@ import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { requireRegistered, identifyReader, participantOf, readerOf } from '../http/guards';
 import { assertMayRead, assertMayTakePart } from '../policies/discussions';
+import { pageOf, sendPage } from '../http/paging';
 import { parseInput } from '../http/validation';
 
 const questionParams = z.object({
@@ -17,6 +18,8 @@ const questionParams = z.object({
     .positive('questionId must be positive'),
 });
 const pairParams = z.object({ pairId: z.string().min(1).max(200) });
+/** Where a page of pairs ended: the last pair's place in the list's order. */
+const pairKey = z.object({ order: z.string().max(300) });
 
 const side = (s: PairDoc['one']) => ({
   content: s.content,
@@ -39,12 +42,18 @@ export const sharedResponseRoutes = (ctx: AppContext) => {
 
   router.get('/shared-responses/:questionId', identifyReader(ctx), async (req, res) => {
     const { questionId } = parseInput(questionParams, req.params, 'params');
+    const { after, limit } = pageOf(req, pairKey);
     const actor = readerOf(req);
     await assertMayRead(ctx, actor, questionId);
-    const pairs = await ctx.readModels
-      .collection<PairDoc>('perspective_pairs')
-      .find({ questionId }, { sort: { createdAt: 1 } });
-    res.json(pairs.map(toPairDto));
+    // Oldest first, a page at a time through the (questionId, order) index.
+    const pairs = ctx.readModels.collection<PairDoc>('perspective_pairs');
+    const found = await pairs.find(
+      { questionId, ...(after ? { order: { $gt: after.order } } : {}) },
+      { sort: { order: 1 }, limit: limit + 1 },
+    );
+    const page = found.slice(0, limit);
+    const next = found.length > limit ? { order: page[page.length - 1]!.order } : null;
+    sendPage(req, res, page.map(toPairDto), next, await pairs.count({ questionId }));
   });
 
   router.post('/shared-responses/pairs/:pairId/views', requireRegistered(ctx), async (req, res) => {

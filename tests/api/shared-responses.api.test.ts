@@ -89,4 +89,49 @@ describe('GET /api/shared-responses/{questionId}', () => {
         .status,
     ).toBe(400);
   });
+
+  it('answers a page at a time, oldest first, with the way on in Link and the total', async () => {
+    const people = [await t.register(), await t.register(), await t.register(), await t.register()];
+    const q = await t.todaysQuestion();
+    const long = `It depends on what is at stake. ${'Promises bind us because others rely on them. '.repeat(8)}`;
+    let position = '0';
+    for (const [i, person] of people.entries()) {
+      const posted = await request(t.app)
+        .post('/api/responses')
+        .set('X-Device-ID', person.deviceId)
+        .send({ content: i % 2 === 0 ? `Keep promise number ${i}.` : long, questionId: q.id });
+      position = posted.body.position;
+    }
+    const get = (path: string) =>
+      request(t.app)
+        .get(path)
+        .set('X-Device-ID', people[0]!.deviceId)
+        .set('X-Min-Position', position);
+
+    const first = await get(`/api/shared-responses/${q.id}?limit=1`);
+    expect(first.status).toBe(200);
+    expect(first.headers['x-total-count']).toBe('2');
+    expect(first.body).toHaveLength(1);
+    expect(first.body[0].responseOne.content).toBe('Keep promise number 0.');
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.link ?? '')?.[1];
+    expect(next).toBeDefined();
+
+    const second = await get(next!);
+    expect(second.body).toHaveLength(1);
+    expect(second.body[0].responseOne.content).toBe('Keep promise number 2.');
+    expect(second.headers.link).toBeUndefined();
+
+    const whole = await get(`/api/shared-responses/${q.id}`);
+    expect(whole.body.map((pair: { id: string }) => pair.id)).toEqual([
+      first.body[0].id,
+      second.body[0].id,
+    ]);
+
+    const forged = await get(`/api/shared-responses/${q.id}?cursor=not-ours`);
+    expect(forged.status).toBe(400);
+    expect(JSON.stringify(forged.body)).toContain('cursor');
+    const tooMany = await get(`/api/shared-responses/${q.id}?limit=1000`);
+    expect(tooMany.status).toBe(400);
+    expect(JSON.stringify(tooMany.body)).toContain('limit');
+  });
 });

@@ -44,8 +44,18 @@ export const SharedPanel = ({ todaysQuestionId }: { todaysQuestionId: number | n
     );
   }
   if (pairs.isPending) return <p role="status">Loading shared responses...</p>;
-  const list = pairs.data ?? [];
+  const { list, total } = pairs;
   const pair = list[index % Math.max(1, list.length)];
+  // The next pair: from the pages loaded, the next page once they are all seen, then the first.
+  const handleNext = async () => {
+    const next = (index % list.length) + 1;
+    if (next < list.length) return setIndex(next);
+    if (pairs.hasNextPage) {
+      await pairs.fetchNextPage();
+      return setIndex(next);
+    }
+    setIndex(0);
+  };
   if (!pair) {
     return (
       <EmptyState
@@ -85,15 +95,15 @@ export const SharedPanel = ({ todaysQuestionId }: { todaysQuestionId: number | n
           {pair.likeCount} {pair.likeCount === 1 ? 'like' : 'likes'}
         </span>
         <span>
-          {(index % list.length) + 1} of {list.length} pairs
+          {(index % list.length) + 1} of {total} pairs
         </span>
       </p>
       <p className="mt-4 font-serif italic">
         What would it take for each author to see the question through the other’s eyes?
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        {list.length > 1 && (
-          <Button onClick={() => setIndex((i) => (i + 1) % list.length)}>
+        {total > 1 && (
+          <Button onClick={() => void handleNext()} disabled={pairs.isFetchingNextPage}>
             Next Comparison
             <ForwardIcon aria-hidden="true" />
           </Button>

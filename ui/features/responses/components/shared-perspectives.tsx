@@ -78,7 +78,7 @@ export const SharedPerspectives = ({
   const pairs = useSharedResponses(questionId);
   const [index, setIndex] = useState(0);
   const viewed = useRef(new Set<string>());
-  const list = pairs.data ?? [];
+  const { list, total } = pairs;
   const pair = list.length ? list[index % list.length] : undefined;
 
   useEffect(() => {
@@ -87,9 +87,16 @@ export const SharedPerspectives = ({
     recordPairView(pair.id).catch((error) => console.warn('Could not record the view', error));
   }, [pair]);
 
-  const handleNext = () => {
-    if (list.length > 1) setIndex((i) => (i + 1) % list.length);
-    else void pairs.refetch();
+  // The next pair: from the pages loaded, the next page once they are all seen, then the first.
+  const handleNext = async () => {
+    if (total <= 1) return void pairs.refetch();
+    const next = (index % list.length) + 1;
+    if (next < list.length) return setIndex(next);
+    if (pairs.hasNextPage) {
+      await pairs.fetchNextPage();
+      return setIndex(next);
+    }
+    setIndex(0);
   };
 
   return (
@@ -138,15 +145,15 @@ export const SharedPerspectives = ({
                 {pair.likeCount} {pair.likeCount === 1 ? 'echo' : 'echoes'} on these two answers
               </span>
               <span>
-                {(index % list.length) + 1} of {list.length} pairs
+                {(index % list.length) + 1} of {total} pairs
               </span>
             </p>
             <p className="mt-4 font-serif text-lead italic">
               What would it take for each author to see the question through the other’s eyes?
             </p>
             <div className="mt-4 flex flex-wrap gap-3">
-              {list.length > 1 && (
-                <Button onClick={handleNext}>
+              {total > 1 && (
+                <Button onClick={() => void handleNext()} disabled={pairs.isFetchingNextPage}>
                   Next Comparison
                   <ForwardIcon aria-hidden="true" />
                 </Button>
