@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { HomePage } from './pages/home-page';
+import { SetupPage } from './pages/setup-page';
+
+const pair = (n: number) => ({
+  id: `pair-${n}`,
+  responseOne: {
+    content: `Keep promise number ${n}.`,
+    user: { displayName: `Author ${n}`, username: `Author ${n}` },
+    echoCount: 0,
+  },
+  responseTwo: {
+    content: `It depends on what is at stake in promise ${n}, and on who relies on it.`,
+    user: { displayName: `Partner ${n}`, username: `Partner ${n}` },
+    echoCount: 1,
+  },
+  question: { content: 'A question' },
+  viewCount: 0,
+  likeCount: 1,
+  comparisonInsight: 'A concise take beside an in-depth one: brevity and depth side by side.',
+});
+
+test('shared perspectives load the next page of pairs when Next reaches the end of the first', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // 33 pairs as the server pages them: 30, then 3 behind the Link it gives.
+  const requested: string[] = [];
+  await page.route('**/api/shared-responses/*', async (route) => {
+    const url = new URL(route.request().url());
+    if (route.request().method() !== 'GET' || url.pathname.includes('/pairs/')) {
+      return route.continue();
+    }
+    requested.push(url.search);
+    const second = url.searchParams.get('cursor') === 'second';
+    const numbers = second ? [31, 32, 33] : Array.from({ length: 30 }, (_, i) => i + 1);
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: {
+        'X-Total-Count': '33',
+        ...(second ? {} : { Link: `<${url.pathname}?cursor=second>; rel="next"` }),
+      },
+      body: JSON.stringify(numbers.map(pair)),
+    });
+  });
+  await new SetupPage(page).registerAsNewVisitor();
+  await new HomePage(page).answer('A middle-length answer of my own, about promises kept.');
+
+  const panel = page.getByRole('region', { name: 'Shared Perspectives' });
+  await expect(panel.getByText('1 of 33 pairs')).toBeVisible();
+  const next = panel.getByRole('button', { name: 'Next Comparison' });
+  for (let n = 2; n <= 33; n++) {
+    await next.click();
+    await expect(panel.getByText(`${n} of 33 pairs`)).toBeVisible();
+  }
+  await expect(panel.getByText('Keep promise number 33.')).toBeVisible();
+  expect(requested.filter((search) => search.includes('cursor=second'))).toHaveLength(1);
+  // Past the last pair, the first again.
+  await next.click();
+  await expect(panel.getByText('1 of 33 pairs')).toBeVisible();
+  await expect(panel.getByText('Keep promise number 1.')).toBeVisible();
+  await context.close();
+});
