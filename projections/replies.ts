@@ -10,20 +10,22 @@ export type ReplyDoc = Doc & {
   pseudonym: string;
   content: string;
   dateAdded: string;
+  /** The thread's order and its page cursor: the reply's log position, zero-padded. */
+  order: string;
 };
 
 /** The standing replies to each response. */
 export const repliesProjection = projection({
   name: 'replies',
-  version: 2,
+  version: 3,
   collections: {
     replies: collection<ReplyDoc>(
-      { key: { responseId: 1, dateAdded: 1 } },
+      { key: { responseId: 1, order: 1 } },
       { key: { authorId: 1, dateAdded: 1 } },
     ),
   },
   on: {
-    ReplyPosted: async ({ data }, db) => {
+    ReplyPosted: async ({ data, position }, db) => {
       // Written by someone who has since erased their data: nothing to keep.
       if (data.content === null) return;
       await db.replies.upsertOne({
@@ -34,6 +36,7 @@ export const repliesProjection = projection({
         pseudonym: data.pseudonym,
         content: data.content,
         dateAdded: data.at,
+        order: String(position).padStart(20, '0'),
       });
       db.notify(sharedTopics.responses.name(data.questionId));
     },

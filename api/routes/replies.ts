@@ -11,12 +11,21 @@ import { refuseIfAbusive } from '../commands/screening';
 import type { AppContext } from '../context';
 import { requireRegistered, identifyReader, participantOf, readerOf } from '../http/guards';
 import { assertMayRead, assertMayTakePart } from '../policies/discussions';
+import { pageOf, sendPage } from '../http/paging';
 import { parseInput } from '../http/validation';
 
 const responseParams = z.object({ responseId: z.string().min(1).max(100) });
 const replyParams = z.object({ id: z.string().min(1).max(100) });
+/** Where a page of replies ended: the last reply's place in the thread. */
+const replyKey = z.object({ order: z.string().max(40) });
 
-export const toReplyDto = (doc: ReplyDoc, viewerId: string | null): ReplyDto => ({
+/** What a reply's DTO is made of: the read model's document, or the event that posted it. */
+type ReplySource = Pick<
+  ReplyDoc,
+  '_id' | 'responseId' | 'content' | 'pseudonym' | 'dateAdded' | 'authorId'
+>;
+
+export const toReplyDto = (doc: ReplySource, viewerId: string | null): ReplyDto => ({
   id: doc._id,
   responseId: doc.responseId,
   content: doc.content,
@@ -31,6 +40,7 @@ export const replyRoutes = (ctx: AppContext) => {
 
   router.get('/replies/:responseId', identifyReader(ctx), async (req, res) => {
     const { responseId } = parseInput(responseParams, req.params, 'params');
+    const { after, limit } = pageOf(req, replyKey);
     const actor = readerOf(req);
     const response = await responses().findOne({ _id: responseId });
     if (!response) throw notFound('Response not found', 'This response no longer exists.');
@@ -40,10 +50,20 @@ export const replyRoutes = (ctx: AppContext) => {
       response.questionId,
       'Share your own perspective before joining the conversation.',
     );
-    const replies = await ctx.readModels
-      .collection<ReplyDoc>('replies')
-      .find({ responseId }, { sort: { dateAdded: 1 } });
-    res.json(replies.map((doc) => toReplyDto(doc, actor?.userId ?? null)));
+    // Oldest first, a page at a time through the (responseId, order) index.
+    const thread = ctx.readModels.collection<ReplyDoc>('replies');
+    const found = await thread.find(
+      { responseId, ...(after ? { order: { $gt: after.order } } : {}) },
+      { sort: { order: 1 }, limit: limit + 1 },
+    );
+    const page = found.slice(0, limit);
+    sendPage(
+      req,
+      res,
+      page.map((doc) => toReplyDto(doc, actor?.userId ?? null)),
+      found.length > limit ? { order: page[page.length - 1]!.order } : null,
+      await thread.count({ responseId }),
+    );
   });
 
   router.post('/replies', requireRegistered(ctx), async (req, res) => {

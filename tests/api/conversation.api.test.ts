@@ -125,6 +125,37 @@ describe('replies', () => {
     expect(seen[0].replyCount).toBe(1);
   });
 
+  it('lists a thread oldest first, a page at a time, with the way on in Link and the total', async () => {
+    const [alice, bob] = [await t.register(), await t.register()];
+    const a = await answer(alice);
+    await answer(bob);
+    let position = '0';
+    for (const n of [1, 2, 3]) {
+      const posted = await request(t.app)
+        .post('/api/replies')
+        .set('X-Device-ID', bob.deviceId)
+        .send({ content: `Reply number ${n}.`, responseId: a.responseId });
+      position = posted.body.position;
+    }
+    const get = (path: string) =>
+      request(t.app).get(path).set('X-Device-ID', alice.deviceId).set('X-Min-Position', position);
+    const first = await get(`/api/replies/${a.responseId}?limit=2`);
+    expect(first.headers['x-total-count']).toBe('3');
+    expect(first.body.map((r: { content: string }) => r.content)).toEqual([
+      `@${alice.pseudonym} Reply number 1.`,
+      `@${alice.pseudonym} Reply number 2.`,
+    ]);
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.link ?? '')?.[1];
+    const second = await get(next!);
+    expect(second.body.map((r: { content: string }) => r.content)).toEqual([
+      `@${alice.pseudonym} Reply number 3.`,
+    ]);
+    expect(second.headers.link).toBeUndefined();
+    const forged = await get(`/api/replies/${a.responseId}?cursor=forged`);
+    expect(forged.status).toBe(400);
+    expect(JSON.stringify(forged.body)).toContain('cursor');
+  });
+
   it('lets only the author delete a reply', async () => {
     const [alice, bob] = [await t.register(), await t.register()];
     const a = await answer(alice);

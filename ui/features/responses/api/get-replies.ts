@@ -1,17 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReplyDto } from '../../../../domain/contracts/replies';
-import { api } from '../../../lib/api-client';
+import { apiPage, type Page } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const getReplies = (responseId: string) =>
-  api<ReplyDto[]>(`/api/replies/${encodeURIComponent(responseId)}`);
+export const getReplies = (path: string) => apiPage<ReplyDto>(path);
 
+/** A response's replies, oldest first, a page at a time; a live notice refreshes the pages. */
 export const repliesQuery = (questionId: number, responseId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: queryKeys.replies(questionId, responseId),
-    queryFn: () => getReplies(responseId),
+    queryFn: ({ pageParam }) => getReplies(pageParam),
+    initialPageParam: `/api/replies/${encodeURIComponent(responseId)}`,
+    getNextPageParam: (last: Page<ReplyDto>) => last.next ?? undefined,
     staleTime: 0,
   });
 
-export const useReplies = (questionId: number, responseId: string) =>
-  useQuery(repliesQuery(questionId, responseId));
+export const useReplies = (questionId: number, responseId: string) => {
+  const query = useInfiniteQuery(repliesQuery(questionId, responseId));
+  const pages = query.data?.pages ?? [];
+  return {
+    ...query,
+    list: pages.flatMap((page) => page.items),
+    total: pages[0]?.total ?? 0,
+  };
+};

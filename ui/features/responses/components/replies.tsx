@@ -120,16 +120,31 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
           <Skeleton className="h-12 w-full" />
         </div>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label="Replies">
-          {(replies.data ?? []).map((reply) => (
-            <Reply
-              key={reply.id}
-              reply={reply}
-              deleting={remove.isPending}
-              onDelete={() => remove.mutate(reply.id, handleRemoved)}
-            />
-          ))}
-        </ul>
+        <>
+          <ul className="flex flex-col gap-3" aria-label="Replies">
+            {replies.list.map((reply) => (
+              <Reply
+                key={reply.id}
+                reply={reply}
+                deleting={remove.isPending}
+                onDelete={() => remove.mutate(reply.id, handleRemoved)}
+              />
+            ))}
+          </ul>
+          {replies.hasNextPage && (
+            <Button
+              variant="ghost-accent"
+              size="sm"
+              className="mt-2 -ml-3"
+              disabled={replies.isFetchingNextPage}
+              onClick={() => void replies.fetchNextPage()}
+            >
+              {replies.isFetchingNextPage
+                ? 'Loading replies…'
+                : `Show more replies (${replies.total - replies.list.length})`}
+            </Button>
+          )}
+        </>
       )}
       <form onSubmit={handleSubmit} noValidate className="mt-3 flex flex-col gap-2">
         <TextAreaField
