@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { answerAsSomeoneElse } from './pages/community';
 import { HomePage } from './pages/home-page';
+import { ResponsesPage } from './pages/responses-page';
 import { SetupPage } from './pages/setup-page';
 
 const pair = (n: number) => ({
@@ -61,5 +63,55 @@ test('shared perspectives load the next page of pairs when Next reaches the end 
   await next.click();
   await expect(panel.getByText('1 of 33 pairs')).toBeVisible();
   await expect(panel.getByText('Keep promise number 1.')).toBeVisible();
+  await context.close();
+});
+
+test('a long reply thread shows its first page and loads the rest on request', async ({
+  browser,
+  request,
+}) => {
+  await answerAsSomeoneElse(request, 'An answer whose thread has grown long over the day.');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // 31 replies as the server pages them: 30, then 1 behind the Link it gives.
+  await page.route('**/api/replies/*', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const url = new URL(route.request().url());
+    const second = url.searchParams.get('cursor') === 'second';
+    const numbers = second ? [31] : Array.from({ length: 30 }, (_, i) => i + 1);
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: {
+        'X-Total-Count': '31',
+        ...(second ? {} : { Link: `<${url.pathname}?cursor=second>; rel="next"` }),
+      },
+      body: JSON.stringify(
+        numbers.map((n) => ({
+          id: `reply-${n}`,
+          responseId: url.pathname.split('/').pop(),
+          content: `Reply number ${n}.`,
+          user: `Replier ${n}`,
+          dateAdded: new Date().toISOString(),
+          isOwn: false,
+        })),
+      ),
+    });
+  });
+  const name = await new SetupPage(page).registerAsNewVisitor();
+  await new HomePage(page).answer('My own answer, before I read the long thread.');
+  const responses = new ResponsesPage(page);
+  const card = page
+    .getByRole('article')
+    .filter({ hasText: 'An answer whose thread has grown long over the day.' })
+    .first();
+  await card.getByRole('button', { name: /repl/ }).click();
+  const thread = card.getByRole('list', { name: 'Replies' });
+  await expect(thread.getByRole('listitem')).toHaveCount(30);
+  await card.getByRole('button', { name: 'Show more replies (1)' }).click();
+  await expect(thread.getByRole('listitem')).toHaveCount(31);
+  await expect(thread).toContainText('Reply number 31.');
+  await expect(card.getByRole('button', { name: /Show more replies/ })).toHaveCount(0);
+  expect(await responses.response(name).count()).toBe(1);
   await context.close();
 });
