@@ -52,8 +52,14 @@ test('a decision the server did not get is sent on a later visit', async ({ brow
   await page.goto('/setup');
   await new SetupPage(page).chooseFirstPseudonym();
   const banner = page.getByRole('region', { name: 'Privacy consent' });
+  // The banner goes at once; the refused request fails a moment later. Unrouting before it
+  // had failed could let it through (and a reload then hides its answer from this page).
+  const refused = page.waitForEvent('requestfailed', (request) =>
+    request.url().endsWith('/api/user-agreements'),
+  );
   await banner.getByRole('button', { name: 'Decline' }).click();
   await expect(banner).toBeHidden();
+  await refused;
 
   await page.unroute('**/api/user-agreements');
   await page.reload();
