@@ -1,8 +1,42 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { answerAsSomeoneElse } from './pages/community';
 import { HomePage } from './pages/home-page';
 import { ResponsesPage } from './pages/responses-page';
 import { SetupPage } from './pages/setup-page';
+
+/**
+ * Serves a list of `total` items as the server pages it: 30, then the rest behind the `Link`
+ * the first page gives. Answers the cursors asked for, for a test to count.
+ */
+const servePaged = async (
+  page: Page,
+  pattern: string,
+  total: number,
+  item: (n: number, url: URL) => unknown,
+) => {
+  const cursors: (string | null)[] = [];
+  await page.route(pattern, async (route) => {
+    const url = new URL(route.request().url());
+    if (route.request().method() !== 'GET') return route.continue();
+    const cursor = url.searchParams.get('cursor');
+    cursors.push(cursor);
+    const second = cursor === 'second';
+    const numbers = Array.from({ length: total }, (_, i) => i + 1).slice(
+      second ? 30 : 0,
+      second ? total : 30,
+    );
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: {
+        'X-Total-Count': String(total),
+        ...(second ? {} : { Link: `<${url.pathname}?cursor=second>; rel="next"` }),
+      },
+      body: JSON.stringify(numbers.map((n) => item(n, url))),
+    });
+  });
+  return cursors;
+};
 
 const pair = (n: number) => ({
   id: `pair-${n}`,
@@ -27,26 +61,9 @@ test('shared perspectives load the next page of pairs when Next reaches the end 
 }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  // 33 pairs as the server pages them: 30, then 3 behind the Link it gives.
-  const requested: string[] = [];
-  await page.route('**/api/shared-responses/*', async (route) => {
-    const url = new URL(route.request().url());
-    if (route.request().method() !== 'GET' || url.pathname.includes('/pairs/')) {
-      return route.continue();
-    }
-    requested.push(url.search);
-    const second = url.searchParams.get('cursor') === 'second';
-    const numbers = second ? [31, 32, 33] : Array.from({ length: 30 }, (_, i) => i + 1);
-    await route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      headers: {
-        'X-Total-Count': '33',
-        ...(second ? {} : { Link: `<${url.pathname}?cursor=second>; rel="next"` }),
-      },
-      body: JSON.stringify(numbers.map(pair)),
-    });
-  });
+  // 33 pairs as the server pages them: 30, then 3 behind the Link it gives. The panel's POST
+  // of a view goes to the real server (`/pairs/{id}/views` does not match this pattern).
+  const cursors = await servePaged(page, '**/api/shared-responses/*', 33, pair);
   await new SetupPage(page).registerAsNewVisitor();
   await new HomePage(page).answer('A middle-length answer of my own, about promises kept.');
 
@@ -58,7 +75,7 @@ test('shared perspectives load the next page of pairs when Next reaches the end 
     await expect(panel.getByText(`${n} of 33 pairs`)).toBeVisible();
   }
   await expect(panel.getByText('Keep promise number 33.')).toBeVisible();
-  expect(requested.filter((search) => search.includes('cursor=second'))).toHaveLength(1);
+  expect(cursors.filter((cursor) => cursor === 'second')).toHaveLength(1);
   // Past the last pair, the first again.
   await next.click();
   await expect(panel.getByText('1 of 33 pairs')).toBeVisible();
@@ -74,30 +91,14 @@ test('a long reply thread shows its first page and loads the rest on request', a
   const context = await browser.newContext();
   const page = await context.newPage();
   // 31 replies as the server pages them: 30, then 1 behind the Link it gives.
-  await page.route('**/api/replies/*', async (route) => {
-    if (route.request().method() !== 'GET') return route.continue();
-    const url = new URL(route.request().url());
-    const second = url.searchParams.get('cursor') === 'second';
-    const numbers = second ? [31] : Array.from({ length: 30 }, (_, i) => i + 1);
-    await route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      headers: {
-        'X-Total-Count': '31',
-        ...(second ? {} : { Link: `<${url.pathname}?cursor=second>; rel="next"` }),
-      },
-      body: JSON.stringify(
-        numbers.map((n) => ({
-          id: `reply-${n}`,
-          responseId: url.pathname.split('/').pop(),
-          content: `Reply number ${n}.`,
-          user: `Replier ${n}`,
-          dateAdded: new Date().toISOString(),
-          isOwn: false,
-        })),
-      ),
-    });
-  });
+  await servePaged(page, '**/api/replies/*', 31, (n, url) => ({
+    id: `reply-${n}`,
+    responseId: url.pathname.split('/').pop(),
+    content: `Reply number ${n}.`,
+    user: `Replier ${n}`,
+    dateAdded: new Date().toISOString(),
+    isOwn: false,
+  }));
   const name = await new SetupPage(page).registerAsNewVisitor();
   await new HomePage(page).answer('My own answer, before I read the long thread.');
   const responses = new ResponsesPage(page);

@@ -76,3 +76,9 @@ export const apiPage = async <T>(path: string): Promise<Page<T>> => {
   const next = /<([^>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '')?.[1] ?? null;
   return { items: body, next, total: Number(headers.get('x-total-count') ?? body.length) };
 };
+
+/** A paged list's loaded pages as one list, with the total the first page gave. */
+export const pagedList = <T>(pages: readonly Page<T>[] | undefined) => ({
+  list: (pages ?? []).flatMap((page) => page.items),
+  total: pages?.[0]?.total ?? 0,
+});

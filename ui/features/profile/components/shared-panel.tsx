@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { SharedSideDto } from '../../../../domain/contracts/shared-responses';
 import { lengthLabel } from '../../../../domain/perspectives/pairing';
 import { Badge } from '../../../components/ui/badge';
@@ -8,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ForwardIcon, RetryIcon } from '../../../components/ui/icons';
 import { PairDrawing } from '../../../components/ui/illustrations';
 import { ApiError } from '../../../lib/api-client';
-import { useSharedResponses } from '../api/shared-responses';
+import { useSharedPairs } from '../../../lib/shared-pairs';
 
 const authorOf = (side: SharedSideDto) =>
   side.user.displayName || side.user.username || 'Anonymous';
@@ -28,8 +27,7 @@ const Perspective = ({ title, side }: { title: string; side: SharedSideDto }) =>
 
 /** The spec's shared perspectives: today's pairs of contrasting answers, one at a time. */
 export const SharedPanel = ({ todaysQuestionId }: { todaysQuestionId: number | null }) => {
-  const pairs = useSharedResponses(todaysQuestionId);
-  const [index, setIndex] = useState(0);
+  const pairs = useSharedPairs(todaysQuestionId);
   const refresh = () => void pairs.refetch();
 
   if (pairs.error instanceof ApiError && pairs.error.status === 403) {
@@ -44,18 +42,7 @@ export const SharedPanel = ({ todaysQuestionId }: { todaysQuestionId: number | n
     );
   }
   if (pairs.isPending) return <p role="status">Loading shared responses...</p>;
-  const { list, total } = pairs;
-  const pair = list[index % Math.max(1, list.length)];
-  // The next pair: from the pages loaded, the next page once they are all seen, then the first.
-  const handleNext = async () => {
-    const next = (index % list.length) + 1;
-    if (next < list.length) return setIndex(next);
-    if (pairs.hasNextPage) {
-      await pairs.fetchNextPage();
-      return setIndex(next);
-    }
-    setIndex(0);
-  };
+  const { pair, position, total } = pairs;
   if (!pair) {
     return (
       <EmptyState
@@ -95,7 +82,7 @@ export const SharedPanel = ({ todaysQuestionId }: { todaysQuestionId: number | n
           {pair.likeCount} {pair.likeCount === 1 ? 'like' : 'likes'}
         </span>
         <span>
-          {(index % list.length) + 1} of {total} pairs
+          {position} of {total} pairs
         </span>
       </p>
       <p className="mt-4 font-serif italic">
@@ -103,7 +90,7 @@ export const SharedPanel = ({ todaysQuestionId }: { todaysQuestionId: number | n
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         {total > 1 && (
-          <Button onClick={() => void handleNext()} disabled={pairs.isFetchingNextPage}>
+          <Button onClick={() => void pairs.next()} disabled={pairs.isFetchingNextPage}>
             Next Comparison
             <ForwardIcon aria-hidden="true" />
           </Button>

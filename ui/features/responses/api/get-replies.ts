@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReplyDto } from '../../../../domain/contracts/replies';
-import { apiPage, type Page } from '../../../lib/api-client';
+import { apiPage, pagedList, type Page } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const getReplies = (path: string) => apiPage<ReplyDto>(path);
@@ -17,10 +17,5 @@ export const repliesQuery = (questionId: number, responseId: string) =>
 
 export const useReplies = (questionId: number, responseId: string) => {
   const query = useInfiniteQuery(repliesQuery(questionId, responseId));
-  const pages = query.data?.pages ?? [];
-  return {
-    ...query,
-    list: pages.flatMap((page) => page.items),
-    total: pages[0]?.total ?? 0,
-  };
+  return { ...query, ...pagedList(query.data?.pages) };
 };

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
-import { apiPage, type Page } from '../../../lib/api-client';
+import { apiPage, pagedList, type Page } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const getResponses = (path: string) => apiPage<ResponseDto>(path);
@@ -23,10 +23,5 @@ export const responsesQuery = (questionId: number) =>
 
 export const useResponses = (questionId: number) => {
   const query = useInfiniteQuery(responsesQuery(questionId));
-  const pages = query.data?.pages ?? [];
-  return {
-    ...query,
-    list: pages.flatMap((page) => page.items),
-    total: pages[0]?.total ?? 0,
-  };
+  return { ...query, ...pagedList(query.data?.pages) };
 };

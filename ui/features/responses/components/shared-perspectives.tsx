@@ -1,5 +1,5 @@
 import { ArrowDownToLine, Eye } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
 import type { SharedSideDto } from '../../../../domain/contracts/shared-responses';
 import { lengthLabel } from '../../../../domain/perspectives/pairing';
@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { EchoIcon, ForwardIcon, RetryIcon } from '../../../components/ui/icons';
 import { PairDrawing } from '../../../components/ui/illustrations';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useSharedResponses } from '../api/get-shared-responses';
+import { useSharedPairs } from '../../../lib/shared-pairs';
 import { recordPairView } from '../api/record-pair-view';
 import { responseElementId } from './response-card';
 
@@ -75,29 +75,15 @@ export const SharedPerspectives = ({
   questionId: number;
   responses: readonly ResponseDto[];
 }) => {
-  const pairs = useSharedResponses(questionId);
-  const [index, setIndex] = useState(0);
+  const pairs = useSharedPairs(questionId);
+  const { pair, position, total } = pairs;
   const viewed = useRef(new Set<string>());
-  const { list, total } = pairs;
-  const pair = list.length ? list[index % list.length] : undefined;
 
   useEffect(() => {
     if (!pair || viewed.current.has(pair.id)) return;
     viewed.current.add(pair.id);
     recordPairView(pair.id).catch((error) => console.warn('Could not record the view', error));
   }, [pair]);
-
-  // The next pair: from the pages loaded, the next page once they are all seen, then the first.
-  const handleNext = async () => {
-    if (total <= 1) return void pairs.refetch();
-    const next = (index % list.length) + 1;
-    if (next < list.length) return setIndex(next);
-    if (pairs.hasNextPage) {
-      await pairs.fetchNextPage();
-      return setIndex(next);
-    }
-    setIndex(0);
-  };
 
   return (
     <section aria-labelledby="shared-perspectives" className="mt-12">
@@ -145,7 +131,7 @@ export const SharedPerspectives = ({
                 {pair.likeCount} {pair.likeCount === 1 ? 'echo' : 'echoes'} on these two answers
               </span>
               <span>
-                {(index % list.length) + 1} of {total} pairs
+                {position} of {total} pairs
               </span>
             </p>
             <p className="mt-4 font-serif text-lead italic">
@@ -153,7 +139,7 @@ export const SharedPerspectives = ({
             </p>
             <div className="mt-4 flex flex-wrap gap-3">
               {total > 1 && (
-                <Button onClick={() => void handleNext()} disabled={pairs.isFetchingNextPage}>
+                <Button onClick={() => void pairs.next()} disabled={pairs.isFetchingNextPage}>
                   Next Comparison
                   <ForwardIcon aria-hidden="true" />
                 </Button>
