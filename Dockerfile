@@ -6,15 +6,15 @@
 ARG NODE_VERSION=20.20.2
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
-# better-sqlite3 compiles from source when no prebuilt binary fits; Node's headers live in
-# /usr/local in this image (the checkout's .npmrc points at a Debian machine's /usr).
+# better-sqlite3 compiles from source when no prebuilt binary fits; tools/node-gyp finds Node's
+# headers beside it (/usr/local/include/node in this image).
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
-ENV npm_config_nodedir=/usr/local
 RUN npm install -g npm@11
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY tools/node-gyp ./tools/node-gyp
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
