@@ -19,6 +19,8 @@ export type SuggestionDoc = Doc & {
   /** One per admin (an array: usernames are not safe field names). */
   votes: IdeaVote[];
   dateAdded: string;
+  /** Its place on the board, newest first: `dateAdded~_id` (the id settles a tie). */
+  order: string;
 };
 
 /** A question a person submitted. `authorId` never leaves the server. */
@@ -30,19 +32,24 @@ export type SubmissionDoc = Doc & {
   authorId: string;
   dateSubmitted: string;
   questionId: number | null;
+  /** Its place in the list, newest first: `dateSubmitted~_id` (the id settles a tie). */
+  order: string;
 };
+
+/** A sort key that is unique and orders by time: pages end between two documents. */
+const orderOf = (at: string, id: string) => `${at}~${id}`;
 
 export const contributionsProjection = projection({
   name: 'contributions',
-  version: 2,
+  version: 3,
   collections: {
     suggestions: collection<SuggestionDoc>(
-      { key: { status: 1, dateAdded: -1 } },
+      { key: { status: 1, order: -1 } },
       { key: { authorId: 1, dateAdded: -1 } },
     ),
     submissions: collection<SubmissionDoc>(
-      { key: { status: 1, dateSubmitted: -1 } },
-      { key: { dateSubmitted: -1 } },
+      { key: { status: 1, order: -1 } },
+      { key: { order: -1 } },
       { key: { authorId: 1, dateSubmitted: -1 } },
     ),
   },
@@ -61,6 +68,7 @@ export const contributionsProjection = projection({
         questionId: null,
         votes: [],
         dateAdded: data.at,
+        order: orderOf(data.at, data.suggestionId),
       });
     },
     SuggestionApproved: async ({ data }, db) => {
@@ -100,6 +108,7 @@ export const contributionsProjection = projection({
         authorId: data.authorId,
         dateSubmitted: data.at,
         questionId: null,
+        order: orderOf(data.at, data.submissionId),
       });
     },
     SubmissionReviewed: async ({ data }, db) => {

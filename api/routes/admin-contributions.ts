@@ -1,6 +1,9 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import {
   addIdeaBody,
+  BOARD_STATUSES,
+  brainstormQuery,
   contributionIdParams,
   editIdeaBody,
   reviewSubmissionBody,
@@ -9,6 +12,7 @@ import {
   voteBody,
   type AdminIdeaDto,
   type AdminSubmissionDto,
+  type BrainstormCountsDto,
   type ContributionCreatedDto,
 } from '../../domain/contracts/contributions';
 import { IDEA_QUESTION_CATEGORY } from '../../domain/contributions/rules';
@@ -28,6 +32,7 @@ import {
 } from '../../domain/contributions/suggestions';
 import { acceptScheduleDate } from '../../domain/questions/rules';
 import { fold } from '../../domain/shared/decider';
+import { invalid } from '../../domain/shared/errors';
 import {
   contributionsProjection,
   type SubmissionDoc,
@@ -43,10 +48,13 @@ import { today } from '../commands/question-of-the-day';
 import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { adminSessionOf, requireAdmin } from '../http/guards';
+import { pageOf, sendPage } from '../http/paging';
 import { parseInput } from '../http/validation';
 
-/** The most a board or a submissions list shows at once, newest first within each status. */
-const LIST_LIMIT = 500;
+/** Where a page of the board ended: the list (status) and the place in it. */
+const ideaKey = z.strictObject({ status: z.enum(BOARD_STATUSES), order: z.string().max(200) });
+/** Where a page of submissions ended. */
+const submissionKey = z.string().max(200);
 
 const toIdea = (doc: SuggestionDoc, admin: string): AdminIdeaDto => ({
   id: doc._id,
@@ -85,16 +93,50 @@ export const adminContributionRoutes = (ctx: AppContext) => {
   const admin = requireAdmin(ctx);
   const now = () => ctx.clock.now();
 
+  const boardCounts = async (): Promise<BrainstormCountsDto> => {
+    const [pending, approved] = await Promise.all(
+      BOARD_STATUSES.map((status) => view().suggestions.count({ status })),
+    );
+    return { pending: pending!, approved: approved! };
+  };
+
+  /**
+   * The board, a page at a time: pending ideas first, then approved, newest first within
+   * each (rejected ideas leave the board), or one of the two lists with `?status=`.
+   */
   router.get('/admin/brainstorm', admin, async (req, res) => {
     const me = adminSessionOf(req).username;
-    const byStatus = (status: 'pending' | 'approved') =>
-      view().suggestions.find(
-        { status },
-        { sort: { status: 1, dateAdded: -1 }, limit: LIST_LIMIT },
+    const { status } = parseInput(brainstormQuery, req.query, 'query');
+    const { after, limit } = pageOf(req, ideaKey);
+    const lists = status ? [status] : [...BOARD_STATUSES];
+    const from = after === null ? 0 : lists.indexOf(after.status);
+    if (from < 0) throw invalid('cursor', 'Invalid cursor', 'cursor belongs to another list.');
+    // One more than a page tells whether another follows.
+    const docs: SuggestionDoc[] = [];
+    for (const list of lists.slice(from)) {
+      if (docs.length > limit) break;
+      const before = after !== null && list === after.status ? { order: { $lt: after.order } } : {};
+      docs.push(
+        ...(await view().suggestions.find(
+          { status: list, ...before },
+          { sort: { status: 1, order: -1 }, limit: limit + 1 - docs.length },
+        )),
       );
-    // The spec's order: pending first, then approved, newest first; rejected ideas leave the board.
-    const [pending, approved] = await Promise.all([byStatus('pending'), byStatus('approved')]);
-    res.json([...pending, ...approved].map((doc) => toIdea(doc, me)));
+    }
+    const page = docs.slice(0, limit);
+    const last = page.at(-1);
+    const counts = await boardCounts();
+    sendPage(
+      req,
+      res,
+      page.map((doc) => toIdea(doc, me)),
+      docs.length > limit && last ? { status: last.status, order: last.order } : null,
+      status ? counts[status] : counts.pending + counts.approved,
+    );
+  });
+
+  router.get('/admin/brainstorm/counts', admin, async (_req, res) => {
+    res.json(await boardCounts());
   });
 
   router.post('/admin/brainstorm', admin, async (req, res) => {
@@ -162,15 +204,21 @@ export const adminContributionRoutes = (ctx: AppContext) => {
     res.json(done(position));
   });
 
+  /** Submissions newest first, all or of one status, a page at a time. */
   router.get('/admin/submissions', admin, async (req, res) => {
     const { status } = parseInput(submissionsQuery, req.query, 'query');
-    const docs = status
-      ? await view().submissions.find(
-          { status },
-          { sort: { status: 1, dateSubmitted: -1 }, limit: LIST_LIMIT },
-        )
-      : await view().submissions.find({}, { sort: { dateSubmitted: -1 }, limit: LIST_LIMIT });
-    res.json(docs.map(toSubmission));
+    const { after, limit } = pageOf(req, submissionKey);
+    const filter = status ? { status } : {};
+    const [docs, total] = await Promise.all([
+      view().submissions.find(
+        { ...filter, ...(after !== null ? { order: { $lt: after } } : {}) },
+        { sort: status ? { status: 1, order: -1 } : { order: -1 }, limit: limit + 1 },
+      ),
+      view().submissions.count(filter),
+    ]);
+    const page = docs.slice(0, limit);
+    const next = docs.length > limit ? page.at(-1)!.order : null;
+    sendPage(req, res, page.map(toSubmission), next, total);
   });
 
   router.put('/admin/submissions/:id', admin, async (req, res) => {

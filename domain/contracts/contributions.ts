@@ -103,9 +103,26 @@ export const scheduleSubmissionBody = z.object({
   scheduledDate: z.iso.date({ error: 'Please select a date for scheduling' }),
 });
 
+/** A paged list's own parameters (checked by the pager): allowed beside a list's filters. */
+const pageParams = { cursor: z.unknown().optional(), limit: z.unknown().optional() };
+
 export const submissionsQuery = z.strictObject({
   status: z.enum(['pending', 'approved', 'rejected', 'used']).optional(),
+  ...pageParams,
 });
+
+/** The board's statuses, in the order it lists them (rejected ideas leave the board). */
+export const BOARD_STATUSES = ['pending', 'approved'] as const;
+export type BoardStatus = (typeof BOARD_STATUSES)[number];
+
+/** The whole board (pending first, then approved) or one of its lists. */
+export const brainstormQuery = z.strictObject({
+  status: z.enum(BOARD_STATUSES, { error: 'status must be pending or approved' }).optional(),
+  ...pageParams,
+});
+
+/** The board's counts by status. */
+export type BrainstormCountsDto = Record<BoardStatus, number>;
 
 /** status, adminNotes, content: only what changed. */
 export const reviewSubmissionBody = z

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTRIBUTIONS_PER_PERSON } from '../../api/routes/contributions';
+import { contributionsProjection } from '../../projections/contributions';
 import { signUpVerified } from '../support/accounts';
 import { expectRefusedWithoutEvents } from '../support/refusals';
 import { newDeviceId, startTestApp, testAdmin, words, type TestApp } from '../support/test-app';
@@ -337,5 +338,145 @@ describe('admins moderate', () => {
         );
       }
     }
+  });
+});
+
+describe('the admin lists are paged', () => {
+  const pageLink = (res: request.Response) =>
+    /<([^>]+)>;\s*rel="next"/.exec(String(res.headers.link ?? ''))?.[1] ?? null;
+
+  /** Every page of a list from its first, as the UI walks it: the ids in the order served. */
+  const walk = async (auth: string, first: string) => {
+    const ids: string[] = [];
+    const totals = new Set<string>();
+    for (let path: string | null = first; path !== null; ) {
+      const res = await request(t.app).get(path).set('Authorization', auth);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.length).toBeLessThanOrEqual(2);
+      ids.push(...(res.body as { id: string }[]).map((item) => item.id));
+      totals.add(String(res.headers['x-total-count']));
+      path = pageLink(res);
+    }
+    return { ids, totals: [...totals] };
+  };
+
+  it('walks the board pending first, then approved, newest first, each idea once', async () => {
+    const auth = await adminToken();
+    const added: string[] = [];
+    // Two ideas share each instant: the id settles their order.
+    for (let i = 0; i < 7; i++) {
+      t.setNow(new Date(Date.UTC(2026, 10, 2, 9, Math.floor(i / 2))));
+      const res = await request(t.app)
+        .post('/api/admin/brainstorm')
+        .set('Authorization', auth)
+        .send({ content: `${idea} Variant ${i}` });
+      expect(res.status).toBe(201);
+      added.push(res.body.id as string);
+    }
+    for (const id of [added[1], added[4], added[5]]) {
+      const res = await request(t.app)
+        .patch(`/api/brainstorm/${id}`)
+        .set('Authorization', auth)
+        .send({ status: 'approved' });
+      expect(res.status).toBe(200);
+    }
+    await request(t.app).patch(`/api/brainstorm/${added[6]}`).set('Authorization', auth).send({
+      status: 'rejected',
+    });
+    await t.settled();
+
+    const docs = await t.readModels.of(contributionsProjection).suggestions.find({});
+    const newestFirst = (status: string) =>
+      docs
+        .filter((doc) => doc.status === status)
+        .sort((a, b) =>
+          a.dateAdded === b.dateAdded
+            ? b._id.localeCompare(a._id)
+            : b.dateAdded.localeCompare(a.dateAdded),
+        )
+        .map((doc) => doc._id);
+    const board = await walk(auth, '/api/admin/brainstorm?limit=2');
+    expect(board.ids).toEqual([...newestFirst('pending'), ...newestFirst('approved')]);
+    expect(board.ids).toHaveLength(6);
+    expect(board.totals).toEqual(['6']);
+
+    const approved = await walk(auth, '/api/admin/brainstorm?status=approved&limit=2');
+    expect(approved.ids).toEqual(newestFirst('approved'));
+    expect(approved.totals).toEqual(['3']);
+    const counts = await request(t.app)
+      .get('/api/admin/brainstorm/counts')
+      .set('Authorization', auth);
+    expect(counts.body).toEqual({ pending: 3, approved: 3 });
+
+    // A page of one list is walked through its index, never a scan of the board.
+    const ideas = t.readModels.of(contributionsProjection).suggestions;
+    const plan = await ideas.explain(
+      { status: 'pending', order: { $lt: '2026-11-02T09:02' } },
+      { sort: { status: 1, order: -1 }, limit: 3 },
+    );
+    expect(plan.index).not.toBeNull();
+    expect(plan.examined).toBeLessThanOrEqual(3);
+  });
+
+  it('walks submissions newest first, all or of one status', async () => {
+    const auth = await adminToken();
+    const people = [await t.register(), await t.register()];
+    const sent: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      t.setNow(new Date(Date.UTC(2026, 10, 2, 9, i)));
+      const res = await submit(people[i % 2]!.deviceId, { content: `${idea} Variant ${i}` });
+      expect(res.status).toBe(201);
+      sent.push(res.body.id as string);
+    }
+    await request(t.app)
+      .put(`/api/admin/submissions/${sent[1]}`)
+      .set('Authorization', auth)
+      .send({ status: 'approved' });
+    await request(t.app)
+      .put(`/api/admin/submissions/${sent[3]}`)
+      .set('Authorization', auth)
+      .send({ status: 'approved' });
+    await t.settled();
+
+    const all = await walk(auth, '/api/admin/submissions?limit=2');
+    expect(all.ids).toEqual([...sent].reverse());
+    expect(all.totals).toEqual(['5']);
+    const approved = await walk(auth, '/api/admin/submissions?status=approved&limit=2');
+    expect(approved.ids).toEqual([sent[3], sent[1]]);
+    expect(approved.totals).toEqual(['2']);
+    const pending = await walk(auth, '/api/admin/submissions?status=pending&limit=2');
+    expect(pending.ids).toEqual([sent[4], sent[2], sent[0]]);
+  });
+
+  it('refuses a forged cursor, a cursor of another list and a bad limit, naming the field', async () => {
+    const auth = await adminToken();
+    for (let i = 0; i < 3; i++) {
+      await request(t.app)
+        .post('/api/admin/brainstorm')
+        .set('Authorization', auth)
+        .send({ content: `${idea} Variant ${i}` });
+    }
+    await t.settled();
+    const first = await request(t.app)
+      .get('/api/admin/brainstorm?limit=1')
+      .set('Authorization', auth);
+    const next = pageLink(first)!;
+    expect(next).not.toBeNull();
+    const cursor = new URL(next, 'http://boon').searchParams.get('cursor')!;
+    for (const [path, field] of [
+      [`/api/admin/brainstorm?status=approved&cursor=${cursor}`, 'cursor'],
+      ['/api/admin/brainstorm?cursor=not-one-of-ours', 'cursor'],
+      [`/api/admin/submissions?cursor=${cursor}`, 'cursor'],
+      ['/api/admin/brainstorm?limit=0', 'limit'],
+      ['/api/admin/submissions?limit=500', 'limit'],
+      ['/api/admin/brainstorm?status=rejected', 'status'],
+      ['/api/admin/submissions?sort=oldest', 'sort'],
+    ] as const) {
+      const res = await request(t.app).get(path).set('Authorization', auth);
+      expect(res.status, path).toBe(400);
+      expect(JSON.stringify(res.body), path).toContain(field);
+    }
+    const anonymous = await request(t.app).get('/api/admin/brainstorm/counts');
+    expect(anonymous.status).toBe(401);
   });
 });

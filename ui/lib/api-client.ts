@@ -71,8 +71,11 @@ export const api = async <T>(path: string, init: RequestInit = {}): Promise<T> =
 export type Page<T> = { items: T[]; next: string | null; total: number };
 
 /** Fetches a page of a list the server pages (`Link: <…>; rel="next"`, `X-Total-Count`). */
-export const apiPage = async <T>(path: string): Promise<Page<T>> => {
-  const { body, headers } = await request<T[]>(path);
+export const apiPage = async <T>(
+  path: string,
+  init: Pick<RequestInit, 'token'> = {},
+): Promise<Page<T>> => {
+  const { body, headers } = await request<T[]>(path, init);
   const next = /<([^>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '')?.[1] ?? null;
   return { items: body, next, total: Number(headers.get('x-total-count') ?? body.length) };
 };

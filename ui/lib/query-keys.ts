@@ -24,7 +24,12 @@ export const queryKeys = {
   miniChat: (dilemmaId: string, archetypeId: string) =>
     ['mini', 'chat', dilemmaId, archetypeId] as const,
   brainstorm: ['brainstorm'] as const,
+  /** Everything on the brainstorm board: its lists and its counts. */
   adminIdeas: ['admin', 'ideas'] as const,
+  adminIdeaList: (status: string) => ['admin', 'ideas', 'list', status] as const,
+  adminIdeaCounts: ['admin', 'ideas', 'counts'] as const,
+  /** Every list of submissions. */
+  adminSubmissionLists: ['admin', 'submissions'] as const,
   adminSubmissions: (status: string) => ['admin', 'submissions', status] as const,
   adminAudit: (filters: Record<string, string>) => ['admin', 'audit', filters] as const,
   adminQuestions: ['admin', 'questions'] as const,

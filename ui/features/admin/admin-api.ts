@@ -1,5 +1,5 @@
 import type { AdminLoginDto, AdminVerifyDto } from '../../../domain/contracts/auth';
-import { api } from '../../lib/api-client';
+import { api, apiPage } from '../../lib/api-client';
 import { adminToken, storeAdminToken } from '../../lib/admin-token';
 import { ADMIN_KNOWN_BROWSER_KEY, readLocal, writeLocal } from '../../lib/device-identity';
 
@@ -7,6 +7,12 @@ import { ADMIN_KNOWN_BROWSER_KEY, readLocal, writeLocal } from '../../lib/device
 export const adminApi = <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
   const token = adminToken();
   return api<T>(path, token ? { ...init, token } : init);
+};
+
+/** A page of an admin list, with the admin token. */
+export const adminPage = <T>(path: string) => {
+  const token = adminToken();
+  return apiPage<T>(path, token ? { token } : {});
 };
 
 /** Sends this browser's known-browser token, so guessing from elsewhere never locks it out. */

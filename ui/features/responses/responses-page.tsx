@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import { NotFound } from '../../components/not-found';
 import { QuestionUnavailable } from '../../components/question-unavailable';
 import { Unreachable } from '../../components/unreachable';
+import { LoadMore } from '../../components/ui/load-more';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -18,7 +19,6 @@ import { useTodayQuestion } from '../../lib/today-question';
 import { useQuestion } from './api/get-question';
 import { useResponses } from './api/get-responses';
 import { EchoesLeft } from './components/echoes-left';
-import { MoreAnswers } from './components/more-answers';
 import { ResponseCard } from './components/response-card';
 import { SharedPerspectives } from './components/shared-perspectives';
 import { isActiveDiscussion } from './discussion';
@@ -121,7 +121,8 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
               node: <ResponseCard response={response} />,
             }))}
           />
-          <MoreAnswers
+          <LoadMore
+            label="Show more answers"
             hasMore={responses.hasNextPage}
             loading={responses.isFetchingNextPage}
             shown={list.length}

@@ -1,17 +1,49 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminIdeaDto, EditIdeaBody } from '../../../../domain/contracts/contributions';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  AdminIdeaDto,
+  BoardStatus,
+  BrainstormCountsDto,
+  EditIdeaBody,
+} from '../../../../domain/contracts/contributions';
+import { pagedList, type Page } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { adminApi } from '../admin-api';
+import { adminApi, adminPage } from '../admin-api';
 
 type Done = { position: string | null };
 
-export const adminIdeasQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.adminIdeas,
-    queryFn: () => adminApi<AdminIdeaDto[]>('/api/admin/brainstorm'),
+/** The whole board (pending, then approved) or one of its lists. */
+export type IdeaFilter = 'all' | BoardStatus;
+
+/** The board a page at a time, newest first within each status. */
+export const adminIdeasQuery = (filter: IdeaFilter) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.adminIdeaList(filter),
+    queryFn: ({ pageParam }) => adminPage<AdminIdeaDto>(pageParam),
+    initialPageParam:
+      filter === 'all' ? '/api/admin/brainstorm' : `/api/admin/brainstorm?status=${filter}`,
+    getNextPageParam: (last: Page<AdminIdeaDto>) => last.next ?? undefined,
   });
 
-export const useAdminIdeas = () => useQuery(adminIdeasQuery());
+export const useAdminIdeas = (filter: IdeaFilter) => {
+  const query = useInfiniteQuery(adminIdeasQuery(filter));
+  return { ...query, ...pagedList(query.data?.pages) };
+};
+
+/** How many ideas each list holds (however few of them are loaded). */
+export const adminIdeaCountsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.adminIdeaCounts,
+    queryFn: () => adminApi<BrainstormCountsDto>('/api/admin/brainstorm/counts'),
+  });
+
+export const useAdminIdeaCounts = () => useQuery(adminIdeaCountsQuery());
 
 const path = (id: string) => `/api/brainstorm/${encodeURIComponent(id)}`;
 

@@ -1,25 +1,34 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   AdminSubmissionDto,
   ReviewSubmissionBody,
   SubmissionStatusDto,
 } from '../../../../domain/contracts/contributions';
+import { pagedList, type Page } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { adminApi } from '../admin-api';
+import { adminApi, adminPage } from '../admin-api';
 
 export type SubmissionFilter = SubmissionStatusDto | 'all';
 
+/** Submissions newest first, all or of one status, a page at a time. */
 export const adminSubmissionsQuery = (status: SubmissionFilter) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: queryKeys.adminSubmissions(status),
-    queryFn: () =>
-      adminApi<AdminSubmissionDto[]>(
-        status === 'all' ? '/api/admin/submissions' : `/api/admin/submissions?status=${status}`,
-      ),
+    queryFn: ({ pageParam }) => adminPage<AdminSubmissionDto>(pageParam),
+    initialPageParam:
+      status === 'all' ? '/api/admin/submissions' : `/api/admin/submissions?status=${status}`,
+    getNextPageParam: (last: Page<AdminSubmissionDto>) => last.next ?? undefined,
   });
 
-export const useAdminSubmissions = (status: SubmissionFilter) =>
-  useQuery(adminSubmissionsQuery(status));
+export const useAdminSubmissions = (status: SubmissionFilter) => {
+  const query = useInfiniteQuery(adminSubmissionsQuery(status));
+  return { ...query, ...pagedList(query.data?.pages) };
+};
 
 const path = (id: string) => `/api/admin/submissions/${encodeURIComponent(id)}`;
 
@@ -27,7 +36,7 @@ const useSubmissionMutation = <V>(send: (vars: V) => Promise<unknown>) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'submissions'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.adminSubmissionLists }),
   });
 };
 
@@ -45,7 +54,7 @@ const useQuestionFromSubmission = <V>(send: (vars: V) => Promise<{ questionId: n
   return useMutation({
     mutationFn: send,
     onSettled: async () => {
-      await client.invalidateQueries({ queryKey: ['admin', 'submissions'] });
+      await client.invalidateQueries({ queryKey: queryKeys.adminSubmissionLists });
       await client.invalidateQueries({ queryKey: queryKeys.adminQuestions });
     },
   });

@@ -6,23 +6,25 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadMore } from '../../../components/ui/load-more';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { SkeletonList } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import {
+  useAdminIdeaCounts,
   useAdminIdeas,
   useDeleteIdea,
   useEditIdea,
   usePromoteIdea,
   useUseIdeaToday,
   useVoteOnIdea,
+  type IdeaFilter,
 } from '../api/admin-ideas';
 
-const FILTERS = ['all', 'pending', 'approved'] as const;
-type Filter = (typeof FILTERS)[number];
-const FILTER_LABELS: Record<Filter, string> = {
+const FILTERS: readonly IdeaFilter[] = ['all', 'pending', 'approved'];
+const FILTER_LABELS: Record<IdeaFilter, string> = {
   all: 'All',
   pending: 'Pending',
   approved: 'Approved',
@@ -171,18 +173,15 @@ const IdeaCard = ({ idea }: { idea: AdminIdeaDto }) => {
   );
 };
 
-/** The brainstorm board: pending and approved ideas (rejected ones leave it). */
+/** The brainstorm board: pending and approved ideas (rejected ones leave it), a page at a time. */
 export const IdeasTab = () => {
-  const ideas = useAdminIdeas();
-  const [filter, setFilter] = useState<Filter>('all');
-  if (ideas.isPending) return <SkeletonList count={3} label="Loading ideas" />;
-  if (ideas.isError) return <p role="alert">Failed to load ideas: {detailOf(ideas.error)}</p>;
-  const counts = {
-    all: ideas.data.length,
-    pending: ideas.data.filter((i) => i.status === 'pending').length,
-    approved: ideas.data.filter((i) => i.status === 'approved').length,
+  const [filter, setFilter] = useState<IdeaFilter>('all');
+  const ideas = useAdminIdeas(filter);
+  const counts = useAdminIdeaCounts();
+  const countOf = (f: IdeaFilter) => {
+    if (!counts.data) return null;
+    return f === 'all' ? counts.data.pending + counts.data.approved : counts.data[f];
   };
-  const shown = ideas.data.filter((i) => filter === 'all' || i.status === filter);
   return (
     <div className="flex flex-col gap-4">
       <div role="group" aria-label="Show ideas" className="flex flex-wrap gap-2">
@@ -194,18 +193,33 @@ export const IdeasTab = () => {
             aria-pressed={filter === f}
             onClick={() => setFilter(f)}
           >
-            {FILTER_LABELS[f]} ({counts[f]})
+            {FILTER_LABELS[f]}
+            {countOf(f) === null ? '' : ` (${countOf(f)})`}
           </Button>
         ))}
       </div>
-      {shown.length === 0 ? (
+      {ideas.isPending ? (
+        <SkeletonList count={3} label="Loading ideas" />
+      ) : ideas.isError ? (
+        <p role="alert">Failed to load ideas: {detailOf(ideas.error)}</p>
+      ) : ideas.list.length === 0 ? (
         <EmptyState title="No question suggestions yet." />
       ) : (
-        <ul aria-label="Ideas" className="flex flex-col gap-3">
-          {shown.map((idea) => (
-            <IdeaCard key={idea.id} idea={idea} />
-          ))}
-        </ul>
+        <>
+          <ul aria-label="Ideas" className="flex flex-col gap-3">
+            {ideas.list.map((idea) => (
+              <IdeaCard key={idea.id} idea={idea} />
+            ))}
+          </ul>
+          <LoadMore
+            label="Show more ideas"
+            hasMore={ideas.hasNextPage}
+            loading={ideas.isFetchingNextPage}
+            shown={ideas.list.length}
+            total={ideas.total}
+            onMore={() => void ideas.fetchNextPage()}
+          />
+        </>
       )}
     </div>
   );

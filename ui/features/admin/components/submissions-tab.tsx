@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadMore } from '../../../components/ui/load-more';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { Select } from '../../../components/ui/select';
 import { SkeletonList } from '../../../components/ui/skeleton';
@@ -132,14 +133,24 @@ export const SubmissionsTab = () => {
         <SkeletonList count={3} label="Loading submissions" />
       ) : submissions.isError ? (
         <p role="alert">Failed to fetch submissions</p>
-      ) : submissions.data.length === 0 ? (
+      ) : submissions.list.length === 0 ? (
         <EmptyState title="No submissions" />
       ) : (
-        <ul aria-label="Submissions" className="flex flex-col gap-3">
-          {submissions.data.map((s) => (
-            <SubmissionCard key={s.id} submission={s} />
-          ))}
-        </ul>
+        <>
+          <ul aria-label="Submissions" className="flex flex-col gap-3">
+            {submissions.list.map((s) => (
+              <SubmissionCard key={s.id} submission={s} />
+            ))}
+          </ul>
+          <LoadMore
+            label="Show more submissions"
+            hasMore={submissions.hasNextPage}
+            loading={submissions.isFetchingNextPage}
+            shown={submissions.list.length}
+            total={submissions.total}
+            onMore={() => void submissions.fetchNextPage()}
+          />
+        </>
       )}
     </div>
   );

@@ -1,21 +1,24 @@
 import { useEffect, useRef } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from './button';
 
 /**
- * The next page of answers: loaded as the reader nears the end of the list, or by the button
- * (keyboard and screen-reader users, and anyone who prefers to ask).
+ * The next page of a paged list: loaded as the reader nears the end of the list, or by the
+ * button (keyboard and screen-reader users, and anyone who prefers to ask).
  */
-export const MoreAnswers = ({
+export const LoadMore = ({
   hasMore,
   loading,
   shown,
   total,
+  label,
   onMore,
 }: {
   hasMore: boolean;
   loading: boolean;
   shown: number;
   total: number;
+  /** What the button says, e.g. 'Show more answers'. */
+  label: string;
   onMore: () => void;
 }) => {
   const sentinel = useRef<HTMLDivElement>(null);
@@ -38,7 +41,7 @@ export const MoreAnswers = ({
         Showing {shown} of {total}
       </p>
       <Button variant="secondary" onClick={onMore} disabled={loading}>
-        {loading ? 'Loading more…' : 'Show more answers'}
+        {loading ? 'Loading more…' : label}
       </Button>
     </div>
   );
