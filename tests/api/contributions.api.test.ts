@@ -349,7 +349,7 @@ describe('the admin lists are paged', () => {
   const walk = async (auth: string, first: string) => {
     const ids: string[] = [];
     const totals = new Set<string>();
-    for (let path: string | null = first; path !== null; ) {
+    for (let path: string | null = first; path !== null;) {
       const res = await request(t.app).get(path).set('Authorization', auth);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.length).toBeLessThanOrEqual(2);

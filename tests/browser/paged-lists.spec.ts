@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adminArea } from './pages/admin-page';
 import { answerAsSomeoneElse } from './pages/community';
 import { HomePage } from './pages/home-page';
 import { ResponsesPage } from './pages/responses-page';
@@ -10,7 +11,7 @@ import { SetupPage } from './pages/setup-page';
  */
 const servePaged = async (
   page: Page,
-  pattern: string,
+  pattern: Parameters<Page['route']>[0],
   total: number,
   item: (n: number, url: URL) => unknown,
 ) => {
@@ -114,5 +115,66 @@ test('a long reply thread shows its first page and loads the rest on request', a
   await expect(thread).toContainText('Reply number 31.');
   await expect(card.getByRole('button', { name: /Show more replies/ })).toHaveCount(0);
   expect(await responses.response(name).count()).toBe(1);
+  await context.close();
+});
+
+test('the admin boards show 30 ideas and 30 submissions, and the rest on request', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const at = new Date().toISOString();
+  // 31 of each as the server pages them: 30, then 1 behind the Link it gives.
+  const ideaCursors = await servePaged(
+    page,
+    (url) => url.pathname === '/api/admin/brainstorm',
+    31,
+    (n) => ({
+      id: `idea-${n}`,
+      content: `Is idea number ${n} worth a day of its own?`,
+      category: null,
+      status: 'pending',
+      dateAdded: at,
+      createdBy: 'Anonymous',
+      notes: null,
+      votes: 0,
+      userVote: null,
+      promoted: false,
+      questionId: null,
+    }),
+  );
+  await servePaged(
+    page,
+    (url) => url.pathname === '/api/admin/submissions',
+    31,
+    (n) => ({
+      id: `submission-${n}`,
+      content: `Is submission number ${n} a fair question?`,
+      status: 'pending',
+      adminNotes: null,
+      submitterName: `Person ${n}`,
+      dateSubmitted: at,
+      questionId: null,
+    }),
+  );
+  const admin = adminArea(page);
+  await admin.logIn();
+
+  await admin.openTab('Ideas');
+  const ideas = page.getByRole('list', { name: 'Ideas' }).getByRole('listitem');
+  await expect(ideas).toHaveCount(30);
+  await expect(page.getByText('Showing 30 of 31')).toBeVisible();
+  await page.getByRole('button', { name: 'Show more ideas' }).click();
+  await expect(ideas).toHaveCount(31);
+  await expect(admin.idea('Is idea number 31 worth a day of its own?')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show more ideas' })).toHaveCount(0);
+  expect(ideaCursors.filter((cursor) => cursor === 'second')).toHaveLength(1);
+
+  await admin.openTab('Submit');
+  const submissions = page.getByRole('list', { name: 'Submissions' }).getByRole('listitem');
+  await expect(submissions).toHaveCount(30);
+  await page.getByRole('button', { name: 'Show more submissions' }).click();
+  await expect(submissions).toHaveCount(31);
+  await expect(admin.submission('Is submission number 31 a fair question?')).toBeVisible();
   await context.close();
 });

@@ -19,6 +19,11 @@ export const LoadMore = ({
   total: number;
   /** What the button says, e.g. 'Show more answers'. */
   label: string;
+  /**
+   * Asks for the next page. The button and the scroll can both ask at once (a click scrolls
+   * the button into view): a request already under way must be kept, not restarted
+   * (`fetchNextPage({ cancelRefetch: false })`).
+   */
   onMore: () => void;
 }) => {
   const sentinel = useRef<HTMLDivElement>(null);

@@ -127,7 +127,7 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
             loading={responses.isFetchingNextPage}
             shown={list.length}
             total={total}
-            onMore={() => void responses.fetchNextPage()}
+            onMore={() => void responses.fetchNextPage({ cancelRefetch: false })}
           />
         </section>
       )}

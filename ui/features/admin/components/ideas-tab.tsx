@@ -217,7 +217,7 @@ export const IdeasTab = () => {
             loading={ideas.isFetchingNextPage}
             shown={ideas.list.length}
             total={ideas.total}
-            onMore={() => void ideas.fetchNextPage()}
+            onMore={() => void ideas.fetchNextPage({ cancelRefetch: false })}
           />
         </>
       )}

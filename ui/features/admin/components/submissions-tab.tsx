@@ -148,7 +148,7 @@ export const SubmissionsTab = () => {
             loading={submissions.isFetchingNextPage}
             shown={submissions.list.length}
             total={submissions.total}
-            onMore={() => void submissions.fetchNextPage()}
+            onMore={() => void submissions.fetchNextPage({ cancelRefetch: false })}
           />
         </>
       )}
