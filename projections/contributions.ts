@@ -1,4 +1,5 @@
 import type { SubmissionStatus, SuggestionStatus } from '../domain/contributions/rules';
+import { sharedTopics } from '../domain/contracts/topics';
 import type { Doc } from '../infra/read-store/read-store';
 import { collection, projection } from './engine/define';
 
@@ -36,6 +37,9 @@ export type SubmissionDoc = Doc & {
   order: string;
 };
 
+/** Every change here is a change to the admins' lists. */
+const ADMIN_LISTS = sharedTopics.adminContributions.name();
+
 /** A sort key that is unique and orders by time: pages end between two documents. */
 const orderOf = (at: string, id: string) => `${at}~${id}`;
 
@@ -55,6 +59,7 @@ export const contributionsProjection = projection({
   },
   on: {
     SuggestionMade: async ({ data }, db) => {
+      db.notify(ADMIN_LISTS);
       await db.suggestions.upsertOne({
         _id: data.suggestionId,
         content: data.content,
@@ -72,18 +77,23 @@ export const contributionsProjection = projection({
       });
     },
     SuggestionApproved: async ({ data }, db) => {
+      db.notify(ADMIN_LISTS);
       await db.suggestions.updateOne({ _id: data.suggestionId }, { $set: { status: 'approved' } });
     },
     SuggestionRejected: async ({ data }, db) => {
+      db.notify(ADMIN_LISTS);
       await db.suggestions.updateOne({ _id: data.suggestionId }, { $set: { status: 'rejected' } });
     },
     SuggestionReopened: async ({ data }, db) => {
+      db.notify(ADMIN_LISTS);
       await db.suggestions.updateOne({ _id: data.suggestionId }, { $set: { status: 'pending' } });
     },
     SuggestionEdited: async ({ data }, db) => {
+      db.notify(ADMIN_LISTS);
       await db.suggestions.updateOne({ _id: data.suggestionId }, { $set: { ...data.after } });
     },
     SuggestionVoted: async ({ data }, db) => {
+      db.notify(ADMIN_LISTS);
       const doc = await db.suggestions.findOne({ _id: data.suggestionId });
       if (!doc) return;
       const votes = [
@@ -93,12 +103,15 @@ export const contributionsProjection = projection({
       await db.suggestions.updateOne({ _id: data.suggestionId }, { $set: { votes } });
     },
     SuggestionPromoted: async ({ data }, db) => {
+      db.notify(ADMIN_LISTS);
       await db.suggestions.updateOne({ _id: data.suggestionId }, { $set: { promoted: true } });
     },
     SuggestionDeleted: async ({ data }, db) => {
+      db.notify(ADMIN_LISTS);
       await db.suggestions.deleteOne({ _id: data.suggestionId });
     },
     SubmissionSent: async ({ data }, db) => {
+      db.notify(ADMIN_LISTS);
       await db.submissions.upsertOne({
         _id: data.submissionId,
         content: data.content,
@@ -112,24 +125,29 @@ export const contributionsProjection = projection({
       });
     },
     SubmissionReviewed: async ({ data }, db) => {
+      db.notify(ADMIN_LISTS);
       await db.submissions.updateOne({ _id: data.submissionId }, { $set: { ...data.after } });
     },
     SubmissionDeleted: async ({ data }, db) => {
+      db.notify(ADMIN_LISTS);
       await db.submissions.deleteOne({ _id: data.submissionId });
     },
     SubmissionUsed: async ({ data }, db) => {
+      db.notify(ADMIN_LISTS);
       await db.submissions.updateOne(
         { _id: data.submissionId },
         { $set: { status: 'used', questionId: data.questionId } },
       );
     },
     SuggestionUsed: async ({ data }, db) => {
+      db.notify(ADMIN_LISTS);
       await db.suggestions.updateOne(
         { _id: data.suggestionId },
         { $set: { questionId: data.questionId } },
       );
     },
     PersonErased: async ({ data }, db) => {
+      db.notify(ADMIN_LISTS);
       await db.suggestions.deleteMany({ authorId: data.personId });
       await db.submissions.deleteMany({ authorId: data.personId });
     },

@@ -65,6 +65,8 @@ export const sharedTopics = {
   miniTravelers: travelers,
   /** The community's sentiment figures changed (any question-day's). */
   sentiment: fixed('sentiment', { kind: 'registered' }),
+  /** The brainstorm board or the submitted questions changed: admins only. */
+  adminContributions: fixed('admin:contributions', { kind: 'admin' }),
 } as const;
 
 /** Personal topics: `me:{kind}` in the browser, bound to the subscriber's own person. */

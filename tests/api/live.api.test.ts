@@ -8,7 +8,7 @@ import type { ServerMessage } from '../../domain/contracts/live';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
 import { allProjections } from '../../projections';
-import { newDeviceId, testBank } from '../support/test-app';
+import { newDeviceId, testAdmin, testBank } from '../support/test-app';
 
 let server: RunningServer;
 let dataDir: string;
@@ -16,7 +16,14 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'boon-live-'));
   server = await startServer({
-    config: loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    config: loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ADMIN_USERNAME: testAdmin.username,
+      ADMIN_PASSWORD: testAdmin.password,
+    }),
     logger: silentLogger(),
     bank: testBank,
     clock: { now: () => new Date('2026-11-22T15:00:00Z') },
@@ -47,7 +54,7 @@ const register = async () => {
   return deviceId;
 };
 
-type Identity = { deviceId?: string; accessToken?: string };
+type Identity = { deviceId?: string; accessToken?: string; adminToken?: string };
 
 /** A socket that identifies itself, then subscribes; resolves with the server's answer. */
 const connect = (topics: string[], identity: Identity = {}) =>
@@ -125,6 +132,40 @@ describe('the ws hub', () => {
       expect(messages.filter((m) => m.type === 'changed')).toEqual([]);
       socket.close();
     }
+  });
+
+  it('tells admins, and only admins, that the brainstorm board or the submissions changed', async () => {
+    const login = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(testAdmin),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const topic = 'admin:contributions';
+    const admin = await connect([topic], { adminToken: token });
+    expect(admin.subscribed).toEqual({ type: 'subscribed', topics: [topic], refused: [] });
+    const member = await connect([topic], { deviceId: await register() });
+    const forged = await connect([topic], { adminToken: `${token}x` });
+    for (const refused of [member, forged]) {
+      expect(refused.subscribed).toMatchObject({ topics: [], refused: [{ topic }] });
+    }
+    const sent = await call('/api/submissions', await register(), {
+      content: 'Is it fair to keep a secret that protects a friend?',
+    });
+    expect(sent.status).toBe(201);
+    await until(() =>
+      admin.messages.some(
+        (m) => m.type === 'changed' && BigInt(m.position) >= BigInt(sent.body.position),
+      ),
+    );
+    expect(admin.messages.filter((m) => m.type === 'changed')).toEqual([
+      { type: 'changed', topic, position: expect.any(String) },
+    ]);
+    for (const { socket, messages } of [member, forged]) {
+      expect(messages.filter((m) => m.type === 'changed')).toEqual([]);
+      socket.close();
+    }
+    admin.socket.close();
   });
 
   it('keeps public topics open to anyone, and personal ones to the socket’s own person', async () => {

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { adminArea, contributions } from './pages/admin-page';
+import { suggestAsSomeoneElse } from './pages/community';
 import { axeViolations, undersizedTargets } from './pages/screen-checks';
 import { SetupPage } from './pages/setup-page';
 import { visitor } from './pages/visitor';
 
 test('a person suggests and submits; an admin moderates both and finds them in the audit history', async ({
   browser,
+  request,
 }) => {
   const stamp = Date.now().toString(36);
   const idea = `Should cities ban cars from their centres on weekends ${stamp}?`;
@@ -38,6 +40,10 @@ test('a person suggests and submits; an admin moderates both and finds them in t
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Idea Approved', { exact: true }).first()).toBeVisible();
   await expect(card.getByText('approved', { exact: true })).toBeVisible();
+  // A suggestion made meanwhile reaches the open board by itself (a live notice, no reload).
+  const later = `Is a promise made under pressure still binding ${stamp}?`;
+  await suggestAsSomeoneElse(request, later);
+  await expect(admin.idea(later)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   expect(await undersizedTargets(page)).toEqual([]);
 

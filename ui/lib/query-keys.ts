@@ -58,6 +58,9 @@ export const keysForTopic = (topic: string): readonly (readonly unknown[])[] => 
   const question = sharedTopics.question.match(topic);
   if (question) return [queryKeys.question(question.params)];
   if (sharedTopics.sentiment.match(topic)) return [['sentiment']];
+  if (sharedTopics.adminContributions.match(topic)) {
+    return [queryKeys.adminIdeas, queryKeys.adminSubmissionLists];
+  }
   const personal = personalTopic.parsePublic(topic);
   if (personal === 'badges') return [queryKeys.badges];
   if (personal === 'progress') return [queryKeys.streak, queryKeys.activitySummary];

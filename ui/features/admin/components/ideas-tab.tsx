@@ -11,7 +11,9 @@ import { RelativeTime } from '../../../components/ui/relative-time';
 import { SkeletonList } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
+import { sharedTopics } from '../../../../domain/contracts/topics';
 import { ApiError } from '../../../lib/api-client';
+import { useLiveTopics } from '../../../lib/live-client';
 import {
   useAdminIdeaCounts,
   useAdminIdeas,
@@ -175,6 +177,7 @@ const IdeaCard = ({ idea }: { idea: AdminIdeaDto }) => {
 
 /** The brainstorm board: pending and approved ideas (rejected ones leave it), a page at a time. */
 export const IdeasTab = () => {
+  useLiveTopics([sharedTopics.adminContributions.name()]);
   const [filter, setFilter] = useState<IdeaFilter>('all');
   const ideas = useAdminIdeas(filter);
   const counts = useAdminIdeaCounts();

@@ -14,7 +14,9 @@ import { Select } from '../../../components/ui/select';
 import { SkeletonList } from '../../../components/ui/skeleton';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useToast } from '../../../components/ui/toast';
+import { sharedTopics } from '../../../../domain/contracts/topics';
 import { ApiError } from '../../../lib/api-client';
+import { useLiveTopics } from '../../../lib/live-client';
 import {
   useAdminSubmissions,
   useDeleteSubmission,
@@ -113,6 +115,7 @@ const SubmissionCard = ({ submission }: { submission: AdminSubmissionDto }) => {
 
 /** Questions people submitted, filtered by status, each reviewed on its card. */
 export const SubmissionsTab = () => {
+  useLiveTopics([sharedTopics.adminContributions.name()]);
   const filterId = useId();
   const [filter, setFilter] = useState<SubmissionFilter>('all');
   const submissions = useAdminSubmissions(filter);
