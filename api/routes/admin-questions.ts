@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import {
   adminQuestionIdParams,
   editQuestionBody,
@@ -25,10 +26,13 @@ import { today } from '../commands/question-of-the-day';
 import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { adminSessionOf, requireAdmin } from '../http/guards';
+import { pageOf, sendPage } from '../http/paging';
 import { parseInput } from '../http/validation';
 
-/** The most questions the admin table shows: a year and a half of days, and what is planned. */
-const TABLE_LIMIT = 500;
+/** The most planned questions (scheduled and drafts) the first page of the table carries. */
+const PLANNED_LIMIT = 500;
+/** Where a page of asked questions ended: its day. */
+const askedKey = z.iso.date();
 
 /** A number from a fresh id, so each preview may show another question. */
 const seedOf = (id: string) =>
@@ -130,12 +134,26 @@ export const adminQuestionRoutes = (ctx: AppContext) => {
     res.json({ id, position: position(result.position) } satisfies QuestionSetDto);
   });
 
-  router.get('/questions', admin, async (_req, res) => {
+  /**
+   * The table, a page at a time: the first page carries every planned question (scheduled by
+   * date, then drafts; admins make them one by one, so they stay few), and each page the next
+   * asked questions, newest day first, walked through the day index.
+   */
+  router.get('/questions', admin, async (req, res) => {
+    const { after, limit } = pageOf(req, askedKey);
     const day = today(ctx);
-    const [planned, asked] = await Promise.all([
-      questions().planned_questions.find({}, { sort: { dateAdded: -1 }, limit: TABLE_LIMIT }),
-      questions().questions.find({}, { sort: { day: -1 }, limit: TABLE_LIMIT }),
+    const [planned, asked, plannedCount, askedCount] = await Promise.all([
+      after === null
+        ? questions().planned_questions.find({}, { sort: { dateAdded: -1 }, limit: PLANNED_LIMIT })
+        : [],
+      questions().questions.find(after === null ? {} : { day: { $lt: after } }, {
+        sort: { day: -1 },
+        limit: limit + 1,
+      }),
+      questions().planned_questions.count({}),
+      questions().questions.count({}),
     ]);
+    const page = asked.slice(0, limit);
     const rows: AdminQuestionDto[] = [
       ...planned
         .sort((a, b) => (a.scheduledFor ?? '9').localeCompare(b.scheduledFor ?? '9'))
@@ -148,7 +166,7 @@ export const adminQuestionRoutes = (ctx: AppContext) => {
           scheduledFor: q.scheduledFor,
           submissionId: q.submissionId,
         })),
-      ...asked.map((q) => ({
+      ...page.map((q) => ({
         id: q.id,
         content: q.content,
         category: q.category,
@@ -158,7 +176,8 @@ export const adminQuestionRoutes = (ctx: AppContext) => {
         submissionId: q.submissionId,
       })),
     ];
-    res.json(rows);
+    const next = asked.length > limit ? page.at(-1)!.day : null;
+    sendPage(req, res, rows, next, Math.min(plannedCount, PLANNED_LIMIT) + askedCount);
   });
 
   return router;

@@ -146,6 +146,61 @@ describe('scheduled questions', () => {
     expect((await table()).some((r) => r.id === id)).toBe(false);
   });
 
+  it('pages the table: every planned question first, then the asked ones, newest day first', async () => {
+    // Six product days asked (22nd to 27th of November, a question of its own each), then two
+    // scheduled ahead.
+    for (let day = 23; day <= 27; day++) {
+      const made = await as('post', '/api/questions/schedule', {
+        content: `${text} Day ${day}.`,
+        category: 'General',
+        scheduledFor: `2026-11-${day}`,
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+    }
+    for (let day = 23; day <= 27; day++) await t.newDay(new Date(Date.UTC(2026, 10, day, 15)));
+    await signIn(); // days later: the session of the 22nd has expired
+    for (const [scheduledFor, n] of [
+      ['2026-11-30', 1],
+      ['2026-11-29', 2],
+    ] as const) {
+      const made = await as('post', '/api/questions/schedule', {
+        content: `${text} Planned ${n}.`,
+        category: 'General',
+        scheduledFor,
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+    }
+    await t.settled();
+
+    type Row = { id: number; status: string; dateAdded: string; scheduledFor: string | null };
+    const pages: Row[][] = [];
+    const totals = new Set<string>();
+    for (let path: string | null = '/api/questions?limit=2'; path !== null; ) {
+      const res = await as('get', path);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      pages.push(res.body as Row[]);
+      totals.add(String(res.headers['x-total-count']));
+      path = /<([^>]+)>;\s*rel="next"/.exec(String(res.headers.link ?? ''))?.[1] ?? null;
+    }
+    const planned = pages[0]!.filter((r) => r.status === 'scheduled' || r.status === 'draft');
+    expect(planned.map((r) => r.scheduledFor)).toEqual(['2026-11-29', '2026-11-30']);
+    const asked = pages.flat().filter((r) => r.status === 'active' || r.status === 'archived');
+    expect(asked.map((r) => r.dateAdded)).toEqual([
+      '2026-11-27',
+      '2026-11-26',
+      '2026-11-25',
+      '2026-11-24',
+      '2026-11-23',
+      '2026-11-22',
+    ]);
+    expect(asked[0]!.status).toBe('active');
+    expect(pages.map((page) => page.length)).toEqual([4, 2, 2]);
+    expect([...totals]).toEqual(['8']);
+    const forged = await as('get', '/api/questions?cursor=bm90LWEtZGF5');
+    expect(forged.status).toBe(400);
+    expect(forged.body.detail ?? forged.body.title).toMatch(/cursor/);
+  });
+
   it('become the question of their day, before the bank', async () => {
     const made = await as('post', '/api/questions/schedule', {
       content: text,

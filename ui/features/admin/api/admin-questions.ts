@@ -1,21 +1,36 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   AdminQuestionDto,
   FocusType,
   QuestionPreviewDto,
   QuestionSetDto,
 } from '../../../../domain/contracts/admin-questions';
+import { pagedList, type Page } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { todayQuestionQuery } from '../../../lib/today-question';
-import { adminApi } from '../admin-api';
+import { adminApi, adminPage } from '../admin-api';
 
-export const adminQuestionsQuery = queryOptions({
+/**
+ * Every question, a page at a time: the first page carries every planned one (by date, then
+ * drafts) and the latest asked ones; later pages the asked ones before them, newest first.
+ */
+export const adminQuestionsQuery = infiniteQueryOptions({
   queryKey: queryKeys.adminQuestions,
-  queryFn: () => adminApi<AdminQuestionDto[]>('/api/questions'),
+  queryFn: ({ pageParam }) => adminPage<AdminQuestionDto>(pageParam),
+  initialPageParam: '/api/questions',
+  getNextPageParam: (last: Page<AdminQuestionDto>) => last.next ?? undefined,
 });
 
-/** Every question: planned ones first (by date), then those asked, newest first. */
-export const useAdminQuestions = () => useQuery(adminQuestionsQuery);
+export const useAdminQuestions = () => {
+  const query = useInfiniteQuery(adminQuestionsQuery);
+  return { ...query, ...pagedList(query.data?.pages) };
+};
 
 /** The day after a YYYY-MM-DD day. */
 export const nextDay = (day: string) =>

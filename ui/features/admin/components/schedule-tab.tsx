@@ -144,7 +144,8 @@ export const ScheduleTab = () => {
   if (questions.isError) {
     return <p role="alert">Failed to load questions. Please try refreshing the page.</p>;
   }
-  const scheduled = questions.data.filter((q) => q.status === 'scheduled' || q.status === 'draft');
+  // Every planned question comes on the first page.
+  const scheduled = questions.list.filter((q) => q.status === 'scheduled' || q.status === 'draft');
   if (scheduled.length === 0) {
     return (
       <EmptyState title="Nothing scheduled">
