@@ -175,7 +175,7 @@ describe('scheduled questions', () => {
     type Row = { id: number; status: string; dateAdded: string; scheduledFor: string | null };
     const pages: Row[][] = [];
     const totals = new Set<string>();
-    for (let path: string | null = '/api/questions?limit=2'; path !== null; ) {
+    for (let path: string | null = '/api/questions?limit=2'; path !== null;) {
       const res = await as('get', path);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       pages.push(res.body as Row[]);
