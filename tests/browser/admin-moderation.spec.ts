@@ -9,6 +9,8 @@ test('a person suggests and submits; an admin moderates both and finds them in t
   browser,
   request,
 }) => {
+  // A long journey: sign-ins at production cost, several axe checks, each tab in turn.
+  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const idea = `Should cities ban cars from their centres on weekends ${stamp}?`;
   const question = `Is it fair to tax sugar to pay for health care ${stamp}?`;

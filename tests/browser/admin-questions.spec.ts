@@ -7,6 +7,8 @@ import { visitor } from './pages/visitor';
 test('an admin approves a submission, converts it and schedules it for tomorrow, on a phone', async ({
   browser,
 }) => {
+  // A long journey: sign-ins at production cost, several axe checks, each tab in turn.
+  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const question = `Should libraries lend tools as well as books ${stamp}?`;
   const person = await visitor(browser);

@@ -121,6 +121,7 @@ test('a long reply thread shows its first page and loads the rest on request', a
 test('the admin boards show 30 ideas and 30 submissions, and the rest on request', async ({
   browser,
 }) => {
+  test.setTimeout(120_000); // the admin's password is hashed at production cost
   const context = await browser.newContext();
   const page = await context.newPage();
   const at = new Date().toISOString();
@@ -164,7 +165,10 @@ test('the admin boards show 30 ideas and 30 submissions, and the rest on request
   const ideas = page.getByRole('list', { name: 'Ideas' }).getByRole('listitem');
   await expect(ideas).toHaveCount(30);
   await expect(page.getByText('Showing 30 of 31')).toBeVisible();
-  await page.getByRole('button', { name: 'Show more ideas' }).click();
+  // The button asks by keyboard; scrolling near the end asks by itself.
+  const moreIdeas = page.getByRole('button', { name: 'Show more ideas' });
+  await moreIdeas.focus();
+  await page.keyboard.press('Enter');
   await expect(ideas).toHaveCount(31);
   await expect(admin.idea('Is idea number 31 worth a day of its own?')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Show more ideas' })).toHaveCount(0);
@@ -173,7 +177,7 @@ test('the admin boards show 30 ideas and 30 submissions, and the rest on request
   await admin.openTab('Submit');
   const submissions = page.getByRole('list', { name: 'Submissions' }).getByRole('listitem');
   await expect(submissions).toHaveCount(30);
-  await page.getByRole('button', { name: 'Show more submissions' }).click();
+  await page.getByRole('button', { name: 'Show more submissions' }).scrollIntoViewIfNeeded();
   await expect(submissions).toHaveCount(31);
   await expect(admin.submission('Is submission number 31 a fair question?')).toBeVisible();
   await context.close();
