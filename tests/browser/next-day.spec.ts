@@ -13,6 +13,7 @@ const COMMUNITY_NOTE = 'This question was submitted by a community member';
 test('a submitted question, approved and scheduled for tomorrow, is Home’s question the next day; yesterday’s discussion opens from the archive', async ({
   browser,
 }) => {
+  test.setTimeout(120_000); // two people, an admin at production-cost sign-in, and a new day
   const stamp = Date.now().toString(36);
   const question = `Should neighbours share one lawnmower rather than own ten ${stamp}?`;
   const person = await visitor(browser);

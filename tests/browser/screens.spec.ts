@@ -15,7 +15,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     browser,
     request,
   }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(1_200_000); // ~4 min on a quick machine, 10 on a slow one
     const problems = await Promise.all(
       [390, 1280].map(async (width) => {
         const found: string[] = [];
