@@ -36,6 +36,8 @@ export const queryKeys = {
   adminMini: ['admin', 'mini'] as const,
   adminMiniPending: ['admin', 'mini', 'pending'] as const,
   admins: ['admin', 'admins'] as const,
+  /** Every sentiment window. */
+  sentimentAll: ['sentiment'] as const,
   sentiment: (days: number) => ['sentiment', days] as const,
   archiveQuestions: ['archive', 'questions'] as const,
   myResponses: ['archive', 'responses'] as const,
@@ -57,7 +59,7 @@ export const keysForTopic = (topic: string): readonly (readonly unknown[])[] => 
   if (sharedTopics.questionToday.match(topic)) return [queryKeys.todayQuestion];
   const question = sharedTopics.question.match(topic);
   if (question) return [queryKeys.question(question.params)];
-  if (sharedTopics.sentiment.match(topic)) return [['sentiment']];
+  if (sharedTopics.sentiment.match(topic)) return [queryKeys.sentimentAll];
   if (sharedTopics.adminContributions.match(topic)) {
     return [queryKeys.adminIdeas, queryKeys.adminSubmissionLists];
   }

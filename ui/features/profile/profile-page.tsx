@@ -12,13 +12,14 @@ import { ProfileHeader } from './components/profile-header';
 import { RemindersTab } from './components/reminders-tab';
 import { SharedPanel } from './components/shared-panel';
 import { StreakPanel } from './components/streak-panel';
+import { personalTopic } from '../../../domain/contracts/topics';
 
 type TabKey = 'progress' | 'journal' | 'reminders' | 'shared';
 
 /** The person's own page: who they are, their progress, their private journal, shared pairs. */
 const ProfilePage = () => {
   useRequireRegistration();
-  useLiveTopics(['me:progress', 'me:journal']);
+  useLiveTopics([personalTopic.publicName('progress'), personalTopic.publicName('journal')]);
   const [tab, setTab] = useState<TabKey>('progress');
   const today = useTodayQuestion();
   const todaysQuestionId = today.data?.id ?? null;

@@ -18,6 +18,7 @@ import { longDate, useTodayQuestion } from '../../lib/today-question';
 import { hasRespondedQuery } from './api/responding';
 import { AboutAndPrivacy, RelatedResources } from './components/home-sections';
 import { ResponseForm } from './components/response-form';
+import { sharedTopics } from '../../../domain/contracts/topics';
 
 const QuestionSkeleton = () => (
   <Card tone="raised" padding="lg" aria-hidden="true">
@@ -33,7 +34,7 @@ const HomePage = () => {
   const today = useTodayQuestion();
   useRequireRegistration();
   const hasResponded = useQuery(hasRespondedQuery);
-  useLiveTopics(['question:today']);
+  useLiveTopics([sharedTopics.questionToday.name()]);
   const question = today.data;
   const answeredOnServer =
     hasResponded.data?.hasResponded === true && hasResponded.data.questionId === question?.id;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { SENTIMENT_RANGES, type SentimentDays } from '../../../domain/contracts/sentiment';
+import { sharedTopics } from '../../../domain/contracts/topics';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageHeader } from '../../components/ui/page-header';
@@ -58,7 +59,7 @@ const Figures = ({ days }: { days: SentimentDays }) => {
 /** The community's sentiment: per question and day, over a week, a fortnight or a month. */
 const SentimentPage = () => {
   useRequireRegistration();
-  useLiveTopics(['sentiment']);
+  useLiveTopics([sharedTopics.sentiment.name()]);
   const [days, setDays] = useState<SentimentDays>(7);
   return (
     <div className="mx-auto max-w-3xl">

@@ -6,6 +6,7 @@ import { toastAtom, useToast } from '../../../components/ui/toast';
 import { readLocal, REGISTERED_KEY } from '../../../lib/device-identity';
 import { useLiveTopics } from '../../../lib/live-client';
 import { badgesQuery } from '../api/badges';
+import { personalTopic } from '../../../../domain/contracts/topics';
 
 /**
  * Whether a dialog is open. Dialogs are portalled into `body`, so watching its children is
@@ -33,7 +34,7 @@ const useDialogOpen = () => {
 export const BadgeToasts = () => {
   // Read at every navigation (the layout re-renders), so it follows setup without a reload.
   const registered = readLocal(REGISTERED_KEY) === 'true';
-  useLiveTopics(registered ? ['me:badges'] : []);
+  useLiveTopics(registered ? [personalTopic.publicName('badges')] : []);
   const badges = useQuery({ ...badgesQuery, enabled: registered });
   const showing = useAtomValue(toastAtom);
   const dialogOpen = useDialogOpen();
