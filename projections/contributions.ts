@@ -37,15 +37,14 @@ export type SubmissionDoc = Doc & {
   order: string;
 };
 
-/** Every change here is a change to the admins' lists. */
-const ADMIN_LISTS = sharedTopics.adminContributions.name();
-
 /** A sort key that is unique and orders by time: pages end between two documents. */
 const orderOf = (at: string, id: string) => `${at}~${id}`;
 
 export const contributionsProjection = projection({
   name: 'contributions',
   version: 3,
+  // Every change here is a change to the admins' lists.
+  topics: [sharedTopics.adminContributions.name()],
   collections: {
     suggestions: collection<SuggestionDoc>(
       { key: { status: 1, order: -1 } },
@@ -59,7 +58,6 @@ export const contributionsProjection = projection({
   },
   on: {
     SuggestionMade: async ({ data }, db) => {
-      db.notify(ADMIN_LISTS);
       await db.suggestions.upsertOne({
         _id: data.suggestionId,
         content: data.content,
@@ -77,23 +75,18 @@ export const contributionsProjection = projection({
       });
     },
     SuggestionApproved: async ({ data }, db) => {
-      db.notify(ADMIN_LISTS);
       await db.suggestions.updateOne({ _id: data.suggestionId }, { $set: { status: 'approved' } });
     },
     SuggestionRejected: async ({ data }, db) => {
-      db.notify(ADMIN_LISTS);
       await db.suggestions.updateOne({ _id: data.suggestionId }, { $set: { status: 'rejected' } });
     },
     SuggestionReopened: async ({ data }, db) => {
-      db.notify(ADMIN_LISTS);
       await db.suggestions.updateOne({ _id: data.suggestionId }, { $set: { status: 'pending' } });
     },
     SuggestionEdited: async ({ data }, db) => {
-      db.notify(ADMIN_LISTS);
       await db.suggestions.updateOne({ _id: data.suggestionId }, { $set: { ...data.after } });
     },
     SuggestionVoted: async ({ data }, db) => {
-      db.notify(ADMIN_LISTS);
       const doc = await db.suggestions.findOne({ _id: data.suggestionId });
       if (!doc) return;
       const votes = [
@@ -103,15 +96,12 @@ export const contributionsProjection = projection({
       await db.suggestions.updateOne({ _id: data.suggestionId }, { $set: { votes } });
     },
     SuggestionPromoted: async ({ data }, db) => {
-      db.notify(ADMIN_LISTS);
       await db.suggestions.updateOne({ _id: data.suggestionId }, { $set: { promoted: true } });
     },
     SuggestionDeleted: async ({ data }, db) => {
-      db.notify(ADMIN_LISTS);
       await db.suggestions.deleteOne({ _id: data.suggestionId });
     },
     SubmissionSent: async ({ data }, db) => {
-      db.notify(ADMIN_LISTS);
       await db.submissions.upsertOne({
         _id: data.submissionId,
         content: data.content,
@@ -125,29 +115,24 @@ export const contributionsProjection = projection({
       });
     },
     SubmissionReviewed: async ({ data }, db) => {
-      db.notify(ADMIN_LISTS);
       await db.submissions.updateOne({ _id: data.submissionId }, { $set: { ...data.after } });
     },
     SubmissionDeleted: async ({ data }, db) => {
-      db.notify(ADMIN_LISTS);
       await db.submissions.deleteOne({ _id: data.submissionId });
     },
     SubmissionUsed: async ({ data }, db) => {
-      db.notify(ADMIN_LISTS);
       await db.submissions.updateOne(
         { _id: data.submissionId },
         { $set: { status: 'used', questionId: data.questionId } },
       );
     },
     SuggestionUsed: async ({ data }, db) => {
-      db.notify(ADMIN_LISTS);
       await db.suggestions.updateOne(
         { _id: data.suggestionId },
         { $set: { questionId: data.questionId } },
       );
     },
     PersonErased: async ({ data }, db) => {
-      db.notify(ADMIN_LISTS);
       await db.suggestions.deleteMany({ authorId: data.personId });
       await db.submissions.deleteMany({ authorId: data.personId });
     },

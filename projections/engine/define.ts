@@ -67,6 +67,8 @@ export type ProjectionDefinition<C extends CollectionSpecs> = {
   version: number;
   collections: C;
   on: Handlers<C>;
+  /** Live topics every event it handles changes (others each handler notifies itself). */
+  topics?: readonly string[];
   /**
    * A reactor: its handlers ask for commands (`db.dispatch`). Only a reactor may, and a
    * reactor's first build takes the live path, so what arrives meanwhile gets its reactions.
@@ -91,6 +93,7 @@ export const projection = <C extends CollectionSpecs>(
   definition: ProjectionDefinition<C>,
 ): Projection<C> => {
   const handlers = definition.on as Record<string, Handler<EventType, C> | undefined>;
+  const topics = definition.topics ?? [];
   return {
     name: definition.name,
     version: definition.version,
@@ -101,6 +104,7 @@ export const projection = <C extends CollectionSpecs>(
       // The one place an event meets its type: it was validated by its schema when written
       // and brought to the current version when read.
       await handlers[event.type]?.(event as RecordedEvent<EventOfType<EventType>>, db);
+      for (const topic of topics) db.notify(topic);
     },
   };
 };

@@ -1,7 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SharedPairDto } from '../../domain/contracts/shared-responses';
-import { apiPage, pagedList, type Page } from './api-client';
+import { pagedQuery, usePagedList } from './paged-query';
 import { queryKeys } from './query-keys';
 
 /**
@@ -9,15 +8,14 @@ import { queryKeys } from './query-keys';
  * page at a time; refetched every 5 minutes (the spec's rule) and live when a notice arrives.
  * Here rather than in a feature: the discussion and the profile both show them.
  */
-export const sharedResponsesQuery = (questionId: number) =>
-  infiniteQueryOptions({
-    queryKey: queryKeys.sharedResponses(questionId),
-    queryFn: ({ pageParam }) => apiPage<SharedPairDto>(pageParam),
-    initialPageParam: `/api/shared-responses/${questionId}`,
-    getNextPageParam: (last: Page<SharedPairDto>) => last.next ?? undefined,
-    refetchInterval: 300_000,
-    retry: false,
-  });
+export const sharedResponsesQuery = (questionId: number) => ({
+  ...pagedQuery<SharedPairDto, ReturnType<typeof queryKeys.sharedResponses>>(
+    queryKeys.sharedResponses(questionId),
+    `/api/shared-responses/${questionId}`,
+  ),
+  refetchInterval: 300_000,
+  retry: false,
+});
 
 /**
  * The pairs one at a time: `pair` is the one shown, `position` its place (from 1) among the
@@ -25,11 +23,11 @@ export const sharedResponsesQuery = (questionId: number) =>
  * they are all seen, and starts over after the last.
  */
 export const useSharedPairs = (questionId: number | null) => {
-  const query = useInfiniteQuery({
+  const query = usePagedList({
     ...sharedResponsesQuery(questionId ?? 0),
     enabled: questionId !== null,
   });
-  const { list, total } = pagedList(query.data?.pages);
+  const { list, total } = query;
   const [index, setIndex] = useState(0);
   const at = list.length ? index % list.length : 0;
   const next = async () => {

@@ -1,51 +1,45 @@
 import { useEffect, useRef } from 'react';
+import type { PagedList } from '../../lib/paged-query';
 import { Button } from './button';
+
+/**
+ * The button and the scroll can both ask at once (a click scrolls the button into view): a
+ * request already under way is kept, not restarted.
+ */
+const more = (fetchNextPage: PagedList['fetchNextPage']) => fetchNextPage({ cancelRefetch: false });
 
 /**
  * The next page of a paged list: loaded as the reader nears the end of the list, or by the
  * button (keyboard and screen-reader users, and anyone who prefers to ask).
  */
 export const LoadMore = ({
-  hasMore,
-  loading,
-  shown,
-  total,
+  paged,
   label,
-  onMore,
 }: {
-  hasMore: boolean;
-  loading: boolean;
-  shown: number;
-  total: number;
-  /** What the button says, e.g. 'Show more answers'. */
-  label: string;
-  /**
-   * Asks for the next page. The button and the scroll can both ask at once (a click scrolls
-   * the button into view): a request already under way must be kept, not restarted
-   * (`fetchNextPage({ cancelRefetch: false })`).
-   */
-  onMore: () => void;
+  paged: PagedList;
+  /** e.g. 'Show more answers'. */ label: string;
 }) => {
+  const { hasNextPage: hasMore, isFetchingNextPage: loading, fetchNextPage } = paged;
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasMore) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !loading) onMore();
+        if (entries.some((entry) => entry.isIntersecting) && !loading) void more(fetchNextPage);
       },
       { rootMargin: '600px 0px' },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasMore, loading, onMore]);
+  }, [hasMore, loading, fetchNextPage]);
   if (!hasMore) return null;
   return (
     <div ref={sentinel} className="mt-6 flex flex-col items-center gap-2">
       <p className="text-small text-ink-muted" aria-live="polite">
-        Showing {shown} of {total}
+        Showing {paged.list.length} of {paged.total}
       </p>
-      <Button variant="secondary" onClick={onMore} disabled={loading}>
+      <Button variant="secondary" onClick={() => void more(fetchNextPage)} disabled={loading}>
         {loading ? 'Loading more…' : label}
       </Button>
     </div>

@@ -121,14 +121,7 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
               node: <ResponseCard response={response} />,
             }))}
           />
-          <LoadMore
-            label="Show more answers"
-            hasMore={responses.hasNextPage}
-            loading={responses.isFetchingNextPage}
-            shown={list.length}
-            total={total}
-            onMore={() => void responses.fetchNextPage({ cancelRefetch: false })}
-          />
+          <LoadMore label="Show more answers" paged={responses} />
         </section>
       )}
       {responses.isSuccess && list.length > 0 && (

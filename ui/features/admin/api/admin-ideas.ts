@@ -1,18 +1,11 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminIdeaDto,
   BoardStatus,
   BrainstormCountsDto,
   EditIdeaBody,
 } from '../../../../domain/contracts/contributions';
-import { pagedList, type Page } from '../../../lib/api-client';
+import { pagedQuery, usePagedList } from '../../../lib/paged-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { adminApi, adminPage } from '../admin-api';
 
@@ -23,18 +16,13 @@ export type IdeaFilter = 'all' | BoardStatus;
 
 /** The board a page at a time, newest first within each status. */
 export const adminIdeasQuery = (filter: IdeaFilter) =>
-  infiniteQueryOptions({
-    queryKey: queryKeys.adminIdeaList(filter),
-    queryFn: ({ pageParam }) => adminPage<AdminIdeaDto>(pageParam),
-    initialPageParam:
-      filter === 'all' ? '/api/admin/brainstorm' : `/api/admin/brainstorm?status=${filter}`,
-    getNextPageParam: (last: Page<AdminIdeaDto>) => last.next ?? undefined,
-  });
+  pagedQuery(
+    queryKeys.adminIdeaList(filter),
+    filter === 'all' ? '/api/admin/brainstorm' : `/api/admin/brainstorm?status=${filter}`,
+    adminPage<AdminIdeaDto>,
+  );
 
-export const useAdminIdeas = (filter: IdeaFilter) => {
-  const query = useInfiniteQuery(adminIdeasQuery(filter));
-  return { ...query, ...pagedList(query.data?.pages) };
-};
+export const useAdminIdeas = (filter: IdeaFilter) => usePagedList(adminIdeasQuery(filter));
 
 /** How many ideas each list holds (however few of them are loaded). */
 export const adminIdeaCountsQuery = () =>

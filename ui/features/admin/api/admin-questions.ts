@@ -1,17 +1,11 @@
-import {
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminQuestionDto,
   FocusType,
   QuestionPreviewDto,
   QuestionSetDto,
 } from '../../../../domain/contracts/admin-questions';
-import { pagedList, type Page } from '../../../lib/api-client';
+import { pagedQuery, usePagedList } from '../../../lib/paged-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { todayQuestionQuery } from '../../../lib/today-question';
 import { adminApi, adminPage } from '../admin-api';
@@ -20,17 +14,13 @@ import { adminApi, adminPage } from '../admin-api';
  * Every question, a page at a time: the first page carries every planned one (by date, then
  * drafts) and the latest asked ones; later pages the asked ones before them, newest first.
  */
-export const adminQuestionsQuery = infiniteQueryOptions({
-  queryKey: queryKeys.adminQuestions,
-  queryFn: ({ pageParam }) => adminPage<AdminQuestionDto>(pageParam),
-  initialPageParam: '/api/questions',
-  getNextPageParam: (last: Page<AdminQuestionDto>) => last.next ?? undefined,
-});
+export const adminQuestionsQuery = pagedQuery(
+  queryKeys.adminQuestions,
+  '/api/questions',
+  adminPage<AdminQuestionDto>,
+);
 
-export const useAdminQuestions = () => {
-  const query = useInfiniteQuery(adminQuestionsQuery);
-  return { ...query, ...pagedList(query.data?.pages) };
-};
+export const useAdminQuestions = () => usePagedList(adminQuestionsQuery);
 
 /** The day after a YYYY-MM-DD day. */
 export const nextDay = (day: string) =>

@@ -1,15 +1,10 @@
-import {
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminSubmissionDto,
   ReviewSubmissionBody,
   SubmissionStatusDto,
 } from '../../../../domain/contracts/contributions';
-import { pagedList, type Page } from '../../../lib/api-client';
+import { pagedQuery, usePagedList } from '../../../lib/paged-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { adminApi, adminPage } from '../admin-api';
 
@@ -17,18 +12,14 @@ export type SubmissionFilter = SubmissionStatusDto | 'all';
 
 /** Submissions newest first, all or of one status, a page at a time. */
 export const adminSubmissionsQuery = (status: SubmissionFilter) =>
-  infiniteQueryOptions({
-    queryKey: queryKeys.adminSubmissions(status),
-    queryFn: ({ pageParam }) => adminPage<AdminSubmissionDto>(pageParam),
-    initialPageParam:
-      status === 'all' ? '/api/admin/submissions' : `/api/admin/submissions?status=${status}`,
-    getNextPageParam: (last: Page<AdminSubmissionDto>) => last.next ?? undefined,
-  });
+  pagedQuery(
+    queryKeys.adminSubmissions(status),
+    status === 'all' ? '/api/admin/submissions' : `/api/admin/submissions?status=${status}`,
+    adminPage<AdminSubmissionDto>,
+  );
 
-export const useAdminSubmissions = (status: SubmissionFilter) => {
-  const query = useInfiniteQuery(adminSubmissionsQuery(status));
-  return { ...query, ...pagedList(query.data?.pages) };
-};
+export const useAdminSubmissions = (status: SubmissionFilter) =>
+  usePagedList(adminSubmissionsQuery(status));
 
 const path = (id: string) => `/api/admin/submissions/${encodeURIComponent(id)}`;
 

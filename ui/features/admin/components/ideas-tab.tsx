@@ -214,14 +214,7 @@ export const IdeasTab = () => {
               <IdeaCard key={idea.id} idea={idea} />
             ))}
           </ul>
-          <LoadMore
-            label="Show more ideas"
-            hasMore={ideas.hasNextPage}
-            loading={ideas.isFetchingNextPage}
-            shown={ideas.list.length}
-            total={ideas.total}
-            onMore={() => void ideas.fetchNextPage({ cancelRefetch: false })}
-          />
+          <LoadMore label="Show more ideas" paged={ideas} />
         </>
       )}
     </div>

@@ -13,6 +13,8 @@ const TONES: Record<AdminQuestionDto['status'], BadgeTone> = {
   archived: 'neutral',
 };
 
+const COLUMNS = ['#', 'Question', 'Category', 'Status', 'Date'] as const;
+
 /** Every question, its content cut at 100 characters, with its status and date. */
 export const ManageTab = () => {
   const questions = useAdminQuestions();
@@ -29,21 +31,15 @@ export const ManageTab = () => {
           <caption className="sr-only">Questions</caption>
           <thead className="border-b border-line text-ink-muted">
             <tr>
-              <th scope="col" className="py-2 pr-3">
-                #
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Question
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Category
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Status
-              </th>
-              <th scope="col" className="py-2">
-                Date
-              </th>
+              {COLUMNS.map((column, i) => (
+                <th
+                  key={column}
+                  scope="col"
+                  className={i < COLUMNS.length - 1 ? 'py-2 pr-3' : 'py-2'}
+                >
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -66,14 +62,7 @@ export const ManageTab = () => {
           </tbody>
         </table>
       </div>
-      <LoadMore
-        label="Show more questions"
-        hasMore={questions.hasNextPage}
-        loading={questions.isFetchingNextPage}
-        shown={questions.list.length}
-        total={questions.total}
-        onMore={() => void questions.fetchNextPage({ cancelRefetch: false })}
-      />
+      <LoadMore label="Show more questions" paged={questions} />
     </>
   );
 };

@@ -145,14 +145,7 @@ export const SubmissionsTab = () => {
               <SubmissionCard key={s.id} submission={s} />
             ))}
           </ul>
-          <LoadMore
-            label="Show more submissions"
-            hasMore={submissions.hasNextPage}
-            loading={submissions.isFetchingNextPage}
-            shown={submissions.list.length}
-            total={submissions.total}
-            onMore={() => void submissions.fetchNextPage({ cancelRefetch: false })}
-          />
+          <LoadMore label="Show more submissions" paged={submissions} />
         </>
       )}
     </div>

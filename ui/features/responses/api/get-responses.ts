@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
-import { apiPage, pagedList, type Page } from '../../../lib/api-client';
+import { apiPage } from '../../../lib/api-client';
+import { pagedQuery, usePagedList } from '../../../lib/paged-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const getResponses = (path: string) => apiPage<ResponseDto>(path);
@@ -10,18 +10,11 @@ export const getResponses = (path: string) => apiPage<ResponseDto>(path);
  * fresh on mount (the spec's rule for response queries); a live notice refreshes the pages
  * on screen.
  */
-export const responsesQuery = (questionId: number) =>
-  infiniteQueryOptions({
-    queryKey: queryKeys.responses(questionId),
-    queryFn: ({ pageParam }) => getResponses(pageParam),
-    initialPageParam: `/api/responses/${questionId}`,
-    getNextPageParam: (last: Page<ResponseDto>) => last.next ?? undefined,
-    staleTime: 0,
-    refetchOnMount: 'always',
-    retry: false,
-  });
+export const responsesQuery = (questionId: number) => ({
+  ...pagedQuery(queryKeys.responses(questionId), `/api/responses/${questionId}`, getResponses),
+  staleTime: 0,
+  refetchOnMount: 'always' as const,
+  retry: false,
+});
 
-export const useResponses = (questionId: number) => {
-  const query = useInfiniteQuery(responsesQuery(questionId));
-  return { ...query, ...pagedList(query.data?.pages) };
-};
+export const useResponses = (questionId: number) => usePagedList(responsesQuery(questionId));

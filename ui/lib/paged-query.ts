@@ -1,0 +1,41 @@
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryOptions,
+} from '@tanstack/react-query';
+import { apiPage, pagedList, type Page } from './api-client';
+
+/**
+ * A list the server pages: the first page's path, then each page's `Link: rel="next"`.
+ * `fetchPage` fetches one page (the admin lists send the admin token).
+ */
+export const pagedQuery = <T, const K extends QueryKey>(
+  queryKey: K,
+  firstPage: string,
+  fetchPage: (path: string) => Promise<Page<T>> = (path) => apiPage<T>(path),
+) =>
+  infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: firstPage,
+    getNextPageParam: (last: Page<T>) => last.next ?? undefined,
+  });
+
+/** A paged list's query, with its loaded pages as one `list` and the server's `total`. */
+export const usePagedList = <T, K extends QueryKey>(
+  options: UseInfiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>>, K, string>,
+) => {
+  const query = useInfiniteQuery(options);
+  return { ...query, ...pagedList(query.data?.pages) };
+};
+
+/** What `LoadMore` needs of a paged list. */
+export type PagedList = {
+  list: readonly unknown[];
+  total: number;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: (options?: { cancelRefetch?: boolean }) => Promise<unknown>;
+};
