@@ -42,7 +42,10 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    trace: 'retain-on-failure',
+    // No traces by default: recording one (a screencast and DOM snapshots of every step) made
+    // each journey a third slower and the whole suite CPU-bound on two cores, while the CI log
+    // is the only thing a run leaves. Debug a failure with `--trace retain-on-failure`.
+    trace: 'off',
     screenshot: 'only-on-failure',
   },
   // The longest set first: projects start in this order, each as a worker comes free.

@@ -1,21 +1,68 @@
 // `npm test`: every suite that can run here. Unit, contract, API, reliability (vitest), then
 // the browser journeys (Playwright on Debian's chromium), which are skipped with one visible
-// line where chromium is missing.
+// line where chromium is missing. It ends with a summary naming every failed vitest test and
+// the first lines of its error, so the tail of a long CI log says what went wrong.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const browserOnly = process.argv.includes('--browser-only');
+/** Everything else on the command line goes to Playwright (`--trace on`, a spec's path). */
+const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== '--browser-only');
 const run = (args) => spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
+const vitestReport = 'tests/artifacts/vitest.json';
 
+/** The failed tests in vitest's JSON report, each with the first lines of its error. */
+const failedUnitTests = () => {
+  if (!existsSync(vitestReport)) return ['  (no report was written)'];
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0)
+      lines.push(`  ✗ ${name}: ${(file.message ?? 'failed to run').split('\n')[0]}`);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      lines.push(`  ✗ ${name} > ${test.fullName}`);
+      const message = (test.failureMessages ?? [])
+        .join('\n')
+        .split('\n')
+        .filter((line) => !line.includes('node_modules'))
+        .slice(0, 4);
+      for (const line of message) lines.push(`      ${line.trim()}`);
+    }
+  }
+  return lines;
+};
+
+const summary = [];
 let failed = false;
-if (!browserOnly) failed = run(['node_modules/vitest/vitest.mjs', 'run']) !== 0;
+if (!browserOnly) {
+  rmSync(vitestReport, { force: true });
+  const ok =
+    run([
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}`,
+    ]) === 0;
+  failed = !ok;
+  summary.push(`unit, contract, API, reliability (vitest): ${ok ? 'passed' : 'FAILED'}`);
+  if (!ok) summary.push(...failedUnitTests());
+}
 
 const chromium = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find(existsSync);
 if (!chromium) {
-  console.log(
-    'SKIPPED browser suites: Debian chromium is not installed (apt-get install -y chromium).',
-  );
+  const skipped =
+    'SKIPPED browser suites: Debian chromium is not installed (apt-get install -y chromium).';
+  console.log(skipped);
+  summary.push(skipped);
 } else {
-  failed = run(['node_modules/@playwright/test/cli.js', 'test']) !== 0 || failed;
+  const ok = run(['node_modules/@playwright/test/cli.js', 'test', ...playwrightArgs]) === 0;
+  failed = !ok || failed;
+  summary.push(
+    `browser journeys (Playwright): ${ok ? 'passed' : 'FAILED (the failures are listed above)'}`,
+  );
 }
+console.log(`\n== npm test summary\n${summary.join('\n')}`);
 process.exit(failed ? 1 : 0);
