@@ -81,9 +81,13 @@ test('keyboard only: the carousel and pseudonym setup', async ({ browser }) => {
   await expect(page).toHaveURL(/\/setup$/);
 
   // Begin Journey without a choice explains what is missing.
+  // (While the offers load the button is disabled outright, as it is to a person: wait for them.)
   const beginJourney = page.getByRole('button', { name: 'Begin Journey' });
+  await expect(page.getByRole('radio')).toHaveCount(3);
+  await expect(beginJourney).not.toHaveAttribute('disabled');
   await expect(beginJourney).toHaveAttribute('aria-disabled', 'true');
   await beginJourney.focus();
+  await expect(beginJourney).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Please Select a Pseudonym')).toBeVisible();
   await expect(page).toHaveURL(/\/setup$/);
