@@ -1,4 +1,3 @@
-import type { ProductDay } from '../../shared/product-day';
 import type { DilemmaTree } from '../tree';
 import { bankArchetypes, type Archetype } from './archetypes';
 import { toTree } from './build';
@@ -16,10 +15,12 @@ export const bankArchetype = (id: string): Archetype | null =>
 /**
  * The bank dilemma for a day with no scheduled one: the first never used; once all were used,
  * the one used longest ago. Deterministic, so every process proposes the same one.
+ * `lastUsed` maps a dilemma's id to the last product day it ran (`YYYY-MM-DD`, which sorts as
+ * dates do).
  */
 export const nextBankDilemma = (
   bank: readonly DilemmaTree[],
-  lastUsed: ReadonlyMap<string, ProductDay>,
+  lastUsed: ReadonlyMap<string, string>,
 ): DilemmaTree => {
   if (bank.length === 0) throw new Error('The dilemma bank is empty');
   const unused = bank.find((d) => !lastUsed.has(d.dilemmaId));
