@@ -5,16 +5,16 @@ import {
   type QueryKey,
   type UseInfiniteQueryOptions,
 } from '@tanstack/react-query';
-import { apiPage, pagedList, type Page } from './api-client';
+import { pagedList, type Page } from './api-client';
 
 /**
  * A list the server pages: the first page's path, then each page's `Link: rel="next"`.
- * `fetchPage` fetches one page (the admin lists send the admin token).
+ * `fetchPage` fetches one page (`apiPage`; the admin lists' `adminPage` sends the admin token).
  */
 export const pagedQuery = <T, const K extends QueryKey>(
   queryKey: K,
   firstPage: string,
-  fetchPage: (path: string) => Promise<Page<T>> = (path) => apiPage<T>(path),
+  fetchPage: (path: string) => Promise<Page<T>>,
 ) =>
   infiniteQueryOptions({
     queryKey,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { SharedPairDto } from '../../domain/contracts/shared-responses';
+import { apiPage } from './api-client';
 import { pagedQuery, usePagedList } from './paged-query';
 import { queryKeys } from './query-keys';
 
@@ -9,9 +10,10 @@ import { queryKeys } from './query-keys';
  * Here rather than in a feature: the discussion and the profile both show them.
  */
 export const sharedResponsesQuery = (questionId: number) => ({
-  ...pagedQuery<SharedPairDto, ReturnType<typeof queryKeys.sharedResponses>>(
+  ...pagedQuery(
     queryKeys.sharedResponses(questionId),
     `/api/shared-responses/${questionId}`,
+    apiPage<SharedPairDto>,
   ),
   refetchInterval: 300_000,
   retry: false,

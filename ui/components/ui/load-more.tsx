@@ -17,7 +17,8 @@ export const LoadMore = ({
   label,
 }: {
   paged: PagedList;
-  /** e.g. 'Show more answers'. */ label: string;
+  /** What the button says, e.g. 'Show more answers'. */
+  label: string;
 }) => {
   const { hasNextPage: hasMore, isFetchingNextPage: loading, fetchNextPage } = paged;
   const sentinel = useRef<HTMLDivElement>(null);

@@ -3,14 +3,12 @@ import { apiPage } from '../../../lib/api-client';
 import { pagedQuery, usePagedList } from '../../../lib/paged-query';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const getReplies = (path: string) => apiPage<ReplyDto>(path);
-
 /** A response's replies, oldest first, a page at a time; a live notice refreshes the pages. */
 export const repliesQuery = (questionId: number, responseId: string) => ({
   ...pagedQuery(
     queryKeys.replies(questionId, responseId),
     `/api/replies/${encodeURIComponent(responseId)}`,
-    getReplies,
+    apiPage<ReplyDto>,
   ),
   staleTime: 0,
 });

@@ -3,15 +3,17 @@ import { apiPage } from '../../../lib/api-client';
 import { pagedQuery, usePagedList } from '../../../lib/paged-query';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const getResponses = (path: string) => apiPage<ResponseDto>(path);
-
 /**
  * A question's answers, a page at a time (own answer first, then the spec's order). Always
  * fresh on mount (the spec's rule for response queries); a live notice refreshes the pages
  * on screen.
  */
 export const responsesQuery = (questionId: number) => ({
-  ...pagedQuery(queryKeys.responses(questionId), `/api/responses/${questionId}`, getResponses),
+  ...pagedQuery(
+    queryKeys.responses(questionId),
+    `/api/responses/${questionId}`,
+    apiPage<ResponseDto>,
+  ),
   staleTime: 0,
   refetchOnMount: 'always' as const,
   retry: false,
