@@ -13,10 +13,16 @@ const slideEntrance = (page: Page) =>
     .getByRole('group', { name: /of 4$/ })
     .evaluate((el) => parseFloat(getComputedStyle(el).animationDuration) * 1000);
 
-/** Goes to a page the way a person does: by a link on the page they are on. */
-const follow = async (page: Page, from: string, link: string) => {
+/**
+ * Goes to a page the way a person does, by a link on the page they are on, and waits until
+ * that page is showing, its heading in place: read earlier, the container may be the page
+ * being left, or one React is about to replace (detached, it has no computed style).
+ */
+const follow = async (page: Page, from: string, link: string, to: RegExp, heading: string) => {
   await page.goto(from);
   await page.getByRole('link', { name: link, exact: true }).first().click();
+  await expect(page).toHaveURL(to);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 };
 
 test('pages animate in, and stay still for people who prefer reduced motion', async ({
@@ -30,18 +36,16 @@ test('pages animate in, and stay still for people who prefer reduced motion', as
   await page.goto('/about');
   expect((await entrance(page)).name).toBe('none');
 
-  await follow(page, '/privacy-policy', 'About');
-  await expect(page).toHaveURL(/\/about$/);
+  await follow(page, '/privacy-policy', 'About', /\/about$/, 'About Boon');
   expect(await entrance(page)).toEqual({ name: 'page-fade', ms: 300 });
-  await follow(page, '/auth', 'Continue without an account');
-  await expect(page).toHaveURL(/\/welcome$/);
+  await follow(page, '/auth', 'Continue without an account', /\/welcome$/, 'Welcome to Boon');
   expect(await entrance(page)).toEqual({ name: 'page-slide', ms: 300 });
   expect(await slideEntrance(page)).toBe(300);
 
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await follow(page, '/privacy-policy', 'About');
+  await follow(page, '/privacy-policy', 'About', /\/about$/, 'About Boon');
   expect((await entrance(page)).ms).toBeLessThan(1);
-  await follow(page, '/auth', 'Continue without an account');
+  await follow(page, '/auth', 'Continue without an account', /\/welcome$/, 'Welcome to Boon');
   expect((await entrance(page)).ms).toBeLessThan(1);
   expect(await slideEntrance(page)).toBeLessThan(1);
   // The splash fades without motion too: its fade is a transition, also cut short.
