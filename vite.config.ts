@@ -118,6 +118,9 @@ const hasSideEffects = (id: string) => !id.includes('/domain/contracts/');
 export default defineConfig({
   root: 'ui',
   plugins: [react(), tailwindcss(), preloadFonts(), prerender()],
+  // The UI never validates with the contracts' schemas (the server does): zod stays out of the
+  // bundle, and building a schema in the browser yields an inert value (ui/lib/zod-inert.ts).
+  resolve: { alias: { zod: resolve(uiDir, 'lib/zod-inert.ts') } },
   build: {
     outDir: '../dist/ui',
     emptyOutDir: true,

@@ -36,12 +36,21 @@ test('a new visitor answers today’s question, and another visitor’s answer a
   const ariName = await ari.setup.registerAsNewVisitor();
   await ari.page.screenshot({ path: `${shots}/home-dark.png`, fullPage: true });
   await ari.home.answer(
-    'Sometimes breaking a small promise prevents a much larger harm to someone.',
+    'Sometimes breaking a small promise prevents a much larger harm. They say we use 10% of our brain; promises take the rest.',
   );
 
   // Bea never reloads: Ari's answer arrives over the ws notice.
   await expect(bea.responses.response(ariName)).toBeVisible({ timeout: 5_000 });
   await bea.responses.expectCount(before + 1);
+  // It repeats a well-known claim: a note says what the evidence says, and its sources
+  // (fetched only now that an answer on the page needs them) open on request.
+  const note = bea.responses.response(ariName).getByRole('complementary', { name: 'Fact Check' });
+  await expect(note).toContainText('We do not use only 10% of our brains.');
+  await note.getByRole('button', { name: 'Learn more' }).click();
+  await expect(note).toContainText('Brain imaging shows activity');
+  await expect(
+    note.getByRole('link', { name: 'Ten percent of the brain myth (Wikipedia)' }),
+  ).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/Ten_percent_of_the_brain_myth');
   await bea.page.screenshot({ path: `${shots}/responses-light.png`, fullPage: true });
   await ari.responses.expectCount(before + 1);
   await ari.page.screenshot({ path: `${shots}/responses-dark.png`, fullPage: true });

@@ -1,12 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, screenshotWholePage, undersizedTargets } from './pages/screen-checks';
+import {
+  axeViolations,
+  policyViolations,
+  screenshotWholePage,
+  undersizedTargets,
+} from './pages/screen-checks';
 import { tourEveryScreen } from './pages/screen-tour';
 
 const shots = 'tests/artifacts/screenshots';
 
 /**
  * Every screen at a phone's 390 px and a desktop's 1280 px, in both themes: a screenshot for
- * people to look at, axe's WCAG 2.2 AA rules, and no interactive target under 24 × 24 px.
+ * people to look at, axe's WCAG 2.2 AA rules, no interactive target under 24 × 24 px, and
+ * nothing the Content-Security-Policy had to refuse.
  * The dark theme differs from the light one only in colours, so there axe runs the rules that
  * depend on colours (contrast, links told from text); the light tour runs them all.
  * A theme's two widths tour side by side (separate visitors, separate browser contexts): the
@@ -28,6 +34,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
           for (const violation of await axeViolations(page, rules))
             found.push(`${at}: ${violation}`);
           for (const target of await undersizedTargets(page)) found.push(`${at}: ${target}`);
+          for (const refused of await policyViolations(page)) found.push(`${at}: CSP ${refused}`);
         });
         return found;
       }),

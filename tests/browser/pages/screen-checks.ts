@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import axe from 'axe-core';
 
 /** WCAG 2.2 A and AA, as axe tags them. */
@@ -16,6 +16,27 @@ const settleAnimations = (page: Page) =>
     const ended = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
     return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))]);
   });
+
+type PolicyLog = { __policyViolations?: string[] };
+
+/**
+ * From now on, every page of the context keeps the Content-Security-Policy violations it
+ * reports (the browser blocks what the policy forbids; a page that tries is broken or carries
+ * code it should not, as zod did with its `new Function` probe). Read them with
+ * `policyViolations`.
+ */
+export const recordPolicyViolations = (context: BrowserContext) =>
+  context.addInitScript(() => {
+    const seen: string[] = [];
+    (globalThis as PolicyLog).__policyViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} refused ${event.blockedURI || 'inline code'}`),
+    );
+  });
+
+/** The violations the page reported since the last call (its document's, if it reloaded). */
+export const policyViolations = (page: Page) =>
+  page.evaluate(() => ((globalThis as PolicyLog).__policyViolations ?? []).splice(0));
 
 /** The WCAG 2.2 AA rules whose outcome depends on colours: all a second theme can change. */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];

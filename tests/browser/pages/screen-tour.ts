@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Browser, type Page } from '@playwr
 import { answerAsSomeoneElse } from './community';
 import { HomePage } from './home-page';
 import { decideConsentUpFront, SetupPage } from './setup-page';
+import { recordPolicyViolations } from './screen-checks';
 
 export type TourOptions = { colorScheme: 'light' | 'dark'; width: number };
 /** Called once each screen is showing and settled. */
@@ -54,6 +55,7 @@ export const tourEveryScreen = async (
     reducedMotion: 'reduce',
     viewport: { width: options.width, height: options.width < 600 ? 844 : 900 },
   });
+  await recordPolicyViolations(context);
   const page = await context.newPage();
   await decideConsentUpFront(page);
 

@@ -1,11 +1,38 @@
 import { BadgeCheck, SearchCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { matchClaim } from '../fact-check/claims';
+import type * as EvidenceModule from '../fact-check/evidence';
+import type { Evidence } from '../fact-check/evidence';
+
+let evidenceLoad: Promise<typeof EvidenceModule> | null = null;
+
+/** The explanations and sources, fetched once, when the first note on a page needs them. */
+const loadEvidence = () =>
+  (evidenceLoad ??= import('../fact-check/evidence').catch((error: unknown) => {
+    evidenceLoad = null; // a later note (or this one, reopened) may try again
+    throw error;
+  }));
 
 /** A note when a response touches a well-known claim: what the evidence says, with sources. */
 export const FactCheckNote = ({ text }: { text: string }) => {
   const [open, setOpen] = useState(false);
+  const [evidence, setEvidence] = useState<Evidence | 'failed' | null>(null);
   const claim = matchClaim(text);
+  const claimId = claim?.id;
+  const wanted = claimId !== undefined && (evidence === null || (open && evidence === 'failed'));
+
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    loadEvidence().then(
+      (module) => current && setEvidence(module.evidence[claimId]),
+      () => current && setEvidence('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, claimId]);
+
   if (!claim) return null;
   const verified = claim.verdict === 'verified';
   return (
@@ -24,20 +51,29 @@ export const FactCheckNote = ({ text }: { text: string }) => {
         {verified ? 'Fact Verified' : 'Fact Check'}
       </p>
       <p className="mt-1">{claim.summary}</p>
-      {open && (
-        <>
-          <p className="mt-2">{claim.explanation}</p>
-          <ul className="mt-2 list-disc space-y-1 pl-5">
-            {claim.sources.map((source) => (
-              <li key={source.url}>
-                <a href={source.url} target="_blank" rel="noreferrer" className="link">
-                  {source.title}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      {open &&
+        (evidence === null ? (
+          <p className="mt-2" role="status">
+            Loading the evidence…
+          </p>
+        ) : evidence === 'failed' ? (
+          <p className="mt-2" role="status">
+            The evidence could not be loaded. Check your connection and try again.
+          </p>
+        ) : (
+          <>
+            <p className="mt-2">{evidence.explanation}</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {evidence.sources.map((source) => (
+                <li key={source.url}>
+                  <a href={source.url} target="_blank" rel="noreferrer" className="link">
+                    {source.title}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        ))}
       <button
         type="button"
         onClick={() => setOpen(!open)}

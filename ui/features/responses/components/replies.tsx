@@ -8,13 +8,13 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DeleteIcon, SendIcon } from '../../../components/ui/icons';
 import { RelativeTime } from '../../../components/ui/relative-time';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteReply } from '../api/delete-reply';
 import { useReplies } from '../api/get-replies';
 import { usePostReply } from '../api/post-reply';
+import { RepliesLoading } from './replies-loading';
 
 const message = (error: Error) => (error instanceof ApiError ? error.detail : error.message);
 
@@ -115,10 +115,7 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
   return (
     <div className="mt-3 border-t border-line pt-3">
       {replies.isPending ? (
-        <div role="status" className="space-y-2">
-          <span className="sr-only">Loading replies…</span>
-          <Skeleton className="h-12 w-full" />
-        </div>
+        <RepliesLoading />
       ) : (
         <>
           <ul className="flex flex-col gap-3" aria-label="Replies">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
 import { SpectrumPosition } from '../../../components/spectrum-position';
@@ -17,8 +17,16 @@ import { EchoButton } from './echo-button';
 import { ReactionBar } from './reaction-bar';
 import { FactCheckNote } from './fact-check-note';
 import { ReaderDialog } from './reader-dialog';
-import { Replies } from './replies';
 import { AuthorActivity } from './author-activity';
+import { RepliesLoading } from './replies-loading';
+
+const loadReplies = () => import('./replies');
+/**
+ * A thread's code (its list, its form) arrives when a reader first opens one, fetched as soon
+ * as they point at or focus a replies button: most visits open none.
+ */
+const Replies = lazy(() => loadReplies().then((module) => ({ default: module.Replies })));
+const prefetchReplies = () => void loadReplies().catch(() => undefined);
 
 export const PREVIEW_LENGTH = 600;
 const PREVIEW_LINES = 8;
@@ -107,6 +115,8 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
           variant="ghost"
           size="sm"
           onClick={() => setShowReplies(!showReplies)}
+          onPointerEnter={prefetchReplies}
+          onFocus={prefetchReplies}
           aria-expanded={showReplies}
         >
           <ReplyIcon aria-hidden="true" />
@@ -132,7 +142,17 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
           />
         )}
       </footer>
-      {showReplies && <Replies responseId={response.id} questionId={response.questionId} />}
+      {showReplies && (
+        <Suspense
+          fallback={
+            <div className="mt-3 border-t border-line pt-3">
+              <RepliesLoading />
+            </div>
+          }
+        >
+          <Replies responseId={response.id} questionId={response.questionId} />
+        </Suspense>
+      )}
     </Card>
   );
 };
