@@ -13,6 +13,8 @@ export const queryKeys = {
   repliesOf: (questionId: number) => ['replies', questionId] as const,
   replies: (questionId: number, responseId: string) => ['replies', questionId, responseId] as const,
   sharedResponses: (questionId: number) => ['shared-responses', questionId] as const,
+  /** The fact-check notes' explanations and sources: a chunk of the app, not a request. */
+  factCheckEvidence: ['fact-check', 'evidence'] as const,
   miniCurrent: ['mini', 'current'] as const,
   miniResults: ['mini', 'result'] as const,
   miniResult: (dilemmaId: string) => ['mini', 'result', dilemmaId] as const,

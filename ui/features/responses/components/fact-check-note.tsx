@@ -1,40 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, SearchCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
 import { matchClaim } from '../fact-check/claims';
-import type * as EvidenceModule from '../fact-check/evidence';
-import type { Evidence } from '../fact-check/evidence';
 
-let evidenceLoad: Promise<typeof EvidenceModule> | null = null;
-
-/** The explanations and sources, fetched once, when the first note on a page needs them. */
-const loadEvidence = () =>
-  (evidenceLoad ??= import('../fact-check/evidence').catch((error: unknown) => {
-    evidenceLoad = null; // a later note (or this one, reopened) may try again
-    throw error;
-  }));
+/**
+ * The explanations and sources, a chunk of their own: loaded once, when the first note on a
+ * page needs them (most pages have none), and shared by every note.
+ */
+const evidenceQuery = {
+  queryKey: queryKeys.factCheckEvidence,
+  queryFn: () => import('../fact-check/evidence').then((module) => module.evidence),
+  staleTime: Infinity,
+};
 
 /** A note when a response touches a well-known claim: what the evidence says, with sources. */
 export const FactCheckNote = ({ text }: { text: string }) => {
   const [open, setOpen] = useState(false);
-  const [evidence, setEvidence] = useState<Evidence | 'failed' | null>(null);
   const claim = matchClaim(text);
-  const claimId = claim?.id;
-  const wanted = claimId !== undefined && (evidence === null || (open && evidence === 'failed'));
-
-  useEffect(() => {
-    if (!wanted) return;
-    let current = true;
-    loadEvidence().then(
-      (module) => current && setEvidence(module.evidence[claimId]),
-      () => current && setEvidence('failed'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [wanted, claimId]);
+  const evidenceOf = useQuery({ ...evidenceQuery, enabled: claim !== null });
 
   if (!claim) return null;
   const verified = claim.verdict === 'verified';
+  const evidence = evidenceOf.data?.[claim.id];
   return (
     <aside
       aria-label={verified ? 'Fact Verified' : 'Fact Check'}
@@ -52,15 +40,7 @@ export const FactCheckNote = ({ text }: { text: string }) => {
       </p>
       <p className="mt-1">{claim.summary}</p>
       {open &&
-        (evidence === null ? (
-          <p className="mt-2" role="status">
-            Loading the evidence…
-          </p>
-        ) : evidence === 'failed' ? (
-          <p className="mt-2" role="status">
-            The evidence could not be loaded. Check your connection and try again.
-          </p>
-        ) : (
+        (evidence ? (
           <>
             <p className="mt-2">{evidence.explanation}</p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
@@ -73,10 +53,19 @@ export const FactCheckNote = ({ text }: { text: string }) => {
               ))}
             </ul>
           </>
+        ) : (
+          <p className="mt-2" role="status">
+            {evidenceOf.isError
+              ? 'The evidence could not be loaded. Check your connection and try again.'
+              : 'Loading the evidence…'}
+          </p>
         ))}
       <button
         type="button"
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          if (!open && evidenceOf.isError) void evidenceOf.refetch();
+          setOpen(!open);
+        }}
         aria-expanded={open}
         className="link mt-1 inline-flex min-h-6 items-center font-medium"
       >

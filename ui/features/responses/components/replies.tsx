@@ -113,7 +113,7 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
   };
 
   return (
-    <div className="mt-3 border-t border-line pt-3">
+    <>
       {replies.isPending ? (
         <RepliesLoading />
       ) : (
@@ -170,6 +170,6 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
           </Button>
         </div>
       </form>
-    </div>
+    </>
   );
 };

@@ -143,15 +143,11 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
         )}
       </footer>
       {showReplies && (
-        <Suspense
-          fallback={
-            <div className="mt-3 border-t border-line pt-3">
-              <RepliesLoading />
-            </div>
-          }
-        >
-          <Replies responseId={response.id} questionId={response.questionId} />
-        </Suspense>
+        <div className="mt-3 border-t border-line pt-3">
+          <Suspense fallback={<RepliesLoading />}>
+            <Replies responseId={response.id} questionId={response.questionId} />
+          </Suspense>
+        </div>
       )}
     </Card>
   );
