@@ -14,9 +14,18 @@ export class SetupPage {
     await expect(this.page.getByRole('heading', { name: 'Enter Your Journey' })).toBeVisible();
     const first = this.page.getByRole('radio').first();
     await expect(first).toBeVisible();
-    const pseudonym = (await first.getAttribute('value'))!;
-    await first.check();
-    await this.page.getByRole('button', { name: 'Begin Journey' }).click();
+    // Begin Journey is enabled only with a choice (aria-disabled without one). On a busy CI run
+    // the page was still settling and a choice made at once was gone again (none checked,
+    // the button disabled): choose until the choice holds.
+    const begin = this.page.getByRole('button', { name: 'Begin Journey' });
+    await expect(async () => {
+      await first.check();
+      await expect(begin).toBeEnabled({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    const pseudonym = (await this.page
+      .getByRole('radio', { checked: true })
+      .getAttribute('value'))!;
+    await begin.click();
     await expect(this.page).toHaveURL(/\/home$/);
     return pseudonym;
   }
