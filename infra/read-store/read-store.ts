@@ -96,7 +96,7 @@ export type UnitOfWork = {
 };
 
 export type ReadStore = {
-  readonly engine: 'memory' | 'embedded' | 'mongodb';
+  readonly engine: 'embedded' | 'mongodb';
   collection<T extends Doc = Doc>(name: string): ReadCollection<T>;
   /**
    * Runs `work` as one atomic unit: all its writes are committed together, or none

@@ -22,7 +22,7 @@ import {
   STATE_COLLECTION,
   type StateDoc,
 } from '../../projections/engine/processor';
-import { openMemoryReadStore } from '../../infra/read-store/memory/memory-read-store';
+import { openMemoryReadStore } from '../../infra/read-store/embedded-read-store';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -307,7 +307,7 @@ describe('the projection engine', () => {
     await seedHistory(events, 2);
     await caughtUp(readModels, events);
     const commits = () =>
-      db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM read_commits').get()!.n;
+      db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM rm_commits').get()!.n;
     const before = commits();
     await appendEvents(events, 'responder-one-more', [
       submission('one-more', 2, 'one-more', '2026-11-22T23:00:00.000Z'),

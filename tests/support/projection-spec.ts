@@ -1,6 +1,6 @@
 import type { AnyEvent } from '../../domain/event-catalog';
 import type { RecordedEvent } from '../../domain/shared/events';
-import { openMemoryReadStore } from '../../infra/read-store/memory/memory-read-store';
+import { openMemoryReadStore } from '../../infra/read-store/embedded-read-store';
 import {
   collectionNames,
   type CollectionSpecs,

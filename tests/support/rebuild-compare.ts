@@ -1,7 +1,7 @@
 import { openStores } from '../../api/stores';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
-import { openMemoryReadStore } from '../../infra/read-store/memory/memory-read-store';
+import { openMemoryReadStore } from '../../infra/read-store/embedded-read-store';
 import type { Doc } from '../../infra/read-store/read-store';
 import { allProjections } from '../../projections';
 import { collectionNames } from '../../projections/engine/define';
