@@ -90,9 +90,9 @@ export const explainFind = (
 ): QueryPlan => {
   const found = findDocuments(tables, collection, filter, options, indexed);
   if (!tables.exists(collection)) return { index: null, examined: 0 };
-  const steps = tables
-    .statement(`EXPLAIN QUERY PLAN ${found.sql}`)
-    .all(...found.params) as { detail: string }[];
+  const steps = tables.statement(`EXPLAIN QUERY PLAN ${found.sql}`).all(...found.params) as {
+    detail: string;
+  }[];
   let index: string | null = null;
   for (const { detail } of steps) {
     if (/USING (INTEGER )?PRIMARY KEY/.test(detail)) index ??= '_id';

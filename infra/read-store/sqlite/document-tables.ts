@@ -89,8 +89,7 @@ export class DocumentTables {
   byId(collection: string, id: string): Doc | null {
     return this.read(collection, null, () => {
       const row = this.statement(`SELECT doc FROM ${tableOf(collection)} WHERE id = ?`).get(id) as
-        | { doc: string }
-        | undefined;
+        { doc: string } | undefined;
       return row ? this.parse(row.doc) : null;
     });
   }
