@@ -1,13 +1,7 @@
 import type { RecordedEvent } from '../../domain/shared/events';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logger';
-import {
-  LeaseLostError,
-  type Doc,
-  type Lease,
-  type ReadStore,
-  type UnitOfWork,
-} from '../../infra/read-store/read-store';
+import type { Doc, Lease, ReadStore, UnitOfWork } from '../../infra/read-store/read-store';
 import type { CheckpointBatcher } from './checkpoints';
 import { collectionNames, physicalName, type Projection, type ProjectionDb } from './define';
 import { consumeLog } from './log-consumer';
