@@ -197,8 +197,6 @@ export const openEmbeddedReadStore = (
           unitInFlight = null;
         });
       }),
-    // Every unit of work is a transaction committed as it ends: none waits to be flushed.
-    flushDeferred: () => serial(() => undefined),
     ensureIndexes: (name, indexes) =>
       serial(() => {
         const specs = declared.get(name) ?? new Map<string, IndexSpec>();

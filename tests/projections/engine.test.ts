@@ -352,9 +352,9 @@ describe('the projection engine', () => {
     let refusals = 1;
     const readStore: ReadStore = {
       ...inner,
-      transaction: (work, options) => {
+      transaction: (work) => {
         if (refusals-- > 0) return Promise.reject(new Error('database is locked'));
-        return inner.transaction(work, options);
+        return inner.transaction(work);
       },
     };
     const checkpoints = new CheckpointBatcher(readStore, silentLogger());
