@@ -93,7 +93,7 @@ describe('the CSV export', () => {
     const question = { content: '=HYPERLINK("x"), or "y"?', category: 'Ethics & Morality' };
     const tally = withShare(
       emptyTally(4, '2026-01-02', question),
-      newShare(4, '2026-01-02', 40),
+      newShare(4, '2026-01-02', 'author-1', 40),
       1,
     );
     const period = { from: '2026-01-01', to: '2026-01-02' };
