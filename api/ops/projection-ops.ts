@@ -21,8 +21,11 @@ type RebuildDoc = Doc & {
 
 /** How often a process publishes its rebuilds' progress. */
 export const PUBLISH_EVERY_MS = 1_000;
-/** A published rebuild not renewed for this long belongs to a process that stopped. */
-const STALE_AFTER_MS = 10_000;
+/**
+ * A published rebuild not renewed for this long belongs to a process that stopped (a busy one
+ * may miss a few turns: rebuilding many projections at once keeps its event loop full).
+ */
+const STALE_AFTER_MS = 60_000;
 /** Events counted at most when telling how far a rebuild has to go. */
 const COUNT_CAP = 10_000_000;
 

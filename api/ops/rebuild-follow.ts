@@ -6,6 +6,8 @@ export type FollowState = {
   startGeneration: Map<string, number>;
   /** When each was last seen asked for or running (ms): a rebuild gone quiet has failed. */
   lastSeen: Map<string, number>;
+  /** Status answers in a row that showed each held by no process. */
+  unclaimedFor: Map<string, number>;
   /** The slowest rebuild's events done, at each moment: its speed. */
   samples: { at: number; done: number }[];
   finished: Map<string, number>;
@@ -18,13 +20,19 @@ export const startFollowing = (standings: readonly ProjectionStanding[], targets
       standings.filter((s) => targets.includes(s.name)).map((s) => [s.name, s.generation]),
     ),
     lastSeen: new Map(targets.map((name) => [name, now])),
+    unclaimedFor: new Map(),
     samples: [],
     finished: new Map(),
   } satisfies FollowState;
 };
 
-/** How long a rebuild may be neither asked for nor running before it counts as failed. */
-export const QUIET_LIMIT_MS = 8_000;
+/**
+ * How long a rebuild may be neither asked for nor running before it counts as failed: longer
+ * than the process running it may take to publish that it took the request, or its progress.
+ */
+export const QUIET_LIMIT_MS = 60_000;
+/** Status answers in a row that show a projection held by no process before that is said. */
+const UNCLAIMED_AFTER = 5;
 
 export type FollowReport = {
   /** Projections whose rebuild ended since the last report, with their new generation. */
@@ -88,7 +96,9 @@ export const followStep = (
       }
     } else if (rebuild?.phase === 'requested') {
       waiting++;
-      if (standing.leaseOwner === null) report.unclaimed.push(name);
+      const unclaimed = standing.leaseOwner === null ? (state.unclaimedFor.get(name) ?? 0) + 1 : 0;
+      state.unclaimedFor.set(name, unclaimed);
+      if (unclaimed >= UNCLAIMED_AFTER) report.unclaimed.push(name);
     } else if (now - state.lastSeen.get(name)! > QUIET_LIMIT_MS) {
       state.finished.set(name, -1);
       report.failed.push(name);

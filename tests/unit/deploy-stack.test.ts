@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   boonServices,
+  dockerfileStages,
   composeProblems,
   parseCompose,
   proxyUpstreams,
@@ -13,22 +14,7 @@ import { SERVER_ENTRIES } from '../../scripts/server-entries.mjs';
 
 const read = (file: string) => readFileSync(file, 'utf8');
 
-/** The Dockerfile's stages, each as its instructions (continuation lines joined). */
-const stages = (dockerfile: string) => {
-  const lines = dockerfile
-    .replace(/\\\n/g, ' ')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('#'));
-  const result: { from: string; instructions: string[] }[] = [];
-  for (const line of lines) {
-    if (line.startsWith('FROM ')) result.push({ from: line, instructions: [] });
-    else result.at(-1)?.instructions.push(line);
-  }
-  return { args: lines.filter((l) => l.startsWith('ARG ')), stages: result };
-};
-
-const dockerfile = stages(read('Dockerfile'));
+const dockerfile = dockerfileStages(read('Dockerfile'));
 const runtime = dockerfile.stages.at(-1)!;
 const instruction = (name: string) =>
   runtime.instructions.filter((line) => line.startsWith(`${name} `));
