@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { projectionOperations, type ProjectionOperations } from '../../api/ops/projection-ops';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
 import { silentLogger } from '../../infra/logger';
-import { openMemoryReadStore } from '../../infra/read-store/memory/memory-read-store';
+import { openMemoryReadStore } from '../../infra/read-store/embedded-read-store';
 import { openSqlite } from '../../infra/sqlite';
 import { allProjections } from '../../projections';
 import type { ProjectionEngine } from '../../projections/engine/engine';
