@@ -44,6 +44,14 @@ const localOperatorOnly: RequestHandler = (req, _res, next) => {
 };
 
 const projectionParams = z.object({ name: z.string().min(1).max(100) });
+const rebuildQuery = z.strictObject({
+  names: z
+    .string()
+    .max(2000)
+    .transform((list) => list.split(','))
+    .pipe(z.array(z.string().min(1).max(100)).min(1))
+    .optional(),
+});
 
 export const opsRoutes = (ctx: AppContext) => {
   const router = Router();
@@ -53,13 +61,19 @@ export const opsRoutes = (ctx: AppContext) => {
     res.json(await ctx.projections.status());
   });
 
-  // Rebuilt here when this process runs the projection; otherwise the process that runs it
-  // is asked to (202), and the status shows the rebuild's progress.
+  // Each rebuild starts at once and goes on after the answer (202): here when this process
+  // runs the projection, else in the process that does, asked through the store. The status
+  // above follows it to its end (a new generation) with its progress.
   router.post('/ops/projections/:name/rebuild', async (req, res) => {
     const { name } = parseInput(projectionParams, req.params, 'params');
-    const report = await ctx.projections.rebuild(name);
-    if (report) res.json(report);
-    else res.status(202).json({ name, requested: true });
+    res.status(202).json(await ctx.projections.rebuild([name]));
+  });
+
+  // Several projections (`?names=a,b`; every one without), those this process runs from one
+  // read of the log.
+  router.post('/ops/projections/rebuild', async (req, res) => {
+    const { names } = parseInput(rebuildQuery, req.query, 'query');
+    res.status(202).json(await ctx.projections.rebuild(names ?? 'all'));
   });
 
   return router;
