@@ -270,18 +270,22 @@ export class ProjectionEngine {
     }
   }
 
+  /** Rebuilds other processes asked for: those taken in one lease check from one read of the log. */
   private async takeRequests() {
     const requests = await this.readStore.collection<RequestDoc>(REQUESTS).find({});
-    for (const request of requests) {
-      const slot = this.slots.get(request._id);
-      if (!slot?.lease || slot.rebuild) continue;
-      await this.readStore.transaction(async (tx) => {
-        await tx.collection(REQUESTS).deleteOne({ _id: request._id });
+    const taken = requests
+      .map((request) => request._id)
+      .filter((name) => {
+        const slot = this.slots.get(name);
+        return slot?.lease && !slot.rebuild;
       });
-      void this.rebuild(request._id).catch((error: unknown) =>
-        this.logger.error({ err: error, projection: request._id }, 'requested rebuild failed'),
-      );
-    }
+    if (taken.length === 0) return;
+    await this.readStore.transaction(async (tx) => {
+      await tx.collection(REQUESTS).deleteMany({ _id: { $in: taken } });
+    });
+    void this.rebuildMany(taken).catch((error: unknown) =>
+      this.logger.error({ err: error, projections: taken }, 'requested rebuild failed'),
+    );
   }
 
   isRebuilding(name: string): boolean {
