@@ -222,6 +222,8 @@ export const accountEmailRoutes = (ctx: AppContext) => {
       const { account, tokenHash } = await accountOfLink(token);
       const { email } = await reservationOf(ctx, account.emailHash);
       if (!email.verified || email.accountId !== account.accountId) throw linkExpired();
+      // An erased account (its key destroyed) is gone: no link mailed before brings it back.
+      if ((await unseal(ctx.auth.vault, account.email)) === null) throw linkExpired();
       const { position } = await handle(ctx, accounts, {
         accountId: account.accountId,
         type: 'UseSignInLink',

@@ -146,6 +146,15 @@ describe('sign-in links', () => {
     await refusesWithoutEvents(t, () => useLink(beforeReset), 400, 'token');
   });
 
+  it('bring no erased account back', async () => {
+    t = await startTestApp();
+    const { user } = await signUpVerified(t, EMAIL, PASSWORD);
+    await askForLink(EMAIL);
+    const token = mailedSignInLink(EMAIL)!;
+    await t.ctx.auth.vault.destroy(user.id);
+    await refusesWithoutEvents(t, () => useLink(token), 400, 'token');
+  });
+
   it('refuse bad bodies with the field named, appending nothing', async () => {
     t = await startTestApp();
     await refusesWithoutEvents(
