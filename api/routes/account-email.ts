@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { accounts } from '../../domain/accounts/account';
 import {
   assertOpenLink,
@@ -124,9 +124,6 @@ export const accountEmailRoutes = (ctx: AppContext) => {
     } satisfies SignUpDto);
   });
 
-  const withLink = <T>(req: Request, res: Response, check: () => Promise<T>) =>
-    checkLink(ctx, req, res, check);
-
   const accountOfLink = async (token: string) => {
     const parsed = parseLinkToken(token);
     const account = parsed && (await loadAccount(ctx, parsed.accountId));
@@ -137,8 +134,8 @@ export const accountEmailRoutes = (ctx: AppContext) => {
   router.post('/auth/verify', async (req, res) => {
     const body = parseInput(verifyBody, req.body);
     optionalDevice(req);
-    const holder = await withLink(req, res, () => addressProvenBy(ctx, body.token));
-    const { account, positions } = await withLink(req, res, () =>
+    const holder = await checkLink(ctx, req, res, () => addressProvenBy(ctx, body.token));
+    const { account, positions } = await checkLink(ctx, req, res, () =>
       completeSignUp(ctx, holder, { signUpToken: body.signup_token, password: body.password }),
     );
     const linked = await linkDevice(ctx, req, account);
@@ -218,7 +215,7 @@ export const accountEmailRoutes = (ctx: AppContext) => {
   router.post('/auth/signin-link/use', async (req, res) => {
     const { token } = parseInput(signInLinkBody, req.body);
     optionalDevice(req);
-    const { account, position: used } = await withLink(req, res, async () => {
+    const { account, position: used } = await checkLink(ctx, req, res, async () => {
       const { account, tokenHash } = await accountOfLink(token);
       const { email } = await reservationOf(ctx, account.emailHash);
       if (!email.verified || email.accountId !== account.accountId) throw linkExpired();
@@ -239,7 +236,7 @@ export const accountEmailRoutes = (ctx: AppContext) => {
 
   router.post('/auth/reset', async (req, res) => {
     const { token, password } = parseInput(resetBody, req.body);
-    const { account, tokenHash, email } = await withLink(req, res, async () => {
+    const { account, tokenHash, email } = await checkLink(ctx, req, res, async () => {
       const { account, tokenHash } = await accountOfLink(token);
       assertOpenLink(account.resetLinks, tokenHash, ctx.clock.now());
       const email = await unseal(ctx.auth.vault, account.email);
@@ -250,7 +247,7 @@ export const accountEmailRoutes = (ctx: AppContext) => {
     const hash = await ctx.auth.passwords.hash(password);
     const passwordHash = await seal(ctx.auth.vault, account.accountId, hash);
     // The decider checks the link again under the stream's lock: it works exactly once.
-    const { position } = await withLink(req, res, () =>
+    const { position } = await checkLink(ctx, req, res, () =>
       handle(ctx, accounts, {
         accountId: account.accountId,
         type: 'ResetPassword',
