@@ -117,10 +117,15 @@ export const openEmbeddedReadStore = (
     return new Set([...specs.values()].flatMap((spec) => Object.keys(spec.key)));
   };
 
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
   // Everything that writes through the connection runs one after another.
   let tail: Promise<unknown> = Promise.resolve();
   const serial = <R>(work: () => R | Promise<R>): Promise<R> => {
-    const next = tail.then(work);
+    const next = tail.then(() => {
+      if (closed) throw new Error('The read store is closed');
+      return work();
+    });
     tail = next.catch(() => undefined);
     return next;
   };
@@ -155,9 +160,6 @@ export const openEmbeddedReadStore = (
       return explainFind(readTables, name, filter, findOptions, indexedFields(name));
     },
   });
-
-  let closed = false;
-  let timer: NodeJS.Timeout | null = null;
 
   const runUnit = async <R>(work: (tx: UnitOfWork) => Promise<R>): Promise<R> => {
     db.exec('BEGIN IMMEDIATE');
@@ -250,9 +252,9 @@ export const openEmbeddedReadStore = (
     leases: sqliteLeases(db, now, serial),
     notices: notices.asObservable(),
     close: async () => {
+      await serial(() => undefined);
       closed = true;
       if (timer) clearTimeout(timer);
-      await serial(() => undefined);
       notices.complete();
       if (reader !== db) reader.close();
     },
