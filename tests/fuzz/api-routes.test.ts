@@ -145,6 +145,24 @@ const encode = (value: string) => {
 
 type Body = { json: unknown } | { raw: RawBody } | null;
 
+/**
+ * The one refusal that writes, by design: wrong admin credentials are counted for the
+ * moderation audit (`AdminSignInFailed`, at 1, 2, 4, 8, … failures an hour). Nothing else.
+ */
+const writtenWhenRefused: Record<string, string> = {
+  'POST /api/admin/login': 'AdminSignInFailed',
+};
+
+/** The events a refused request wrote that it may not have. */
+const writtenAgainstTheRules = async (where: string, status: number, before: bigint | null) => {
+  const written = await t.events.readAll({
+    ...(before !== null ? { after: before } : {}),
+    maxCount: 100,
+  });
+  const allowed = status === 401 ? writtenWhenRefused[where] : undefined;
+  return written.filter((e) => e.type !== allowed).map((e) => e.type);
+};
+
 type Generated = ReturnType<typeof requestTo> extends fc.Arbitrary<infer R> ? R : never;
 
 const send = (route: AppRoute, r: Generated) => {
@@ -184,7 +202,10 @@ describe('every API route under a few thousand malformed and hostile requests', 
           const where = `${route.method.toUpperCase()} ${route.path}`;
           expect(res.status, `${where}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
           if (res.status >= 400) {
-            expect(await t.events.headPosition(), `${where} answered ${res.status}`).toBe(before);
+            expect(
+              await writtenAgainstTheRules(where, res.status, before),
+              `${where} answered ${res.status}`,
+            ).toEqual([]);
             expect(res.type, `${where} answered ${res.status}`).toBe('application/problem+json');
           }
           expect(({} as Record<string, unknown>).polluted, 'Object.prototype polluted').toBe(
