@@ -15,9 +15,9 @@ const TRUNCATE_EVERY = 8;
  *
  * A deleted row is overwritten in the database file (secure_delete), but the WAL keeps the
  * pages that held it until they are written over, which may be never once the WAL stops
- * growing. So every few checkpoints one truncates the WAL to zero bytes: without waiting
- * (busy_timeout 0) it does so only when no writer and no reader holds the WAL, else it is a
- * PASSIVE checkpoint and the next try comes a few ticks later. An erased person's words leave
+ * growing. So every few checkpoints, when the PASSIVE one copied the whole WAL, the WAL is
+ * truncated to zero bytes: without waiting (busy_timeout 0), so only when no writer and no
+ * reader holds it, else the next try comes a few ticks later. An erased person's words leave
  * the files within seconds of a quiet moment.
  */
 const source = (driver: string) => `
@@ -28,8 +28,14 @@ db.pragma('busy_timeout = 0');
 let ticks = 0;
 const checkpoint = () => {
   ticks += 1;
-  const mode = ticks % ${TRUNCATE_EVERY} === 0 ? 'TRUNCATE' : 'PASSIVE';
-  try { db.pragma('wal_checkpoint(' + mode + ')'); } catch {}
+  try {
+    const [done] = db.pragma('wal_checkpoint(PASSIVE)');
+    // Only a WAL already copied whole is emptied: the truncation then holds the write lock
+    // for an instant, never for a copy.
+    if (ticks % ${TRUNCATE_EVERY} === 0 && done.busy === 0 && done.log > 0 && done.checkpointed === done.log) {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    }
+  } catch {}
 };
 const timer = setInterval(checkpoint, workerData.intervalMs);
 parentPort.on('message', () => {
