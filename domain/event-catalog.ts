@@ -51,6 +51,7 @@ import {
   MiniJourneyCompleted,
   MiniLiveMessagePosted,
   MiniResultReset,
+  MiniTravelerNamed,
 } from './mini/events';
 import {
   MiniLiveChatJoined,
@@ -124,6 +125,7 @@ const definitions = [
   MiniDilemmaActivated,
   MiniArchetypeDefined,
   MiniChatMessagePosted,
+  MiniTravelerNamed,
   MiniLiveMessagePosted,
   MiniLiveChatJoined,
   MiniLiveChatLeft,
