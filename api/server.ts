@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import proxyaddr from 'proxy-addr';
 import type { BankQuestion } from '../domain/questions/bank';
 import { questionBank } from '../domain/questions/bank/questions';
 import { adjustableClock, systemClock, type Clock } from '../infra/clock';
@@ -24,7 +25,7 @@ import {
 } from './http/server-limits';
 import type { AppContext } from './context';
 import { createLiveHub, routeUpgrades } from './live/hub';
-import { createMiniChatHub, type MiniChatTimings } from './live/mini-chat';
+import { createMiniChatHub } from './live/mini-chat';
 import { activateDay, startDayKeeper } from './processes/day-keeper';
 import {
   countedDerive,
@@ -58,8 +59,8 @@ export type StartOptions = {
   httpLimits?: HttpLimits;
   /** Per-address and per-device limits; benchmarks that register thousands lift them. */
   quotas?: Quotas;
-  /** The live chat's presence lease; tests shorten it. */
-  liveChat?: MiniChatTimings;
+  /** How often the live chat renews and sweeps presence (a third of its TTL); tests hurry it. */
+  liveChat?: { renewMs: number };
 };
 
 /** Opens the stores, starts the projections, the HTTP app and the ws hub on one port. */
@@ -137,7 +138,13 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     socket.end(clientErrorAnswer(err.code));
   });
   const hub = createLiveHub(context, readModels.notices, logger);
-  const miniChat = createMiniChatHub(context, readModels.notices, logger, options.liveChat);
+  // The address an upgrade came from, by the same TRUST_PROXY rule as every HTTP route's.
+  const trustProxy = app.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];
+  const miniChat = createMiniChatHub(context, stores.readStore, readModels.notices, logger, {
+    ...config.liveChat,
+    ...options.liveChat,
+    addressOf: (req) => proxyaddr(req, trustProxy),
+  });
   routeUpgrades(server, [hub, miniChat], logger);
   watchHubs(metrics, [
     { name: 'live', ...hub },
