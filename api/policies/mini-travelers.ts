@@ -55,11 +55,9 @@ const nicknameSeed = (ctx: AppContext, personId: string, pair: Pair) =>
  * now (free in that chat, theirs for good there). The browser's choice never counts.
  */
 export const travelerNickname = async (ctx: AppContext, personId: string, pair: Pair) => {
-  const known = await ctx.readModels
-    .of(miniChatProjection)
-    .mini_traveler_names.findOne({
-      _id: travelerNameId(pair.dilemmaId, pair.archetypeId, personId),
-    });
+  const known = await ctx.readModels.of(miniChatProjection).mini_traveler_names.findOne({
+    _id: travelerNameId(pair.dilemmaId, pair.archetypeId, personId),
+  });
   if (known) return known.nickname;
   const { state } = await handle(ctx, travelerNames, {
     type: 'NameTraveler',

@@ -6,7 +6,7 @@ import {
   type PresenceEntry,
 } from '../../api/live/chat-presence';
 import type { CommitNotice } from '../../infra/read-store/read-store';
-import { openMemoryReadStore } from '../../infra/read-store/memory/memory-read-store';
+import { openMemoryReadStore } from '../../infra/read-store/embedded-read-store';
 
 const limits = { socketsPerPerson: 2, socketsPerAddress: 3 };
 
