@@ -10,9 +10,15 @@ import { openStores } from '../../api/stores';
 import type { LiveChatServerMessage } from '../../domain/contracts/mini-live-chat';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
+import { spawnServer, type RealServer } from '../support/real-server';
 import { newDeviceId, testBank } from '../support/test-app';
 
-/** Two API processes on one data folder: one also projects, the other only serves. */
+/**
+ * Two API processes on one data folder, and a projector in a process of its own: two read
+ * stores in one thread on one file would wait on each other's write lock with the thread they
+ * share blocked (a projector's unit of work lets the event loop run while it holds the lock).
+ */
+let projector: RealServer;
 let first: RunningServer;
 let second: RunningServer;
 let dataDir: string;
@@ -22,7 +28,7 @@ let now = Date.parse('2026-11-22T15:00:00Z');
 /** What both processes are configured with: the chat's limits, kept low to be reached. */
 const LIMITS = { perPerson: 3, perAddress: 5 };
 
-const configFor = (role: 'all' | 'api') =>
+const configFor = (role: 'api') =>
   loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -34,9 +40,11 @@ const configFor = (role: 'all' | 'api') =>
     TRUST_PROXY: 'loopback',
     LIVE_CHAT_SOCKETS_PER_PERSON: String(LIMITS.perPerson),
     LIVE_CHAT_SOCKETS_PER_ADDRESS: String(LIMITS.perAddress),
+    // A device registered a moment ago is awaited from the projector's process, however loaded.
+    READ_WAIT_MS: '10000',
   });
 
-const start = (role: 'all' | 'api') =>
+const start = (role: 'api') =>
   startServer({
     config: configFor(role),
     logger: silentLogger(),
@@ -47,12 +55,18 @@ const start = (role: 'all' | 'api') =>
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'boon-mini-live-'));
-  first = await start('all');
+  projector = await spawnServer({
+    ROLE: 'projector',
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'one-secret-shared-by-both-processes-of-this-test',
+  });
+  first = await start('api');
   second = await start('api');
 });
 afterAll(async () => {
-  await second.close();
-  await first.close();
+  await second?.close();
+  await first?.close();
+  await projector?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
