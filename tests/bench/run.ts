@@ -1,4 +1,5 @@
 // `npm run bench`: every figure with its baseline measured in the same run; misses are reported, not hidden.
+import { analyzerScreening } from './analyzer-screening';
 import { appendRate } from './append-rate';
 import { authCost } from './auth-cost';
 import { crossProcess } from './cross-process';
@@ -32,6 +33,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['account sign-in and session cost', authCost],
   ['page loads during a sign-up flood', signupFlood],
   ['pseudonym offers when names run short', pseudonymOffers],
+  ['screening an answer for abuse', analyzerScreening],
   ['soak: kill -9 cycles under write load', soak],
   ['Lighthouse 12, mobile', lighthouseScores],
 ];

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { RESULT_CHAT_MAX_LENGTH, randomNickname } from '../../../../domain/contracts/mini';
+import { RESULT_CHAT_MAX_LENGTH } from '../../../../domain/contracts/mini';
 import { sharedTopics } from '../../../../domain/contracts/topics';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -11,8 +11,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useLiveTopics } from '../../../lib/live-client';
 import { useChatMessages } from '../api/chat-messages';
 import { usePostChatMessage } from '../api/post-chat-message';
+import { useTravelerNickname } from '../api/traveler-nickname';
 
-/** The chat of those who reached this archetype on today's dilemma, under a generated nickname. */
+/** The chat of those who reached this archetype on today's dilemma, under the nickname the server gave. */
 export const TravelersChat = ({
   dilemmaId,
   archetypeId,
@@ -20,7 +21,7 @@ export const TravelersChat = ({
   dilemmaId: string;
   archetypeId: string;
 }) => {
-  const [nickname] = useState(() => randomNickname(Math.random));
+  const nickname = useTravelerNickname(dilemmaId, archetypeId);
   const [draft, setDraft] = useState('');
   const messages = useChatMessages(dilemmaId, archetypeId);
   const post = usePostChatMessage(dilemmaId, archetypeId);
@@ -32,7 +33,7 @@ export const TravelersChat = ({
     const content = draft.trim();
     if (!content || post.isPending) return;
     try {
-      await post.mutateAsync({ content, username: nickname });
+      await post.mutateAsync({ content });
       setDraft('');
     } catch (error) {
       // The spec's two toasts: a refusal the server explained, or any other failure.
@@ -53,9 +54,11 @@ export const TravelersChat = ({
   }
   return (
     <Card padding="lg">
-      <p className="text-small text-ink-muted">
-        You are <strong>{nickname}</strong> here.
-      </p>
+      {nickname.data && (
+        <p className="text-small text-ink-muted">
+          You are <strong>{nickname.data.nickname}</strong> here.
+        </p>
+      )}
       <ol
         className="mt-4 flex max-h-96 flex-col gap-3 overflow-y-auto"
         aria-label="Messages"
