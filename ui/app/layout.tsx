@@ -1,5 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { ConnectionBanner } from '../components/connection-banner';
 import { Button } from '../components/ui/button';
 import {
   DarkThemeIcon,
@@ -15,6 +16,7 @@ import { Logo } from '../components/ui/logo';
 import { BadgeToasts } from '../features/profile/components/badge-toasts';
 import { TabBar, type TabBarItem } from '../components/ui/tab-bar';
 import { queryKeys } from '../lib/query-keys';
+import { useBrowserValue } from '../lib/hydration';
 import { useTheme } from '../lib/theme';
 import { useTodayQuestion } from '../lib/today-question';
 import { ReminderNotifier } from '../features/reminders/reminder-notifier';
@@ -66,7 +68,10 @@ const transitionFor = (path: string) => {
 };
 
 const ThemeToggle = () => {
-  const { actual, choose } = useTheme();
+  const { actual: browserTheme, choose } = useTheme();
+  // The prerendered toggle is the light theme's; the browser's own theme shows once adopted.
+  const hydrated = useBrowserValue(() => true, false);
+  const actual = hydrated ? browserTheme : 'light';
   const next = actual === 'dark' ? 'light' : 'dark';
   const Icon = actual === 'dark' ? LightThemeIcon : DarkThemeIcon;
   return (
@@ -79,6 +84,12 @@ const ThemeToggle = () => {
       <Icon aria-hidden="true" />
     </Button>
   );
+};
+
+/** The year is the reader's, not the build's: it is filled in once the page is the browser's. */
+const Copyright = () => {
+  const year = useBrowserValue(() => new Date().getFullYear(), null);
+  return <span className="ml-auto">{year === null ? '© Boon' : `© ${year} Boon`}</span>;
 };
 
 export const Layout = () => {
@@ -112,6 +123,7 @@ export const Layout = () => {
           <ThemeToggle />
         </div>
       </header>
+      <ConnectionBanner />
       <main
         id="main"
         key={pathname}
@@ -136,7 +148,7 @@ export const Layout = () => {
               {label}
             </Link>
           ))}
-          <span className="ml-auto">© {new Date().getFullYear()} Boon</span>
+          <Copyright />
         </nav>
       </footer>
     </div>

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, useMatches } from 'react-router-dom';
 import { ConsentBanner } from '../components/consent-banner';
 import { toastAtom } from '../components/ui/toast';
 import { useTheme } from '../lib/theme';
@@ -33,13 +33,11 @@ const useToastRaised = () => {
 export const Root = () => {
   useTheme();
   useRouteTitle();
-  const { pathname } = useLocation();
-  const splash = pathname === '/' || pathname === '/intro';
   const toastRaised = useToastRaised();
   return (
     <>
       <Outlet />
-      <ConsentBanner aboveNavigation={!splash} />
+      <ConsentBanner />
       {toastRaised && (
         <Suspense fallback={null}>
           <toaster.Page />

@@ -13,7 +13,13 @@ const subscribe = (listener: () => void) => {
     window.removeEventListener('offline', listener);
   };
 };
-const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine);
+/** Whether the device says it is online; a prerendered page assumes it is. */
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 
 /**
  * Boon could not be reached: this device is offline, or the server is down. Not the same as
@@ -24,11 +30,14 @@ export const Unreachable = ({
   onRetry,
   retrying,
   error,
+  level = 2,
 }: {
   onRetry: () => void;
   retrying: boolean;
   /** What failed: a server error (5xx) is said as such, apart from no answer at all. */
   error?: unknown;
+  /** 1 when it is all the page shows (a page whose code could not be fetched). */
+  level?: 1 | 2;
 }) => {
   const failedStatus = error instanceof ApiError && error.status >= 500 ? error.status : null;
   const online = useOnline();
@@ -41,6 +50,7 @@ export const Unreachable = ({
   return (
     <EmptyState
       role="alert"
+      level={level}
       drawing={<OfflineDrawing />}
       title={failedStatus ? 'Boon had a problem' : 'Can’t reach Boon'}
       action={

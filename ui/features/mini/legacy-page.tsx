@@ -96,7 +96,8 @@ const LegacyPage = () => {
             <li key={choice.id}>
               <Button
                 variant="secondary"
-                className="h-auto w-full justify-start py-3 text-left whitespace-normal"
+                wrap
+                className="w-full py-3"
                 disabled={finish.isPending}
                 onClick={() => void choose(choice)}
               >

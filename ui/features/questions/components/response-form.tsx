@@ -9,7 +9,7 @@ import { Callout } from '../../../components/ui/callout';
 import { SendIcon } from '../../../components/ui/icons';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, failureText } from '../../../lib/api-client';
 import { localRecords } from '../../../lib/local-responses';
 import { submitResponse } from '../api/responding';
 import { SpectrumPicker } from './spectrum-picker';
@@ -67,7 +67,7 @@ export const ResponseForm = ({
       }
       toast({
         title: 'Error submitting response',
-        description: failure instanceof ApiError ? failure.detail : failure.message,
+        description: failureText(failure),
         variant: 'destructive',
       });
     },

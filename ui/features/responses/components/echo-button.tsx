@@ -1,9 +1,10 @@
+import { CloudUpload } from 'lucide-react';
 import { useState } from 'react';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
 import { buttonClass } from '../../../components/ui/button';
 import { EchoIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { failureText } from '../../../lib/api-client';
 import { useEchoUsage } from '../api/get-echo-usage';
 import { isEchoLimit, useToggleEcho } from '../api/toggle-echo';
 
@@ -53,7 +54,7 @@ export const EchoButton = ({
           setTimeout(() => setLimitOpen(false), 3000);
           return;
         }
-        const message = error instanceof ApiError ? error.detail : error.message;
+        const message = failureText(error);
         toast({ title: 'Error processing echo', description: message, variant: 'destructive' });
       },
       onSuccess: (result) => {
@@ -78,11 +79,17 @@ export const EchoButton = ({
         onClick={handleEcho}
         disabled={echo.isPending}
         aria-pressed={echoed}
-        aria-label={`${echoed ? 'Remove echo from' : 'Echo'} ${response.username}'s response (${response.echoCount} ${response.echoCount === 1 ? 'echo' : 'echoes'})`}
+        aria-label={`${echoed ? 'Remove echo from' : 'Echo'} ${response.username}'s response (${response.echoCount} ${response.echoCount === 1 ? 'echo' : 'echoes'})${echo.isPaused ? ', waiting to be sent' : ''}`}
         className={buttonClass(echoed ? 'pressed' : 'ghost', 'sm')}
       >
         <EchoIcon aria-hidden="true" />
         {response.echoCount} {response.echoCount === 1 ? 'echo' : 'echoes'}
+        {echo.isPaused && (
+          <span className="inline-flex items-center gap-1 text-caption text-ink-muted">
+            <CloudUpload aria-hidden="true" />
+            waiting
+          </span>
+        )}
       </button>
       {limitOpen && (
         <div

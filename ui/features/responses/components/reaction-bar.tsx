@@ -2,7 +2,7 @@ import { REACTIONS, type ReactionEmoji } from '../../../../domain/contracts/reac
 import type { ResponseDto } from '../../../../domain/contracts/responses';
 import { buttonClass } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { failureText } from '../../../lib/api-client';
 import { useToggleReaction } from '../api/toggle-reaction';
 
 const countText = (count: number, label: string) =>
@@ -43,7 +43,7 @@ export const ReactionBar = ({ response }: { response: ResponseDto }) => {
         onError: (error) =>
           toast({
             title: 'Error saving your reaction',
-            description: error instanceof ApiError ? error.detail : error.message,
+            description: failureText(error),
             variant: 'destructive',
           }),
       },

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DeleteIcon, EchoIcon, ReplyIcon } from '../../../components/ui/icons';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { failureText } from '../../../lib/api-client';
 import { localRecords } from '../../../lib/local-responses';
 import { useDeleteResponse } from '../api/delete-response';
 import { EchoButton } from './echo-button';
@@ -62,7 +62,7 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
         onError: (error) =>
           toast({
             title: 'Error deleting response',
-            description: error instanceof ApiError ? error.detail : error.message,
+            description: failureText(error),
             variant: 'destructive',
           }),
       }),
