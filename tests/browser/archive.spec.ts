@@ -33,7 +33,7 @@ test('the archive opens after answering today, leads to the discussion, and My R
 
   await mine.open();
   await expect(mine.response(1)).toContainText('Telling the truth kindly');
-  await expect(mine.response(1)).toContainText('Spectrum Position');
+  await expect(mine.response(1)).toContainText('You did not place yourself on the spectrum.');
   await mine.deleteResponse(1);
   await expect(mine.response(1)).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'No responses yet' })).toBeVisible();

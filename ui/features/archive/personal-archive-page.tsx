@@ -82,7 +82,7 @@ const ResponseArchive = () => {
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge tone="accent">{r.questionCategory}</Badge>
                     <span className="text-caption text-ink-muted">
-                      Responded on {longDate(r.dateAdded.slice(0, 10))}
+                      Responded on {longDate(r.day)}
                     </span>
                   </div>
                   <h2 id={`archived-${r.id}`} className="mt-3 font-serif text-title">

@@ -24,8 +24,8 @@ export const fellowshipText = (count: number) =>
 const Fellowship = ({ archetypeId }: { archetypeId: string }) => {
   const dilemma = useCurrentDilemma(true);
   const fellows = useFellowTravelers(dilemma.data?.id, archetypeId);
-  if (!fellows.data) return null;
-  return <p className="mt-6 text-ink-muted">{fellowshipText(fellows.data.length)}</p>;
+  if (fellows.data === undefined) return null;
+  return <p className="mt-6 text-ink-muted">{fellowshipText(fellows.data)}</p>;
 };
 
 const FellowTravelers = ({ archetypeId }: { archetypeId: string }) => {

@@ -1,5 +1,6 @@
 import { REACTIONS, type ReactionEmoji } from '../../../../domain/contracts/reactions';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
+import { ReactionIcon } from '../../../components/reaction-icon';
 import { buttonClass } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { failureText } from '../../../lib/api-client';
@@ -27,7 +28,7 @@ export const ReactionBar = ({ response }: { response: ResponseDto }) => {
             key={emoji}
             className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-ink-muted"
           >
-            <span aria-hidden="true">{emoji}</span>
+            <ReactionIcon emoji={emoji} />
             <span className="sr-only">{countText(counts[emoji], label)}</span>
             <span aria-hidden="true">{counts[emoji]}</span>
           </li>
@@ -63,7 +64,7 @@ export const ReactionBar = ({ response }: { response: ResponseDto }) => {
             onClick={() => react(emoji)}
             className={buttonClass(pressed ? 'pressed' : 'ghost', 'sm')}
           >
-            <span aria-hidden="true">{emoji}</span>
+            <ReactionIcon emoji={emoji} />
             <span aria-hidden="true" className="tabular-nums">
               {counts[emoji]}
             </span>

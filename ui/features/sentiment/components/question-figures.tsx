@@ -100,8 +100,9 @@ const Rows = ({ caption, rows }: { caption: string; rows: [string, string][] }) 
 const counts = (item: SentimentItem): [string, number][] => [
   ['Replies', item.engagement.repliesCount],
   ['Echoes', item.engagement.echoes],
+  // Named, not drawn as emoji: those render as empty boxes without a colour-emoji font.
   ...REACTIONS.map(({ emoji, label }): [string, number] => [
-    `${emoji} ${label}`,
+    `${label} reactions`,
     item.engagement.reactions[emoji] ?? 0,
   ]),
 ];
