@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
 import { SpectrumPosition } from '../../../components/spectrum-position';
@@ -29,13 +29,29 @@ const Replies = lazy(() => loadReplies().then((module) => ({ default: module.Rep
 const prefetchReplies = () => void loadReplies().catch(() => undefined);
 
 export const PREVIEW_LENGTH = 600;
-const PREVIEW_LINES = 8;
 
 export const preview = (content: string) =>
   content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH)}…` : content;
 
-const isLong = (content: string) =>
-  content.length > PREVIEW_LENGTH || content.split('\n').length > PREVIEW_LINES;
+/**
+ * Whether the preview's 8-line clamp hides part of it, measured as laid out (a 340-character
+ * answer in three paragraphs runs past 8 lines on a phone, not on a desktop), and again
+ * whenever the card's width changes.
+ */
+const useClamped = (text: string) => {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [clamped, setClamped] = useState(false);
+  useLayoutEffect(() => {
+    const paragraph = ref.current;
+    if (!paragraph) return;
+    const measure = () => setClamped(paragraph.scrollHeight > paragraph.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(paragraph);
+    return () => observer.disconnect();
+  }, [text]);
+  return { ref, clamped };
+};
 
 /** The id of a response's card on the page (Shared Perspectives links to it). */
 export const responseElementId = (responseId: string) => `response-${responseId}`;
@@ -44,6 +60,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export const ResponseCard = ({ response }: { response: ResponseDto }) => {
   const [showReplies, setShowReplies] = useState(false);
+  const { ref: previewRef, clamped } = useClamped(response.content);
   const navigate = useNavigate();
   const { toast } = useToast();
   const deletion = useDeleteResponse(response.questionId);
@@ -79,18 +96,21 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
       <header className="flex items-center gap-3">
         <Avatar name={response.username} own={response.isOwn} />
         <div className="min-w-0 flex-1">
-          <p className="flex min-w-0 items-center gap-2">
-            <span className="truncate font-semibold">{response.username}</span>
+          <p className="flex min-w-0 flex-wrap items-center gap-x-2">
+            <span className="min-w-0 font-semibold break-words">{response.username}</span>
             <AuthorActivity activity={response.activity ?? null} />
+            {response.isOwn && <Badge tone="accent">Your response</Badge>}
           </p>
           <RelativeTime iso={response.dateAdded} />
         </div>
-        {response.isOwn && <Badge tone="accent">Your response</Badge>}
       </header>
-      <p className="mt-3 line-clamp-8 font-serif text-reading whitespace-pre-line wrap-anywhere">
+      <p
+        ref={previewRef}
+        className="mt-3 line-clamp-8 font-serif text-reading whitespace-pre-line wrap-anywhere"
+      >
         {preview(response.content)}
       </p>
-      {isLong(response.content) && (
+      {(response.content.length > PREVIEW_LENGTH || clamped) && (
         <div className="mt-1">
           <ReaderDialog response={response} />
         </div>
