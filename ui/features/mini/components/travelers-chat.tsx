@@ -54,7 +54,8 @@ export const TravelersChat = ({
   return (
     <Card padding="lg">
       <p className="text-small text-ink-muted">
-        You are <strong>{nickname}</strong> here.
+        In this chat you appear as <strong className="text-ink">{nickname}</strong>: a name for
+        Fellow Travelers only, so the path you took today is not linked to your pseudonym.
       </p>
       <ol
         className="mt-4 flex max-h-96 flex-col gap-3 overflow-y-auto"
