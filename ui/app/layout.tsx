@@ -1,6 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { ConnectionBanner } from '../components/connection-banner';
+import { Footer } from './footer';
 import { Button } from '../components/ui/button';
 import {
   DarkThemeIcon,
@@ -86,12 +87,6 @@ const ThemeToggle = () => {
   );
 };
 
-/** The year is the reader's, not the build's: it is filled in once the page is the browser's. */
-const Copyright = () => {
-  const year = useBrowserValue(() => new Date().getFullYear(), null);
-  return <span className="ml-auto">{year === null ? '© Boon' : `© ${year} Boon`}</span>;
-};
-
 export const Layout = () => {
   const { pathname, key } = useLocation();
   // The page a visit starts on is shown at once (it may be prerendered and already painted);
@@ -133,24 +128,7 @@ export const Layout = () => {
       </main>
       <BadgeToasts />
       <ReminderNotifier />
-      <footer className="pb-tabbar border-t border-line pt-6 text-small text-ink-muted">
-        <nav
-          aria-label="Legal"
-          className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-5 px-4"
-        >
-          {[
-            ['/privacy-policy', 'Privacy Policy'],
-            ['/terms-of-use', 'Terms of Use'],
-            ['/contact', 'Contact'],
-            ['/about', 'About'],
-          ].map(([to, label]) => (
-            <Link key={to} to={to!} className="inline-flex min-h-11 items-center hover:text-ink">
-              {label}
-            </Link>
-          ))}
-          <Copyright />
-        </nav>
-      </footer>
+      <Footer />
     </div>
   );
 };
