@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useMatches } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { ConsentBanner } from '../components/consent-banner';
 import { toastAtom } from '../components/ui/toast';
 import { useTheme } from '../lib/theme';
@@ -37,6 +37,9 @@ export const Root = () => {
   return (
     <>
       <Outlet />
+      {/* A new page starts at its top (the answer's celebration left the phone scrolled down);
+          back and forward return to where the reader was. */}
+      <ScrollRestoration />
       <ConsentBanner />
       {toastRaised && (
         <Suspense fallback={null}>

@@ -4,7 +4,7 @@ import { cx } from './cx';
 
 export type ButtonVariant =
   'primary' | 'secondary' | 'ghost' | 'ghost-accent' | 'ghost-danger' | 'pressed' | 'danger';
-export type ButtonSize = 'sm' | 'md' | 'icon';
+export type ButtonSize = 'xs' | 'sm' | 'md' | 'icon';
 
 const base =
   'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium transition-colors select-none disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed [&_svg]:size-[1.125em] [&_svg]:shrink-0';
@@ -23,6 +23,8 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
+  /** A row of small toggles (reactions) that must fit a phone's width. */
+  xs: 'min-h-9 gap-1.5 px-2 text-small',
   sm: 'min-h-9 px-3 text-small',
   md: 'min-h-11 px-5 text-body',
   icon: 'size-10 text-body',

@@ -62,7 +62,7 @@ export const ReactionBar = ({ response }: { response: ResponseDto }) => {
             aria-label={`React with ${label} (${countText(counts[emoji], label)})`}
             title={label}
             onClick={() => react(emoji)}
-            className={buttonClass(pressed ? 'pressed' : 'ghost', 'sm')}
+            className={buttonClass(pressed ? 'pressed' : 'ghost', 'xs')}
           >
             <ReactionIcon emoji={emoji} />
             <span aria-hidden="true" className="tabular-nums">

@@ -106,6 +106,7 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
       </header>
       <p
         ref={previewRef}
+        data-preview
         className="mt-3 line-clamp-8 font-serif text-reading whitespace-pre-line wrap-anywhere"
       >
         {preview(response.content)}
