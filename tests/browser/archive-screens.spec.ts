@@ -76,13 +76,29 @@ test('the second archive marks answered questions and opens their discussion', a
   await context.close();
 });
 
-test('/personal/archive sends a visitor without a session to /auth, and shows a signed-in person their answers', async ({
+test('/personal/archive shows a pseudonymous person their answers and today’s discussion, and a signed-in one theirs', async ({
   browser,
 }) => {
-  const { context, page } = await visitor(browser);
-  await page.goto('/personal/archive');
-  await expect(page).toHaveURL(/\/auth$/);
+  const guest = await visitor(browser);
+  await new SetupPage(guest.page).registerAsNewVisitor();
+  await guest.page.goto('/personal/archive');
+  await expect(
+    guest.page.getByRole('heading', { level: 1, name: 'Your Response Archive' }),
+  ).toBeVisible();
+  // Before answering: today's question waits; after: today's discussion, and the answer listed.
+  await expect(guest.page.getByText('Today’s question is waiting for you')).toBeVisible();
+  await guest.page.getByRole('link', { name: 'Answer today’s question' }).click();
+  await new HomePage(guest.page).answer('Kept on this device until I decide otherwise.');
+  await guest.page.goto('/personal/archive');
+  await expect(guest.page.getByText('Showing 1 of 1 response')).toBeVisible();
+  await guest.page.getByRole('link', { name: 'Join today’s discussion' }).click();
+  await expect(guest.page).toHaveURL(/\/responses\/\d+$/);
+  await guest.page.goBack();
+  await expect(guest.page.getByText('Kept on this device')).toBeVisible();
+  await guest.context.close();
 
+  const { context, page } = await visitor(browser);
+  await page.goto('/auth');
   await new AuthScreen(page).signUpAndConfirm(uniqueEmail('archive'), 'long enough pw');
   await new SetupPage(page).chooseFirstPseudonym();
   await new HomePage(page).answer('What I keep, I keep because I chose to say it aloud.');

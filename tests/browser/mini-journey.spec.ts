@@ -7,10 +7,18 @@ import { uniqueEmail, visitor } from './pages/visitor';
 // two, the second of which has a single next step (it goes on by itself) that ends the
 // journey as The Truth-Teller; option 2 ends at once as The Rule Keeper.
 
-test('Mini needs an account: without one, /mini goes to /auth', async ({ browser }) => {
+test('Mini needs an account: without one, /mini says so in place and offers to make one', async ({
+  browser,
+}) => {
   const { context, page } = await visitor(browser);
-  await page.goto('/mini');
+  for (const path of ['/mini', '/mini-legacy', '/mini/result/truth-teller']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Journeys need a free account' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
+  await page.getByRole('link', { name: 'Create a free account' }).click();
   await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
   await context.close();
 });
 

@@ -45,20 +45,23 @@ test('a badge toast reaches the person live on another page, in another tab', as
   await context.close();
 });
 
-test('Sign Out on the profile ends the session and goes home', async ({ browser }) => {
+test('Sign Out on the profile lands on a signed-out screen with the ways on', async ({
+  browser,
+}) => {
   const { context, page } = await visitor(browser);
   await new AuthScreen(page).signUpAndConfirm(uniqueEmail('profile'), 'long enough pw');
-  await new SetupPage(page).chooseFirstPseudonym();
+  const name = await new SetupPage(page).chooseFirstPseudonym();
   await new ProfilePage(page).open();
-  // Sign Out goes to /home; the browser is then a fresh anonymous device, which /home may
-  // already have sent on to setup by the time the URL is read: the way it went is what counts.
-  const visited: string[] = [];
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
-  });
   await new ProfileHeader(page).links.getByRole('button', { name: 'Sign Out' }).click();
-  await expect.poll(() => visited).toContain('/home');
-  await page.goto('/personal/archive');
+  await expect(page).toHaveURL(/\/signed-out$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'You’re signed out' })).toBeVisible();
+  await expect(page.getByText(`no longer takes part as ${name}`)).toBeVisible();
+  // No toast repeats what the screen says.
+  await expect(page.getByText('Signed out', { exact: true })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Sign in again' }).click();
   await expect(page).toHaveURL(/\/auth$/);
+  await page.goBack();
+  await page.getByRole('link', { name: 'Continue without an account' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
   await context.close();
 });

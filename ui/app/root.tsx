@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { ConsentBanner } from '../components/consent-banner';
 import { toastAtom } from '../components/ui/toast';
+import { replayEarlyClicks } from '../lib/early-clicks';
 import { useTheme } from '../lib/theme';
 import { lazyPage, type RouteHandle } from './lazy-page';
 
@@ -33,6 +34,7 @@ const useToastRaised = () => {
 export const Root = () => {
   useTheme();
   useRouteTitle();
+  useEffect(replayEarlyClicks, []);
   const toastRaised = useToastRaised();
   return (
     <>
@@ -43,7 +45,7 @@ export const Root = () => {
       <ConsentBanner />
       {toastRaised && (
         <Suspense fallback={null}>
-          <toaster.Page />
+          <toaster.Component />
         </Suspense>
       )}
     </>

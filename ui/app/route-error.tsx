@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
 import { LostPathDrawing } from '../components/ui/illustrations';
 import { usePageTitle } from '../lib/page-title';
+import { forgetFailedLoads } from '../lib/lazy-component';
 
 /** A page's code that did not arrive: the browser is offline, or Boon cannot be reached. */
 const LOAD_FAILURE =
@@ -29,7 +30,10 @@ export const RouteError = ({ standalone = false }: { standalone?: boolean }) => 
     console.error('The page could not be shown', error);
   }, [error]);
   // The same address again: the route renders afresh, and its page's code is fetched anew.
-  const retry = () => void navigate({ pathname, search, hash }, { replace: true, state });
+  const retry = () => {
+    forgetFailedLoads();
+    void navigate({ pathname, search, hash }, { replace: true, state });
+  };
   const Frame = standalone ? 'main' : 'div';
   return (
     <Frame className={standalone ? 'mx-auto max-w-6xl px-4 py-10' : undefined}>

@@ -49,7 +49,11 @@ const pages = {
 };
 
 /** A lazily loaded page under its route: its title, and how to fetch it ahead. */
-const route = (path: string, { Page, preload }: ReturnType<typeof lazyPage>, title?: string) => ({
+const route = (
+  path: string,
+  { Component: Page, preload }: ReturnType<typeof lazyPage>,
+  title?: string,
+) => ({
   path,
   element: (
     <Suspense fallback={<PageSkeleton />}>

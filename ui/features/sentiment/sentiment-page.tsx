@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { SENTIMENT_RANGES, type SentimentDays } from '../../../domain/contracts/sentiment';
 import { sharedTopics } from '../../../domain/contracts/topics';
 import { Card } from '../../components/ui/card';
@@ -10,11 +10,12 @@ import { useLiveTopics } from '../../lib/live-client';
 import { useRequireRegistration } from '../../lib/registration';
 import { useSentiment } from './api/sentiment';
 import { QuestionSentiment } from './components/question-sentiment';
+import { lazyComponent } from '../../lib/lazy-component';
 
 // Recharts loads with the chart, after the page and its tables are on screen.
-const TrendChart = lazy(() =>
+const TrendChart = lazyComponent(() =>
   import('./components/trend-chart').then((m) => ({ default: m.TrendChart })),
-);
+).Component;
 
 const Figures = ({ days }: { days: SentimentDays }) => {
   const sentiment = useSentiment(days);

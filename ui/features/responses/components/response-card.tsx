@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
 import { SpectrumPosition } from '../../../components/spectrum-position';
@@ -19,14 +19,17 @@ import { FactCheckNote } from './fact-check-note';
 import { ReaderDialog } from './reader-dialog';
 import { AuthorActivity } from './author-activity';
 import { RepliesLoading } from './replies-loading';
+import { lazyComponent } from '../../../lib/lazy-component';
 
-const loadReplies = () => import('./replies');
 /**
  * A thread's code (its list, its form) arrives when a reader first opens one, fetched as soon
  * as they point at or focus a replies button: most visits open none.
  */
-const Replies = lazy(() => loadReplies().then((module) => ({ default: module.Replies })));
-const prefetchReplies = () => void loadReplies().catch(() => undefined);
+const replies = lazyComponent(() =>
+  import('./replies').then((module) => ({ default: module.Replies })),
+);
+const Replies = replies.Component;
+const prefetchReplies = () => void replies.preload().catch(() => undefined);
 
 export const PREVIEW_LENGTH = 600;
 
