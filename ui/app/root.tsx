@@ -3,7 +3,6 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
 import { ConsentBanner } from '../components/consent-banner';
 import { toastAtom } from '../components/ui/toast';
-import { replayEarlyClicks } from '../lib/early-clicks';
 import { useTheme } from '../lib/theme';
 import { lazyPage, type RouteHandle } from './lazy-page';
 
@@ -34,7 +33,6 @@ const useToastRaised = () => {
 export const Root = () => {
   useTheme();
   useRouteTitle();
-  useEffect(replayEarlyClicks, []);
   const toastRaised = useToastRaised();
   return (
     <>

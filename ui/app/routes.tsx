@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { NotFound } from '../components/not-found';
 import { PageSkeleton } from '../components/ui/skeleton';
+import { EarlyClicksReplay } from '../lib/early-clicks';
 import { lazyPage, type RouteHandle } from './lazy-page';
 import { Layout } from './layout';
 import { Root } from './root';
@@ -58,6 +59,7 @@ const route = (
   element: (
     <Suspense fallback={<PageSkeleton />}>
       <Page />
+      <EarlyClicksReplay />
     </Suspense>
   ),
   handle: { preload, ...(title ? { title } : {}) } satisfies RouteHandle,

@@ -31,10 +31,9 @@ const useUndecided = () => {
 const Choice = ({ onDecide }: { onDecide: (accepted: boolean) => void }) => (
   <>
     <p className="min-w-0 flex-1 text-small">
-      Boon keeps a device id, your theme and this choice in your browser, and uses answers only in
-      anonymised, aggregated analysis.{' '}
+      Boon keeps a device id in this browser and uses answers only anonymised.{' '}
       <Link to="/privacy-policy" className="link">
-        Privacy Policy
+        Privacy
       </Link>{' '}
       ·{' '}
       <Link to="/terms-of-use" className="link">
@@ -70,7 +69,7 @@ export const ConsentBanner = () => {
       data-consent-sheet
       className="sheet-up fixed inset-x-0 bottom-[calc(var(--tabbar-height)+env(safe-area-inset-bottom))] z-50 px-2 pb-2 sm:px-4 md:bottom-4"
     >
-      <div className="mx-auto flex max-w-3xl flex-col gap-2 rounded-xl border border-line bg-surface px-3 py-2.5 text-ink shadow-overlay sm:flex-row sm:items-center sm:gap-4 sm:p-3">
+      <div className="mx-auto flex max-w-3xl flex-col gap-2 rounded-xl border border-line bg-surface px-3 py-2 text-ink shadow-overlay sm:flex-row sm:items-center sm:gap-4 sm:p-3">
         <Choice onDecide={decide} />
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError } from '../lib/api-client';
 import { Button } from './ui/button';
 import { EmptyState } from './ui/empty-state';
@@ -41,11 +41,16 @@ export const Unreachable = ({
 }) => {
   const failedStatus = error instanceof ApiError && error.status >= 500 ? error.status : null;
   const online = useOnline();
+  // Tries again when the device comes back online. (A listener of its own would be removed by
+  // the very re-render the 'online' event causes, before it ran.)
+  const wasOffline = useRef(!online);
   useEffect(() => {
-    if (online) return;
-    const handleOnline = () => onRetry();
-    window.addEventListener('online', handleOnline);
-    return () => window.removeEventListener('online', handleOnline);
+    if (!online) {
+      wasOffline.current = true;
+    } else if (wasOffline.current) {
+      wasOffline.current = false;
+      onRetry();
+    }
   }, [online, onRetry]);
   return (
     <EmptyState
