@@ -1,16 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  MemoryRouter,
-  Route,
-  Routes,
-  StaticRouterProvider,
-} from 'react-router-dom';
+import { MemoryRouter, Route, Routes, StaticRouter } from 'react-router-dom';
 import { Layout } from './app/layout';
-import { preloadRoute, routes } from './app/routes';
+import { AppRoutes, preloadRoute } from './app/routes';
 import { PageSkeleton } from './components/ui/skeleton';
 export { titleFor } from './app/routes';
 
@@ -56,14 +49,12 @@ export const prerendered: Prerendered[] = [
 /** The app's own routes at `path`, exactly as the browser's first render will draw them. */
 const renderPage = async (path: string) => {
   await preloadRoute(path);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://boon.invalid')));
-  if (context instanceof Response) throw new Error(`${path} answered a redirect`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>
       <QueryClientProvider client={new QueryClient()}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useRouteError } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Unreachable } from '../components/unreachable';
 import { Button, ButtonLink } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
@@ -20,8 +20,7 @@ export const isLoadFailure = (error: unknown) =>
  * a plain apology with a reload. Never React Router's developer page. `standalone` when the
  * layout itself is what failed (no header around it).
  */
-export const RouteError = ({ standalone = false }: { standalone?: boolean }) => {
-  const error = useRouteError();
+export const RouteError = ({ error, standalone }: { error: unknown; standalone: boolean }) => {
   const navigate = useNavigate();
   const { pathname, search, hash, state } = useLocation();
   const unreachable = isLoadFailure(error);

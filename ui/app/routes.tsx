@@ -1,12 +1,19 @@
-import { Suspense } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
+import {
+  matchRoutes,
+  Outlet,
+  useLocation,
+  useNavigationType,
+  useRoutes,
+  type RouteObject,
+} from 'react-router-dom';
 import { NotFound } from '../components/not-found';
 import { PageSkeleton } from '../components/ui/skeleton';
 import { EarlyClicksReplay } from '../lib/early-clicks';
 import { lazyPage, type RouteHandle } from './lazy-page';
 import { Layout } from './layout';
 import { Root } from './root';
-import { RouteError } from './route-error';
+import { RouteBoundary } from './route-boundary';
 
 const pages = {
   splash: lazyPage(() => import('../features/onboarding/splash-page')),
@@ -68,7 +75,6 @@ const route = (
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <RouteError standalone />,
     children: [
       route('/', pages.splash, 'Thoughtful Dialogue'),
       route('/intro', pages.splash, 'Thoughtful Dialogue'),
@@ -77,7 +83,11 @@ export const routes: RouteObject[] = [
         // A pathless route whose error page shows inside the layout: header and tabs stay.
         children: [
           {
-            errorElement: <RouteError />,
+            element: (
+              <RouteBoundary>
+                <Outlet />
+              </RouteBoundary>
+            ),
             children: [
               route('/device-check', pages.deviceCheck, 'Checking your device'),
               route('/setup', pages.setup, 'Enter Your Journey'),
@@ -138,3 +148,30 @@ export const titleFor = (path: string) =>
   (matchRoutes(routes, path) ?? [])
     .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
     .findLast(Boolean);
+
+/** The deepest matched route's title in the tab; pages whose title depends on data set their own. */
+const useRouteTitle = (pathname: string) => {
+  const title = titleFor(pathname);
+  useEffect(() => {
+    if (title) document.title = `${title} · Boon`;
+  }, [title]);
+};
+
+/**
+ * A page reached by a link or navigate() starts at its top (the answer's celebration used to
+ * leave the phone scrolled down); back and forward leave the browser to restore the position.
+ */
+const useScrollToTop = (pathname: string) => {
+  const navigation = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
+};
+
+/** The app's pages, in the browser and in the build's prerender alike. */
+export const AppRoutes = () => {
+  const { pathname } = useLocation();
+  useRouteTitle(pathname);
+  useScrollToTop(pathname);
+  return useRoutes(routes);
+};
