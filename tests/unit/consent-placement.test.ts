@@ -26,7 +26,14 @@ describe('where the consent sheet may show', () => {
   });
 
   it('on the pages people reach by a link, until they decide', () => {
-    for (const path of ['/home', '/about', '/responses/12', '/archive', '/settings', '/administer']) {
+    for (const path of [
+      '/home',
+      '/about',
+      '/responses/12',
+      '/archive',
+      '/settings',
+      '/administer',
+    ]) {
       expect(consentSheetShownOn(path), path).toBe(true);
     }
   });
