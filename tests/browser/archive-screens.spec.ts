@@ -113,3 +113,29 @@ test('/personal/archive shows a pseudonymous person their answers and today’s 
   await expect(page.getByRole('heading', { name: 'No Responses Found' })).toBeVisible();
   await context.close();
 });
+
+test('an answer is dated by its product day on every screen, whatever the UTC date of its writing', async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser);
+  await new SetupPage(page).registerAsNewVisitor();
+  await new HomePage(page).answer('Written late in the evening, after midnight in UTC.');
+  // As it is between midnight UTC and the product day's start: the next UTC date.
+  await page.route('**/api/archive/responses', async (route) => {
+    const answers = (await (await route.fetch()).json()) as { day: string; dateAdded: string }[];
+    const nextUtcDay = (day: string) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await route.fulfill({
+      json: answers.map((a) => ({ ...a, dateAdded: `${nextUtcDay(a.day)}T05:00:00.000Z` })),
+    });
+  });
+  const journey = new MyJourneyPage(page);
+  await journey.open();
+  const card = page.getByRole('article').filter({ hasText: 'Written late in the evening' });
+  const day = (await card.getByText(/^\w+day, \w+ \d+, \d{4}$/).textContent())!;
+  await page.goto('/my-responses');
+  await expect(page.getByRole('article', { name: 'Response #1' })).toContainText(day);
+  await page.goto('/personal/archive');
+  await expect(page.getByText(`Responded on ${day}`)).toBeVisible();
+  await context.close();
+});
