@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
 import { preloadRoute } from './app/routes';
+import { dropEarlyClicks } from './lib/early-clicks';
 import { LiveClient, setLiveClient } from './lib/live-client';
 import { createQueryClient } from './lib/query-client';
 import { startSessionKeeper } from './lib/session';
@@ -41,5 +42,6 @@ if (root.hasAttribute('data-prerendered')) {
       }),
     );
 } else {
+  dropEarlyClicks();
   createRoot(root).render(app);
 }

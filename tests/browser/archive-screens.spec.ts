@@ -94,7 +94,7 @@ test('/personal/archive shows a pseudonymous person their answers and today’s 
   await guest.page.getByRole('link', { name: 'Join today’s discussion' }).click();
   await expect(guest.page).toHaveURL(/\/responses\/\d+$/);
   await guest.page.goBack();
-  await expect(guest.page.getByText('Kept on this device')).toBeVisible();
+  await expect(guest.page.getByText('Kept on this device', { exact: true })).toBeVisible();
   await guest.context.close();
 
   const { context, page } = await visitor(browser);

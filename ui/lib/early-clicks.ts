@@ -14,6 +14,11 @@ const replayEarlyClicks = () => {
   for (const button of pressed) if (button.isConnected) button.click();
 };
 
+/** A page the app draws afresh (not prerendered) has nothing to replay: clicks go to it. */
+export const dropEarlyClicks = () => {
+  (window as unknown as EarlyClicks).boonEarlyClicks = null;
+};
+
 /**
  * Rendered beside a route's page, inside its Suspense boundary: React hydrates such a boundary
  * after the shell around it, so only once this has committed are the page's buttons the app's.

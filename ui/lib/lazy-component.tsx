@@ -15,17 +15,20 @@ export const forgetFailedLoads = () => {
 /**
  * A component split into its own chunk (a route's page, a dialog, a chart), rendered under
  * Suspense. preload() fetches it ahead of time; once it has arrived it renders at once, never
- * its loading fallback first, so a prerendered page is hydrated as it stands. A chunk that
- * failed to arrive (offline, a deploy that removed it) stays failed, so the error reaches the
- * route's error page rather than being asked for over and over; unlike React.lazy, which keeps
- * the failure for good, forgetFailedLoads() (the error page's Retry) lets it be fetched afresh.
+ * its loading fallback first, so a prerendered page is hydrated as it stands.
+ *
+ * A chunk that failed to arrive (offline, a deploy that removed it) while being rendered stays
+ * failed, so the error reaches the route's error page rather than being asked for over and
+ * over; unlike React.lazy, which keeps the failure for good, forgetFailedLoads() (the error
+ * page's Retry) lets it be fetched afresh. A failed preload() is only a missed head start: the
+ * next preload or render asks again.
  */
 export const lazyComponent = <M extends PageModule>(load: () => Promise<M>) => {
   let loaded: M | null = null;
+  /** The fetch under way or done; dropped when it fails. */
   let loading: Promise<M> | null = null;
-  const forget = () => {
-    loading = null;
-  };
+  /** What a render waits for; kept when it fails, until forgotten. */
+  let rendering: Promise<M> | null = null;
   const preload = () =>
     (loading ??= load().then(
       (module) => {
@@ -33,12 +36,19 @@ export const lazyComponent = <M extends PageModule>(load: () => Promise<M>) => {
         return module;
       },
       (error: unknown) => {
-        failed.add(forget);
+        loading = null;
         throw error;
       },
     ));
+  const forRender = () =>
+    (rendering ??= preload().catch((error: unknown) => {
+      failed.add(() => {
+        rendering = null;
+      });
+      throw error;
+    }));
   const Lazy = (props: ComponentProps<M['default']>) => {
-    const Component = (loaded ?? use(preload())).default;
+    const Component = (loaded ?? use(forRender())).default;
     return <Component {...props} />;
   };
   return { Component: Lazy, preload };
