@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** What an audit entry records, by the kind of thing it was done to. */
 export const AUDIT_ACTIONS = [
   'admin.signed-in',
+  'admin.sign-in-failed',
   'admin.signed-out',
   'admin.added',
   'admin.removed',
@@ -36,9 +37,14 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The actor of the analyzer's refusals. */
 export const ANALYZER_ACTOR = 'analyzer';
 
+/** The actor of a failed admin sign-in: whoever it was, they never signed in. */
+export const ANONYMOUS_ACTOR = 'anonymous';
+/** The target of failed sign-ins under a name no admin has (the name itself is never kept). */
+export const UNKNOWN_ADMIN_NAME = '(unknown name)';
+
 const day = z.iso.date({ error: 'use a date like 2026-11-23' });
 
-/** Filters of the moderation history; dates are whole UTC days, `to` included. */
+/** Filters of the moderation history; dates are product days, `to` included. */
 export const auditQuery = z
   .object({
     admin: z.string().min(1).max(100).optional(),
@@ -62,7 +68,7 @@ export type AuditValues = Record<string, string | number | boolean | null>;
 export type AuditEntryDto = {
   id: string;
   at: string;
-  /** The admin's username, or 'analyzer'. */
+  /** The admin's username, 'analyzer', or 'anonymous' (a failed admin sign-in). */
   admin: string;
   action: AuditAction;
   targetKind: 'admin' | 'idea' | 'submission' | 'question' | 'response' | 'reply' | 'dilemma';

@@ -48,7 +48,27 @@ const linkToken = z
   .min(1, 'token is required')
   .max(200, 'This link is not one we sent.');
 
-export const verifyBody = z.strictObject({ token: linkToken });
+/** What the browser that signed up keeps, to complete that sign-up by the mailed link. */
+const signUpToken = z
+  .string({ error: 'signup_token must be a string' })
+  .max(200, 'signup_token is too long')
+  .optional();
+
+/**
+ * Following a verification link: the browser that signed up sends its sign-up token; any
+ * other browser chooses the password (the link proves the address, nothing more).
+ */
+export const verifyBody = z.strictObject({
+  token: linkToken,
+  signup_token: signUpToken,
+  password: z
+    .string({ error: 'password must be a string' })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+    .max(1024, 'Password must be at most 1024 characters')
+    .optional(),
+});
+/** Following a one-time sign-in link. */
+export const signInLinkBody = z.strictObject({ token: linkToken });
 export const emailOnlyBody = z.strictObject({ email });
 export const resetBody = z.strictObject({
   token: linkToken,
@@ -64,6 +84,16 @@ export const updateUserBody = z.strictObject({
     display_name: z.string({ error: 'display_name is required' }).trim().min(1).max(80),
     confirmed: z.boolean({ error: 'confirmed must be true or false' }),
   }),
+});
+
+/** An admin's one-time sign-in link (made on the server's machine): the name and its secret. */
+export const adminLinkBody = z.strictObject({
+  username: z.string({ error: 'username is required' }).trim().min(1).max(200),
+  token: linkToken,
+});
+/** Asks, on the server's machine, for an admin's one-time sign-in link. */
+export const adminLinkRequestBody = z.strictObject({
+  username: z.string({ error: 'username is required' }).trim().min(1).max(200),
 });
 
 export const adminLoginBody = z.strictObject({
@@ -102,6 +132,19 @@ export type CheckInboxDto = {
   /** How long the mailed link works, in seconds. */
   link_expires_in: number;
 };
+
+/**
+ * The answer to sign-up: check your inbox, plus the sign-up token this browser keeps to
+ * complete the sign-up by the link (sent for every address, so nobody learns who is
+ * registered; for a taken address it completes nothing).
+ */
+export type SignUpDto = CheckInboxDto & { signup_token: string };
+
+/** What the server answers when a verification link needs the password chosen with it. */
+export const CHOOSE_PASSWORD_TITLE = 'Choose your password';
+
+/** A sign-in link made for an admin on the server's machine. */
+export type AdminSignInLinkDto = { username: string; link: string; expiresAt: string };
 
 export type AdminLoginDto = { token: string; expiresAt: number; known_browser_token: string };
 export type AdminVerifyDto = { valid: true; username: string };

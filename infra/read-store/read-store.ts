@@ -77,15 +77,6 @@ export class LeaseLostError extends Error {
   }
 }
 
-export type TransactionOptions = {
-  /**
-   * Visible to this process at once, made durable only by the next `flushDeferred` (a crash
-   * loses it whole). For rebuilding a generation nobody reads yet: one big write instead of
-   * one per batch. Deferred units of work must not share documents with immediate ones.
-   */
-  deferred?: boolean;
-};
-
 /** Writes made inside one unit of work become visible and durable together, or not at all. */
 export type UnitOfWork = {
   collection<T extends Doc = Doc>(name: string): WriteCollection<T>;
@@ -96,21 +87,24 @@ export type UnitOfWork = {
 };
 
 export type ReadStore = {
-  readonly engine: 'memory' | 'embedded' | 'mongodb';
+  readonly engine: 'embedded' | 'mongodb';
   collection<T extends Doc = Doc>(name: string): ReadCollection<T>;
   /**
    * Runs `work` as one atomic unit: all its writes are committed together, or none
    * when it throws. Readers never see part of a unit of work.
    */
-  transaction<R>(work: (tx: UnitOfWork) => Promise<R>, options?: TransactionOptions): Promise<R>;
+  transaction<R>(work: (tx: UnitOfWork) => Promise<R>): Promise<R>;
   /**
-   * Makes every deferred unit of work durable at once (checking their fences and then
-   * announcing their notices); refused whole when a fence fails. Nothing to do where units
-   * of work are never deferred.
+   * Creates the indexes (idempotent). `whenQueried`: for a collection about to be filled in
+   * bulk (a rebuild's new generation), an engine may build each index when a query first needs
+   * it, or at the next call without it, whichever comes first: an index built over a full
+   * table costs far less than one kept up to date through every insert.
    */
-  flushDeferred(): Promise<void>;
-  /** Creates the indexes (idempotent). */
-  ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
+  ensureIndexes(
+    collection: string,
+    indexes: readonly IndexSpec[],
+    options?: { whenQueried?: boolean },
+  ): Promise<void>;
   /** Drops a collection and all its documents. */
   dropCollection(name: string): Promise<void>;
   /** Names of existing collections. */

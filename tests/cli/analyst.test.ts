@@ -168,9 +168,13 @@ describe('npm run analyst -- sentiment (api/analyst/main.ts)', () => {
     const { from, to } = periodEnding(today(), 30);
     const all = await analyst('sentiment', '--from', from, '--to', to, '--format', 'json');
     const rows = (JSON.parse(all.stdout) as SentimentExport).rows;
-    const category = 'No Such Category';
+    // A category no question of the period has: a header and a total, no rows.
+    const category = 'Political & Governance';
     const none = await analyst('sentiment', '--from', from, '--to', to, '--category', category);
     expect(none.stdout.trim().split('\r\n')).toHaveLength(2);
+    const unknown = await analyst('sentiment', '--from', from, '--to', to, '--category', 'Nope');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe('');
     for (const row of rows) expect(() => sentimentItemSchema.parse(row)).not.toThrow();
     expect(all.stdout).not.toContain(deviceId);
     expect(all.stdout).not.toMatch(/pseudonym|authorId|userId|deviceId|"content"/);
@@ -182,7 +186,7 @@ describe('npm run analyst -- sentiment (api/analyst/main.ts)', () => {
     expect(help.stdout).toMatch(/--from.*--to.*--category.*--format.*--out/s);
     const bad = await analyst('sentiment', '--from', '2026-03-02', '--to', '2026-03-01');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--to: to must not be before from');
+    expect(bad.stderr).toBe('analyst: --to: to must not be before from (see --help)\n');
     expect(bad.stdout).toBe('');
   }, 60_000);
 });
@@ -213,6 +217,7 @@ describe('GET /api/admin/sentiment/export', () => {
       ['from=2026-02-01&to=2026-01-31', 'to'],
       ['from=2016-01-01&to=2026-01-31', 'to'],
       ['from=2026-01-01&to=2026-01-31&format=xlsx', 'format'],
+      ['from=2026-01-01&to=2026-01-31&category=Nope', 'category'],
     ] as const) {
       const res = await exportOf(query);
       expect(res.status, query).toBe(400);

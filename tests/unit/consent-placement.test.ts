@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consentSheetShownOn } from '../../ui/components/consent-banner';
+import { consentSheetShownOn } from '../../ui/lib/consent-placement';
 
 describe('where the consent sheet may show', () => {
   it('never over onboarding, which asks in its own setup step', () => {

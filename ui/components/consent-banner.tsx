@@ -1,18 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { decideConsent, hasDecided, sendPendingConsent } from '../lib/consent';
+import { consentSheetShownOn } from '../lib/consent-placement';
 import { useBrowserValue } from '../lib/hydration';
 import { Button } from './ui/button';
 import { cx } from './ui/cx';
-
-/**
- * Where the question is not put as a sheet: onboarding asks it in its own flow (the setup
- * step, ConsentQuestion), and admin pages are for the people who run Boon.
- */
-const SHEETLESS =
-  /^\/(|intro|device-check|welcome|setup|pseudonym-welcome|disclosure)$|^\/(auth|admin)(\/|-login$|$)/;
-
-export const consentSheetShownOn = (pathname: string) => !SHEETLESS.test(pathname);
 
 /** Undecided on this device; the prerendered page starts undecided (its CSS hides the sheet). */
 const useUndecided = () => {
