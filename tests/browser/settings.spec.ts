@@ -34,5 +34,28 @@ test('an unsaved Show Activity change is not dropped in silence', async ({ brows
   await expect(page).toHaveURL(/\/about$/);
   await page.goto('/settings');
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
+
+  // The browser's Back is held too: the address stays until the person decides.
+  await nav.getByRole('link', { name: 'Profile' }).click();
+  await page
+    .getByRole('navigation', { name: 'Profile links' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await toggle.click();
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
+  await dialog.getByRole('button', { name: 'Stay here' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await page.goBack();
+  await dialog.getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  // Forward to the page left is an ordinary move again: nothing unsaved, nothing asked.
+  await page.goForward();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect(dialog).toBeHidden();
   await context.close();
 });

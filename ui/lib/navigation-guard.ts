@@ -81,8 +81,11 @@ export const useNavigationGuard = (dirty: boolean): HeldNavigation | null => {
   const [held, setHeld] = useState<HeldNavigation | null>(null);
   useEffect(() => {
     if (!dirty) return;
+    // The page's own address, kept: on back or forward the browser has already moved
+    // window.location by the time the guard is asked.
+    const guardedPath = window.location.pathname;
     const mine: Guard = {
-      holds: (nextPath) => nextPath !== window.location.pathname,
+      holds: (nextPath) => nextPath !== guardedPath,
       onHold: (navigation) =>
         setHeld({
           proceed: () => {
