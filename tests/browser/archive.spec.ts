@@ -39,6 +39,10 @@ test('the archive opens after answering today, leads to the discussion, and My R
   await expect(page.getByRole('heading', { name: 'No responses yet' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'No responses yet' })).toBeVisible();
+  // The empty state leads to the question itself, not through the splash again.
+  await page.getByRole('link', { name: 'Share your first perspective' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 
   await context.close();
 });

@@ -4,8 +4,14 @@ import { visitor } from './pages/visitor';
 
 test('an unsaved Show Activity change is not dropped in silence', async ({ browser }) => {
   const { context, page } = await visitor(browser);
-  await new SetupPage(page).registerAsNewVisitor();
+  const name = await new SetupPage(page).registerAsNewVisitor();
   await page.goto('/settings');
+  // One name per person, told the same way: the one chosen, the only one others see.
+  await expect(page.getByLabel('Pseudonym')).toHaveValue(name);
+  await expect(
+    page.getByText(/^The name you chose when you joined, and the only one others see/),
+  ).toBeVisible();
+  await expect(page.getByText(/automatically assigned/i)).toHaveCount(0);
   const toggle = page.getByRole('switch', { name: 'Show Activity' });
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
   await toggle.click();

@@ -172,3 +172,15 @@ export const readMoreMismatches = (page: Page) =>
           ];
     }),
   );
+
+/**
+ * Text cut off with an ellipsis and no way to read the rest (a person's own name cut to
+ * "Thoughtf…" on their card): names and titles wrap instead.
+ */
+export const cutText = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.body.querySelectorAll<HTMLElement>('*'))
+      .filter((el) => getComputedStyle(el).textOverflow === 'ellipsis')
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `"${(el.textContent ?? '').trim().slice(0, 40)}" is cut with an ellipsis`),
+  );
