@@ -148,8 +148,7 @@ export const buildReadModels = async (
   const names = allProjections.map((p) => p.name);
   // The copied history was reacted to where it came from (its badges and analyses are in it):
   // building read models from it asks for no command again.
-  const engine = new ProjectionEngine(events, readStore, allProjections, silentLogger(), {
-  });
+  const engine = new ProjectionEngine(events, readStore, allProjections, silentLogger(), {});
   const models = new StoreReadModels(readStore, allProjections);
   await models.start();
   await engine.start();

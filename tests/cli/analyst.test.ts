@@ -21,6 +21,8 @@ import { CSV_COLUMNS } from '../../api/analyst/export';
 
 const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), 'boon-analyst-'));
+// Exports go beside the data directory: the CLI refuses to write inside it.
+const outDir = mkdtempSync(join(tmpdir(), 'boon-analyst-out-'));
 const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
 const admin = { username: 'analyst-admin', password: 'a long enough password' };
 
@@ -96,6 +98,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
 });
 
 const dashboard = async (days: number): Promise<SentimentItem[]> => {
@@ -142,7 +145,7 @@ describe('npm run analyst -- sentiment (api/analyst/main.ts)', () => {
   it('writes a CSV a standard parser reads back to the same figures, totals last', async () => {
     const expected = await dashboard(30);
     const { from, to } = periodEnding(today(), 30);
-    const out = join(dataDir, 'export.csv');
+    const out = join(outDir, 'export.csv');
     const { code, stdout } = await analyst('sentiment', '--from', from, '--to', to, '--out', out);
     expect(code).toBe(0);
     expect(stdout).toBe('');

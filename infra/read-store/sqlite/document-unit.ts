@@ -14,7 +14,7 @@ export class DuplicateKeyError extends Error {
 }
 
 /** A document as the unit of work knows it: null when missing or deleted. */
-type Entry = { doc: Doc | null; dirty: boolean };
+type Entry = { doc: Doc | null };
 
 const isConstraint = (error: unknown) =>
   error instanceof Error && (error as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT');
@@ -28,6 +28,8 @@ const isConstraint = (error: unknown) =>
  */
 export class DocumentUnit {
   private readonly entries = new Map<string, Map<string, Entry>>();
+  /** Per collection, the ids changed since they were last written back. */
+  private readonly dirty = new Map<string, Set<string>>();
   private readonly written = new Set<string>();
 
   constructor(
@@ -58,41 +60,42 @@ export class DocumentUnit {
     let entry = entries.get(id);
     if (!entry) {
       const cached = this.cache.get(collection, id);
-      entry = {
-        doc: cached === undefined ? this.tables.byId(collection, id) : cached,
-        dirty: false,
-      };
+      entry = { doc: cached === undefined ? this.tables.byId(collection, id) : cached };
       entries.set(id, entry);
     }
     return entry;
   }
 
   private set(collection: string, id: string, doc: Doc | null) {
-    this.entriesOf(collection).set(id, { doc, dirty: true });
+    this.entriesOf(collection).set(id, { doc });
+    let dirty = this.dirty.get(collection);
+    if (!dirty) {
+      dirty = new Set();
+      this.dirty.set(collection, dirty);
+    }
+    dirty.add(id);
   }
 
   /** Writes back what changed (in one collection, or all of them). */
   flush(collection?: string): void {
-    const names = collection === undefined ? [...this.entries.keys()] : [collection];
+    const names = collection === undefined ? [...this.dirty.keys()] : [collection];
     for (const name of names) {
-      const entries = this.entries.get(name);
-      if (!entries) continue;
-      let created = false;
+      const ids = this.dirty.get(name);
+      if (!ids || ids.size === 0) continue;
+      const entries = this.entries.get(name)!;
+      this.written.add(name);
+      if ([...ids].some((id) => entries.get(id)!.doc)) this.tables.create(name);
       try {
-        for (const [id, entry] of entries) {
-          if (!entry.dirty) continue;
-          this.written.add(name);
-          if (entry.doc) {
-            if (!created) this.tables.create(name);
-            created = true;
-            this.tables.put(name, entry.doc);
-          } else if (this.tables.exists(name)) this.tables.remove(name, id);
-          entry.dirty = false;
+        for (const id of ids) {
+          const { doc } = entries.get(id)!;
+          if (doc) this.tables.put(name, doc);
+          else if (this.tables.exists(name)) this.tables.remove(name, id);
         }
       } catch (error) {
         if (isConstraint(error)) throw new DuplicateKeyError(name, (error as Error).message);
         throw error;
       }
+      ids.clear();
     }
   }
 

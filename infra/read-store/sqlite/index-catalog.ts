@@ -14,6 +14,7 @@ export class IndexCatalog {
   private readonly declared = new Map<string, Map<string, IndexSpec>>();
   private readonly built = new Map<string, Set<string>>();
   private readonly pending = new Map<string, IndexSpec[]>();
+  private readonly fieldSets = new Map<string, ReadonlySet<string>>();
   private readonly selectDeclared: Statement<[string], { spec: string }>;
   private readonly selectBuilt: Statement<[string], { name: string }>;
   private readonly insertDeclared: Statement<[string, string, string]>;
@@ -59,7 +60,14 @@ export class IndexCatalog {
 
   /** The fields of the collection's declared indexes. */
   fields(collection: string): ReadonlySet<string> {
-    return new Set([...this.specsOf(collection).values()].flatMap((spec) => Object.keys(spec.key)));
+    let fields = this.fieldSets.get(collection);
+    if (!fields) {
+      fields = new Set(
+        [...this.specsOf(collection).values()].flatMap((spec) => Object.keys(spec.key)),
+      );
+      this.fieldSets.set(collection, fields);
+    }
+    return fields;
   }
 
   /** Declares indexes, building them now or (`whenQueried`) when first needed. */
@@ -81,6 +89,7 @@ export class IndexCatalog {
           this.insertDeclared.run(collection, indexNameOf(spec), JSON.stringify(spec));
           specs.set(indexNameOf(spec), spec);
         }
+        this.fieldSets.delete(collection);
         if (whenQueried) this.pending.set(collection, unbuilt);
         else this.build(collection, unbuilt);
       })
@@ -104,6 +113,7 @@ export class IndexCatalog {
 
   forget(collection: string): void {
     this.declared.delete(collection);
+    this.fieldSets.delete(collection);
     this.built.delete(collection);
     this.pending.delete(collection);
   }
