@@ -334,6 +334,32 @@ test('prerendered pages are adopted as they stand, and a click made before the c
   }
   expect(errors).toEqual([]);
 
+  // The pages whose loading state is prerendered, opened by a registered visitor: the shell
+  // is adopted before the page, and must not fill the page's data in before it is.
+  const visitor = await browser.newContext();
+  const registered = await visitor.newPage();
+  registered.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat/i.test(message.text())) errors.push(message.text());
+  });
+  await new SetupPage(registered).registerAsNewVisitor();
+  await new HomePage(registered).answer('An answer, so the discussion opens to me.');
+  const discussion = registered.url();
+  // A phone's slower processor (Lighthouse's mobile profile): the data the page's inline script
+  // asked for arrives while React is still adopting the page.
+  const cdp = await visitor.newCDPSession(registered);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  for (const url of ['/home', discussion]) {
+    await registered.goto(url);
+    await expect(registered.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await registered.waitForLoadState('networkidle');
+  }
+  expect(errors).toEqual([]);
+  // The shell only watches for today's question: the discussion of today's still lights Home.
+  await expect(
+    registered.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await visitor.close();
+
   // The splash's Enter, pressed while the app's code is still on its way, is not lost.
   await page.route('**/assets/*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));

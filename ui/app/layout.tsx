@@ -18,8 +18,8 @@ import { BadgeToasts } from '../features/profile/components/badge-toasts';
 import { TabBar, type TabBarItem } from '../components/ui/tab-bar';
 import { queryKeys } from '../lib/query-keys';
 import { useBrowserValue } from '../lib/hydration';
+import { todayQuestionQuery } from '../lib/today-question';
 import { useTheme } from '../lib/theme';
-import { useTodayQuestion } from '../lib/today-question';
 import { ReminderNotifier } from '../features/reminders/reminder-notifier';
 
 const NAV: readonly TabBarItem[] = [
@@ -93,9 +93,12 @@ export const Layout = () => {
   // pages reached from it enter with their transition. The page is at least a screen tall,
   // so the footer starts below the fold and content arriving never pushes it about.
   const transition = key === 'default' ? '' : transitionFor(pathname);
-  const { data: today } = useTodayQuestion();
+  // Both only watch the cache: the pages ask for their data. A shell that asked for today's
+  // question itself had it in the cache before a prerendered page below was adopted (React
+  // adopts that page after the shell), so the page's first render showed the question where
+  // its HTML had the skeleton, and React drew it again (a hydration mismatch).
+  const { data: today } = useQuery({ ...todayQuestionQuery, queryFn: skipToken });
   const questionId = questionIdIn(pathname);
-  // Only watches the cache: the responses page itself asks for the question.
   const question = useQuery({
     queryKey: queryKeys.question(questionId ?? 0),
     queryFn: skipToken,
