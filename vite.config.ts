@@ -38,7 +38,7 @@ const preloadFonts = (): Plugin => ({
 
 type PrerenderModule = {
   prerendered: { path: string; route?: string; file: string; module: string }[];
-  renderRoot: (page: PrerenderModule['prerendered'][number] | null) => string;
+  renderRoot: (page: PrerenderModule['prerendered'][number] | null) => Promise<string> | string;
   titleFor: (path: string) => string | undefined;
 };
 
@@ -91,7 +91,7 @@ const prerender = (): Plugin => {
         const preloads = (chunksOf.get(page.module) ?? [])
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
           .join('');
-        const html = withRoot(template, renderRoot(page), ' data-prerendered')
+        const html = withRoot(template, await renderRoot(page), ' data-prerendered')
           .replace('<title>Boon</title>', `<title>${escapeHtml(`${title} · Boon`)}</title>`)
           .replace('</head>', `${preloads}</head>`);
         writeFileSync(join(outDir, 'prerendered', `${page.file}.html`), html);
@@ -102,7 +102,7 @@ const prerender = (): Plugin => {
         file: `${page.file}.html`,
       }));
       writeFileSync(join(outDir, 'prerendered', 'routes.json'), JSON.stringify(routes, null, 2));
-      writeFileSync(join(outDir, 'index.html'), withRoot(template, renderRoot(null)));
+      writeFileSync(join(outDir, 'index.html'), withRoot(template, await renderRoot(null)));
       rmSync(serverOut, { recursive: true, force: true });
     },
   };

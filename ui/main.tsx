@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { router } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppRouter } from './app/router';
 import { preloadRoute } from './app/routes';
+import { dropEarlyClicks } from './lib/early-clicks';
 import { LiveClient, setLiveClient } from './lib/live-client';
 import { createQueryClient } from './lib/query-client';
 import { startSessionKeeper } from './lib/session';
@@ -21,22 +21,27 @@ window.addEventListener('pageshow', (event) => {
 });
 
 const root = document.getElementById('root')!;
-const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+const app = (
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AppRouter />
+    </QueryClientProvider>
+  </StrictMode>
+);
 
-// A page prerendered at build time is already on screen: its code comes first, so the app's
-// first render is that same page, never a loading skeleton in between. Other pages render at
-// once (their data requests should not wait for their code).
+// A page prerendered at build time is already on screen: React adopts it (hydration) once its
+// code is here, so what is painted stays painted and a click made meanwhile is replayed. A
+// mismatch React had to mend is a bug in a page's first render: it is said, not hidden.
+// Other pages render at once (their data requests should not wait for their code).
 if (root.hasAttribute('data-prerendered')) {
   void preloadRoute(window.location.pathname)
     .catch((error: unknown) => console.warn('Page code did not load ahead', error))
-    .finally(render);
+    .finally(() =>
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.error('Hydration mismatch', error),
+      }),
+    );
 } else {
-  render();
+  dropEarlyClicks();
+  createRoot(root).render(app);
 }

@@ -101,6 +101,7 @@ export const archiveRoutes = (ctx: AppContext) => {
         echoCount: a.echoCount,
         replyCount: a.replyCount,
         dateAdded: a.dateAdded,
+        day: a.day,
       }));
     res.json(list);
   });

@@ -17,6 +17,8 @@ export type OwnResponseDto = {
   echoCount: number;
   replyCount: number;
   dateAdded: string;
+  /** The product day it answered (YYYY-MM-DD): how every screen dates an answer. */
+  day: string;
 };
 
 /** A question on the caller's journey, with their own answer when they gave one. */

@@ -128,6 +128,16 @@ describe('a person’s own history', () => {
     expect(searched.body).toHaveLength(1);
   });
 
+  it('dates each answer by its product day, the clock every other screen uses', async () => {
+    // 05:00 UTC on the 21st is midnight in New York: still the 20th's product day (from 03:00).
+    t.setNow(new Date('2026-11-21T05:00:00Z'));
+    const ann = await t.register();
+    const late = await answer(ann.deviceId, 'A late answer, after midnight UTC.');
+    const mine = await get('/api/archive/responses', ann.deviceId, late.position);
+    expect(mine.body[0]).toMatchObject({ day: '2026-11-20' });
+    expect(mine.body[0].dateAdded).toMatch(/^2026-11-21T05:00/);
+  });
+
   it('leaves a deleted answer out of the history', async () => {
     const ann = await t.register();
     const mine = await answer(ann.deviceId, 'This answer will soon be gone.');

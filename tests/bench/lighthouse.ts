@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -25,6 +25,8 @@ const TARGETS: Record<Category, number> = {
 };
 /** Each page is measured this many times; the median counts (the machine is shared). */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** `LIGHTHOUSE_PAGES=/home,/about` measures only those (while working on one page). */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',') ?? null;
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -118,11 +120,20 @@ const audit = async (url: string, storage: Record<string, string> | null): Promi
   }
 };
 
+/**
+ * The machine's load (1-minute average) around a page's runs: Lighthouse multiplies the
+ * main-thread time it observes by 4, and on a shared machine that time includes waiting for a
+ * busy CPU, so a figure means something only beside the load it was measured under.
+ */
+const load = () => loadavg()[0]!;
+
 const medianOf = async (url: string, storage: Record<string, string> | null) => {
   const runs: Scores[] = [];
+  const loads = [load()];
   for (let i = 0; i < RUNS; i++) {
     // A loaded machine sometimes makes Lighthouse give up on a page: one more try.
     runs.push(await audit(url, storage).catch(() => audit(url, storage)));
+    loads.push(load());
   }
   const pick = (key: keyof Scores) => median(runs.map((r) => r[key]));
   return {
@@ -135,8 +146,12 @@ const medianOf = async (url: string, storage: Record<string, string> | null) => 
     tbt: pick('tbt'),
     cls: pick('cls'),
     codeKb: pick('codeKb'),
-  } satisfies Scores;
+    load: { min: Math.min(...loads), max: Math.max(...loads) },
+  };
 };
+
+const timings = (scores: Awaited<ReturnType<typeof medianOf>>) =>
+  `FCP ${Math.round(scores.fcp)} ms, LCP ${Math.round(scores.lcp)} ms, TBT ${Math.round(scores.tbt)} ms, CLS ${scores.cls.toFixed(3)}`;
 
 /** A visitor of this device registered through the API, as the browser would keep them. */
 const registeredVisitor = async (base: string, answer: string | null) => {
@@ -209,6 +224,7 @@ export const lighthouseScores = async (): Promise<Figure[]> => {
     const baseline = await medianOf(bareUrl, null);
     const figures: Figure[] = [];
     for (const [name, url, storage] of pages) {
+      if (ONLY && !ONLY.some((only) => name === only || name.startsWith(`${only}/`))) continue;
       const scores = await medianOf(url, storage);
       for (const category of CATEGORIES) {
         figures.push({
@@ -222,7 +238,7 @@ export const lighthouseScores = async (): Promise<Figure[]> => {
           met: scores[category] >= TARGETS[category],
           ...(category === 'performance'
             ? {
-                note: `FCP ${Math.round(scores.fcp)} ms, LCP ${Math.round(scores.lcp)} ms, TBT ${Math.round(scores.tbt)} ms, CLS ${scores.cls.toFixed(3)} (median of ${RUNS})`,
+                note: `${timings(scores)} (median of ${RUNS}); the bare page: ${timings(baseline)}; machine load ${scores.load.min.toFixed(1)}–${scores.load.max.toFixed(1)}`,
               }
             : {}),
         });

@@ -76,13 +76,29 @@ test('the second archive marks answered questions and opens their discussion', a
   await context.close();
 });
 
-test('/personal/archive sends a visitor without a session to /auth, and shows a signed-in person their answers', async ({
+test('/personal/archive shows a pseudonymous person their answers and today’s discussion, and a signed-in one theirs', async ({
   browser,
 }) => {
-  const { context, page } = await visitor(browser);
-  await page.goto('/personal/archive');
-  await expect(page).toHaveURL(/\/auth$/);
+  const guest = await visitor(browser);
+  await new SetupPage(guest.page).registerAsNewVisitor();
+  await guest.page.goto('/personal/archive');
+  await expect(
+    guest.page.getByRole('heading', { level: 1, name: 'Your Response Archive' }),
+  ).toBeVisible();
+  // Before answering: today's question waits; after: today's discussion, and the answer listed.
+  await expect(guest.page.getByText('Today’s question is waiting for you')).toBeVisible();
+  await guest.page.getByRole('link', { name: 'Answer today’s question' }).click();
+  await new HomePage(guest.page).answer('Kept on this device until I decide otherwise.');
+  await guest.page.goto('/personal/archive');
+  await expect(guest.page.getByText('Showing 1 of 1 response')).toBeVisible();
+  await guest.page.getByRole('link', { name: 'Join today’s discussion' }).click();
+  await expect(guest.page).toHaveURL(/\/responses\/\d+$/);
+  await guest.page.goBack();
+  await expect(guest.page.getByText('Kept on this device', { exact: true })).toBeVisible();
+  await guest.context.close();
 
+  const { context, page } = await visitor(browser);
+  await page.goto('/auth');
   await new AuthScreen(page).signUpAndConfirm(uniqueEmail('archive'), 'long enough pw');
   await new SetupPage(page).chooseFirstPseudonym();
   await new HomePage(page).answer('What I keep, I keep because I chose to say it aloud.');
@@ -95,5 +111,31 @@ test('/personal/archive sends a visitor without a session to /auth, and shows a 
   await expect(page.getByText(/^Responded on /)).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill('nothing like this zzz');
   await expect(page.getByRole('heading', { name: 'No Responses Found' })).toBeVisible();
+  await context.close();
+});
+
+test('an answer is dated by its product day on every screen, whatever the UTC date of its writing', async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser);
+  await new SetupPage(page).registerAsNewVisitor();
+  await new HomePage(page).answer('Written late in the evening, after midnight in UTC.');
+  // As it is between midnight UTC and the product day's start: the next UTC date.
+  await page.route('**/api/archive/responses', async (route) => {
+    const answers = (await (await route.fetch()).json()) as { day: string; dateAdded: string }[];
+    const nextUtcDay = (day: string) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await route.fulfill({
+      json: answers.map((a) => ({ ...a, dateAdded: `${nextUtcDay(a.day)}T05:00:00.000Z` })),
+    });
+  });
+  const journey = new MyJourneyPage(page);
+  await journey.open();
+  const card = page.getByRole('article').filter({ hasText: 'Written late in the evening' });
+  const day = (await card.getByText(/^\w+day, \w+ \d+, \d{4}$/).textContent())!;
+  await page.goto('/my-responses');
+  await expect(page.getByRole('article', { name: 'Response #1' })).toContainText(day);
+  await page.goto('/personal/archive');
+  await expect(page.getByText(`Responded on ${day}`)).toBeVisible();
   await context.close();
 });

@@ -33,12 +33,16 @@ test('the archive opens after answering today, leads to the discussion, and My R
 
   await mine.open();
   await expect(mine.response(1)).toContainText('Telling the truth kindly');
-  await expect(mine.response(1)).toContainText('Spectrum Position');
+  await expect(mine.response(1)).toContainText('You did not place yourself on the spectrum.');
   await mine.deleteResponse(1);
   await expect(mine.response(1)).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'No responses yet' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'No responses yet' })).toBeVisible();
+  // The empty state leads to the question itself, not through the splash again.
+  await page.getByRole('link', { name: 'Share your first perspective' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 
   await context.close();
 });

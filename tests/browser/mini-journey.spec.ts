@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MiniJourney } from './pages/mini-page';
+import { sidewaysOverflow } from './pages/screen-checks';
 import { AuthScreen } from './pages/onboarding';
 import { uniqueEmail, visitor } from './pages/visitor';
 
@@ -7,10 +8,18 @@ import { uniqueEmail, visitor } from './pages/visitor';
 // two, the second of which has a single next step (it goes on by itself) that ends the
 // journey as The Truth-Teller; option 2 ends at once as The Rule Keeper.
 
-test('Mini needs an account: without one, /mini goes to /auth', async ({ browser }) => {
+test('Mini needs an account: without one, /mini says so in place and offers to make one', async ({
+  browser,
+}) => {
   const { context, page } = await visitor(browser);
-  await page.goto('/mini');
+  for (const path of ['/mini', '/mini-legacy', '/mini/result/truth-teller']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Journeys need a free account' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
+  await page.getByRole('link', { name: 'Create a free account' }).click();
   await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
   await context.close();
 });
 
@@ -29,6 +38,12 @@ test('a full journey: back, auto-advance, the result, share fallback, already do
   await page.goto('/mini');
   await expect(page.getByRole('heading', { name: 'Today’s Dilemma' })).toBeVisible();
   await expect(mini.options()).toHaveCount(3);
+  // Choice texts wrap inside their buttons, on a desktop and on a phone.
+  expect(await sidewaysOverflow(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await sidewaysOverflow(page)).toEqual([]);
+  await page.screenshot({ path: 'tests/artifacts/screenshots/mini-choices-390.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await mini.choose(0);
   await expect(page.getByText('What will you do next?')).toBeVisible();
@@ -41,6 +56,19 @@ test('a full journey: back, auto-advance, the result, share fallback, already do
   await expect(page.getByText('Journey complete. Analyzing your choices...')).toBeVisible();
   await mini.expectResult('truth-teller', 'The Truth-Teller');
   await expect(page.getByText('0 fellow travelers share your path today')).toBeVisible();
+  // The list the server sends stops at 100; the count is its total.
+  await page.route('**/archetype/truth-teller/results', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      headers: { 'X-Total-Count': '250' },
+      body: JSON.stringify(
+        Array.from({ length: 100 }, () => ({ completedAt: new Date().toISOString() })),
+      ),
+    }),
+  );
+  await page.reload();
+  await expect(page.getByText('250 fellow travelers share your path today')).toBeVisible();
+  await page.unroute('**/archetype/truth-teller/results');
 
   await page.getByRole('button', { name: 'Share Your Journey' }).click();
   await expect(mini.toast('Copied to clipboard')).toBeVisible();
@@ -105,7 +133,7 @@ test('two fellow travelers talk in their archetype’s chat, messages arriving l
   await expect(messages(ben.page).getByText('Rules keep us honest.')).toBeVisible();
   // Each is known by the nickname the server gave them: Ben reads Ann's, never his own, on it.
   const nicknameOf = async (page: typeof ann.page) => {
-    const line = page.getByText(/^You are .+ here\.$/);
+    const line = page.getByText(/^In this chat you appear as /);
     await expect(line).toBeVisible();
     return (await line.locator('strong').textContent()) ?? '';
   };

@@ -27,6 +27,7 @@ test('two people in the live chat see each other and their messages arrive live'
   const benName = await new SetupPage(ben.page).chooseFirstPseudonym();
   const benChat = new LiveChatPage(ben.page);
   await benChat.open();
+  await expect(ben.page.getByText(`You take part as ${benName}.`)).toBeVisible();
   await benChat.waitUntilConnected();
 
   await expect(annChat.online().getByText(benName)).toBeVisible();

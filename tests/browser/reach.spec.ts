@@ -90,9 +90,10 @@ test('each route names itself in the title, and navigation names match the pages
     await expect(page).toHaveTitle(title!);
   }
   await page.goto('/home');
+  // The spec's 'My Journey' card opens /my-responses.
   await page.getByRole('link', { name: /My Journey/ }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Journey');
-  await expect(page).toHaveTitle('My Journey · Boon');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Responses');
+  await expect(page).toHaveTitle('My Responses · Boon');
 
   const questionId = await page.evaluate(
     async () => (await (await fetch('/api/question/today')).json()).id,

@@ -27,6 +27,9 @@ test('a reaction appears live for the author; the reader can take it back; a ref
     .response(ana.name)
     .getByRole('button', { name: /^React with Insightful/ });
   await expect(insightful).toHaveAttribute('aria-pressed', 'false');
+  // Drawn as an icon, named by its meaning: an emoji is an empty box without a colour-emoji font.
+  await expect(insightful.locator('svg')).toHaveCount(1);
+  await expect(insightful).not.toContainText('💡');
   await insightful.click();
   await expect(insightful).toHaveAttribute('aria-pressed', 'true');
   await expect(insightful).toHaveAccessibleName(/1 Insightful reaction\)/);

@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
 import {
   axeViolations,
+  cutText,
   policyViolations,
+  readMoreMismatches,
   screenshotWholePage,
+  sidewaysOverflow,
   undersizedTargets,
 } from './pages/screen-checks';
 import { tourEveryScreen } from './pages/screen-tour';
@@ -11,8 +14,10 @@ const shots = 'tests/artifacts/screenshots';
 
 /**
  * Every screen at a phone's 390 px and a desktop's 1280 px, in both themes: a screenshot for
- * people to look at, axe's WCAG 2.2 AA rules, no interactive target under 24 × 24 px, and
- * nothing the Content-Security-Policy had to refuse.
+ * people to look at, axe's WCAG 2.2 AA rules, no interactive target under 24 × 24 px, nothing
+ * the Content-Security-Policy had to refuse, no sideways scrolling with the longest texts the
+ * product allows, no name or title cut with an ellipsis, and 'Read more' on exactly the answers
+ * whose preview hides something.
  * The dark theme differs from the light one only in colours, so there axe runs the rules that
  * depend on colours (contrast, links told from text); the light tour runs them all.
  * A theme's two widths tour side by side (separate visitors, separate browser contexts): the
@@ -35,6 +40,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
             found.push(`${at}: ${violation}`);
           for (const target of await undersizedTargets(page)) found.push(`${at}: ${target}`);
           for (const refused of await policyViolations(page)) found.push(`${at}: CSP ${refused}`);
+          for (const overflow of await sidewaysOverflow(page)) found.push(`${at}: ${overflow}`);
+          for (const mismatch of await readMoreMismatches(page)) found.push(`${at}: ${mismatch}`);
+          for (const cut of await cutText(page)) found.push(`${at}: ${cut}`);
         });
         return found;
       }),

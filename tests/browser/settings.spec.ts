@@ -4,8 +4,14 @@ import { visitor } from './pages/visitor';
 
 test('an unsaved Show Activity change is not dropped in silence', async ({ browser }) => {
   const { context, page } = await visitor(browser);
-  await new SetupPage(page).registerAsNewVisitor();
+  const name = await new SetupPage(page).registerAsNewVisitor();
   await page.goto('/settings');
+  // One name per person, told the same way: the one chosen, the only one others see.
+  await expect(page.getByLabel('Pseudonym')).toHaveValue(name);
+  await expect(
+    page.getByText(/^The name you chose when you joined, and the only one others see/),
+  ).toBeVisible();
+  await expect(page.getByText(/automatically assigned/i)).toHaveCount(0);
   const toggle = page.getByRole('switch', { name: 'Show Activity' });
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
   await toggle.click();
@@ -34,5 +40,28 @@ test('an unsaved Show Activity change is not dropped in silence', async ({ brows
   await expect(page).toHaveURL(/\/about$/);
   await page.goto('/settings');
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
+
+  // The browser's Back is held too: the address stays until the person decides.
+  await nav.getByRole('link', { name: 'Profile' }).click();
+  await page
+    .getByRole('navigation', { name: 'Profile links' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await toggle.click();
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
+  await dialog.getByRole('button', { name: 'Stay here' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await page.goBack();
+  await dialog.getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  // Forward to the page left is an ordinary move again: nothing unsaved, nothing asked.
+  await page.goForward();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect(dialog).toBeHidden();
   await context.close();
 });

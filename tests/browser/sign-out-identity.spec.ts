@@ -29,7 +29,10 @@ test('signing out makes a fresh anonymous device; signing in brings the identity
 
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(auth.toast('Signed out')).toBeVisible();
+  // A signed-out screen, not a pseudonym picker: it says the identity stays with the account.
+  await expect(page).toHaveURL(/\/signed-out$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'You’re signed out' })).toBeVisible();
+  await expect(page.getByText(`no longer takes part as ${name}`)).toBeVisible();
   // A fresh device: a new id, nothing of the account's identity, the known-browser token kept.
   expect(await page.evaluate(stored, 'boon-device-id')).not.toBe(before.device);
   for (const key of ['boon-device-pseudonym', 'boon-device-registered', 'boon-responses']) {
@@ -37,6 +40,7 @@ test('signing out makes a fresh anonymous device; signing in brings the identity
   }
   expect(await page.evaluate(stored, 'boon-known-browser')).toBe(before.knownBrowser);
   // Home asks the fresh device to choose a pseudonym of its own.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(/\/setup$/);
   await page.goto('/settings');
   await expect(page.getByLabel('Pseudonym', { exact: true })).toHaveValue('Not chosen yet');

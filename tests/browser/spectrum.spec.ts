@@ -44,12 +44,12 @@ test('an author places themselves on the spectrum by keyboard while answering', 
   expect((await sent).spectrumPosition).toBe(-90);
   await expect(page).toHaveURL(/\/responses\/\d+$/, { timeout: 10_000 });
   await expect(new ResponsesPage(page).response(name)).toContainText(
-    'Spectrum Position: Progressive (−90)',
+    'Your place on the spectrum: Progressive (−90)',
   );
   await context.close();
 });
 
-test('the placement can be skipped, and then reads N/A', async ({ browser }) => {
+test('the placement can be skipped, and the answer then says so in words', async ({ browser }) => {
   const { context, page } = await visitor(browser);
   const name = await new SetupPage(page).registerAsNewVisitor();
   const home = new HomePage(page);
@@ -64,6 +64,8 @@ test('the placement can be skipped, and then reads N/A', async ({ browser }) => 
   await home.submitButton.click();
   expect((await sent).spectrumPosition).toBeNull();
   await expect(page).toHaveURL(/\/responses\/\d+$/, { timeout: 10_000 });
-  await expect(new ResponsesPage(page).response(name)).toContainText('Spectrum Position: N/A');
+  await expect(new ResponsesPage(page).response(name)).toContainText(
+    'You did not place yourself on the spectrum.',
+  );
   await context.close();
 });

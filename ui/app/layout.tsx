@@ -1,5 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { ConnectionBanner } from '../components/connection-banner';
+import { Footer } from './footer';
 import { Button } from '../components/ui/button';
 import {
   DarkThemeIcon,
@@ -15,8 +17,9 @@ import { Logo } from '../components/ui/logo';
 import { BadgeToasts } from '../features/profile/components/badge-toasts';
 import { TabBar, type TabBarItem } from '../components/ui/tab-bar';
 import { queryKeys } from '../lib/query-keys';
+import { useBrowserValue } from '../lib/hydration';
+import { todayQuestionQuery } from '../lib/today-question';
 import { useTheme } from '../lib/theme';
-import { useTodayQuestion } from '../lib/today-question';
 import { ReminderNotifier } from '../features/reminders/reminder-notifier';
 
 const NAV: readonly TabBarItem[] = [
@@ -66,7 +69,10 @@ const transitionFor = (path: string) => {
 };
 
 const ThemeToggle = () => {
-  const { actual, choose } = useTheme();
+  const { actual: browserTheme, choose } = useTheme();
+  // The prerendered toggle is the light theme's; the browser's own theme shows once adopted.
+  const hydrated = useBrowserValue(() => true, false);
+  const actual = hydrated ? browserTheme : 'light';
   const next = actual === 'dark' ? 'light' : 'dark';
   const Icon = actual === 'dark' ? LightThemeIcon : DarkThemeIcon;
   return (
@@ -87,9 +93,12 @@ export const Layout = () => {
   // pages reached from it enter with their transition. The page is at least a screen tall,
   // so the footer starts below the fold and content arriving never pushes it about.
   const transition = key === 'default' ? '' : transitionFor(pathname);
-  const { data: today } = useTodayQuestion();
+  // Both only watch the cache: the pages ask for their data. A shell that asked for today's
+  // question itself had it in the cache before a prerendered page below was adopted (React
+  // adopts that page after the shell), so the page's first render showed the question where
+  // its HTML had the skeleton, and React drew it again (a hydration mismatch).
+  const { data: today } = useQuery({ ...todayQuestionQuery, queryFn: skipToken });
   const questionId = questionIdIn(pathname);
-  // Only watches the cache: the responses page itself asks for the question.
   const question = useQuery({
     queryKey: queryKeys.question(questionId ?? 0),
     queryFn: skipToken,
@@ -112,6 +121,7 @@ export const Layout = () => {
           <ThemeToggle />
         </div>
       </header>
+      <ConnectionBanner />
       <main
         id="main"
         key={pathname}
@@ -121,24 +131,7 @@ export const Layout = () => {
       </main>
       <BadgeToasts />
       <ReminderNotifier />
-      <footer className="pb-tabbar border-t border-line pt-6 text-small text-ink-muted">
-        <nav
-          aria-label="Legal"
-          className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-5 px-4"
-        >
-          {[
-            ['/privacy-policy', 'Privacy Policy'],
-            ['/terms-of-use', 'Terms of Use'],
-            ['/contact', 'Contact'],
-            ['/about', 'About'],
-          ].map(([to, label]) => (
-            <Link key={to} to={to!} className="inline-flex min-h-11 items-center hover:text-ink">
-              {label}
-            </Link>
-          ))}
-          <span className="ml-auto">© {new Date().getFullYear()} Boon</span>
-        </nav>
-      </footer>
+      <Footer />
     </div>
   );
 };

@@ -1,25 +1,16 @@
 import { useAtomValue } from 'jotai';
-import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router-dom';
 import { ConsentBanner } from '../components/consent-banner';
 import { toastAtom } from '../components/ui/toast';
 import { useTheme } from '../lib/theme';
-import { lazyPage, type RouteHandle } from './lazy-page';
+import { lazyPage } from './lazy-page';
+import { RouteBoundary } from './route-boundary';
 
 /** The notification area's code (Radix toast) arrives with the first toast, not before. */
 const toaster = lazyPage(() =>
   import('../components/ui/toaster').then((m) => ({ default: m.Toaster })),
 );
-
-/** The deepest matched route's title; pages whose title depends on data set their own. */
-const useRouteTitle = () => {
-  const title = useMatches()
-    .map((match) => (match.handle as RouteHandle | undefined)?.title)
-    .findLast(Boolean);
-  useEffect(() => {
-    if (title) document.title = `${title} · Boon`;
-  }, [title]);
-};
 
 /** True from the first toast on (the notification area then stays, for the next ones). */
 const useToastRaised = () => {
@@ -29,20 +20,22 @@ const useToastRaised = () => {
   return raised || current !== null;
 };
 
-/** Around every page, splash included: the theme, the title, the consent banner and the toasts. */
+/**
+ * Around every page, splash included: the theme, the consent banner and the toasts, and the
+ * error page for what fails outside the layout (the splash, the layout itself).
+ */
 export const Root = () => {
   useTheme();
-  useRouteTitle();
-  const { pathname } = useLocation();
-  const splash = pathname === '/' || pathname === '/intro';
   const toastRaised = useToastRaised();
   return (
     <>
-      <Outlet />
-      <ConsentBanner aboveNavigation={!splash} />
+      <RouteBoundary standalone>
+        <Outlet />
+      </RouteBoundary>
+      <ConsentBanner />
       {toastRaised && (
         <Suspense fallback={null}>
-          <toaster.Page />
+          <toaster.Component />
         </Suspense>
       )}
     </>

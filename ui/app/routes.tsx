@@ -1,10 +1,19 @@
-import { Suspense } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
+import {
+  matchRoutes,
+  Outlet,
+  useLocation,
+  useNavigationType,
+  useRoutes,
+  type RouteObject,
+} from 'react-router-dom';
 import { NotFound } from '../components/not-found';
 import { PageSkeleton } from '../components/ui/skeleton';
+import { EarlyClicksReplay } from '../lib/early-clicks';
 import { lazyPage, type RouteHandle } from './lazy-page';
 import { Layout } from './layout';
 import { Root } from './root';
+import { RouteBoundary } from './route-boundary';
 
 const pages = {
   splash: lazyPage(() => import('../features/onboarding/splash-page')),
@@ -13,6 +22,7 @@ const pages = {
   welcome: lazyPage(() => import('../features/onboarding/welcome-page')),
   pseudonymWelcome: lazyPage(() => import('../features/onboarding/pseudonym-welcome-page')),
   disclosure: lazyPage(() => import('../features/onboarding/disclosure-page')),
+  signedOut: lazyPage(() => import('../features/onboarding/signed-out-page')),
   auth: lazyPage(() => import('../features/auth/auth-page')),
   checkInbox: lazyPage(() => import('../features/auth/check-inbox-page')),
   verify: lazyPage(() => import('../features/auth/verify-page')),
@@ -49,11 +59,16 @@ const pages = {
 };
 
 /** A lazily loaded page under its route: its title, and how to fetch it ahead. */
-const route = (path: string, { Page, preload }: ReturnType<typeof lazyPage>, title?: string) => ({
+const route = (
+  path: string,
+  { Component: Page, preload }: ReturnType<typeof lazyPage>,
+  title?: string,
+) => ({
   path,
   element: (
     <Suspense fallback={<PageSkeleton />}>
       <Page />
+      <EarlyClicksReplay />
     </Suspense>
   ),
   handle: { preload, ...(title ? { title } : {}) } satisfies RouteHandle,
@@ -67,46 +82,57 @@ export const routes: RouteObject[] = [
       route('/intro', pages.splash, 'Thoughtful Dialogue'),
       {
         element: <Layout />,
+        // A pathless route whose error page shows inside the layout: header and tabs stay.
         children: [
-          route('/device-check', pages.deviceCheck, 'Checking your device'),
-          route('/setup', pages.setup, 'Enter Your Journey'),
-          route('/welcome', pages.welcome, 'Getting started'),
-          route('/pseudonym-welcome', pages.pseudonymWelcome, 'Your pseudonym'),
-          route('/disclosure', pages.disclosure, 'Before you begin'),
-          route('/auth', pages.auth, 'Sign in or sign up'),
-          route('/auth/check-inbox', pages.checkInbox, 'Check your inbox'),
-          route('/auth/verify', pages.verify, 'Confirming your email'),
-          route('/auth/recover', pages.recover, 'Forgot your password?'),
-          route('/auth/reset', pages.reset, 'Choose a new password'),
-          route('/auth/link', pages.signInLink, 'Signing in'),
-          route('/auth/admin-link', pages.adminLink, 'Admin sign-in'),
-          route('/settings', pages.settings, 'Settings'),
-          route('/home', pages.home, 'Today’s question'),
-          route('/responses/:questionId', pages.responses),
-          route('/archive', pages.archive, 'Question Archive'),
-          route('/my-responses', pages.myResponses, 'My Responses'),
-          route('/profile', pages.profile, 'Profile'),
-          route('/question/:id', pages.question),
-          route('/questions/archive', pages.questionsArchive, 'Question Archive'),
-          route('/my-journey', pages.myJourney, 'My Journey'),
-          route('/personal/archive', pages.personalArchive, 'Your Response Archive'),
-          route('/about', pages.about, 'About Boon'),
-          route('/privacy', pages.privacy, 'Privacy & Terms'),
-          route('/privacy-policy', pages.privacyPolicy, 'Privacy Policy'),
-          route('/terms-of-use', pages.terms, 'Terms of Use'),
-          route('/contact', pages.contact, 'Contact'),
-          route('/admin-login', pages.adminLogin, 'Admin Login'),
-          route('/admin', pages.admin, 'Admin Dashboard'),
-          route('/admin/brainstorm', pages.adminBrainstorm, 'Brainstorm board'),
-          route('/admin/submissions', pages.adminSubmissions, 'Submissions'),
-          route('/mini', pages.mini, 'Mini'),
-          route('/mini/result/:archetypeId', pages.miniResult, 'Your Archetype'),
-          route('/mini-legacy', pages.miniLegacy, 'Today’s Ethical Journey'),
-          route('/mini-chat', pages.miniChat, 'Live chat'),
-          route('/brainstorm', pages.brainstorm, 'Brainstorm'),
-          route('/submit-question', pages.submitQuestion, 'Submit a Question'),
-          route('/sentiment', pages.sentiment, 'Community Sentiment'),
-          { path: '*', element: <NotFound /> },
+          {
+            element: (
+              <RouteBoundary>
+                <Outlet />
+              </RouteBoundary>
+            ),
+            children: [
+              route('/device-check', pages.deviceCheck, 'Checking your device'),
+              route('/setup', pages.setup, 'Enter Your Journey'),
+              route('/welcome', pages.welcome, 'Getting started'),
+              route('/pseudonym-welcome', pages.pseudonymWelcome, 'Your pseudonym'),
+              route('/disclosure', pages.disclosure, 'Before you begin'),
+              route('/signed-out', pages.signedOut, 'Signed out'),
+              route('/auth', pages.auth, 'Sign in or sign up'),
+              route('/auth/check-inbox', pages.checkInbox, 'Check your inbox'),
+              route('/auth/verify', pages.verify, 'Confirming your email'),
+              route('/auth/recover', pages.recover, 'Forgot your password?'),
+              route('/auth/reset', pages.reset, 'Choose a new password'),
+              route('/auth/link', pages.signInLink, 'Signing in'),
+              route('/auth/admin-link', pages.adminLink, 'Admin sign-in'),
+              route('/settings', pages.settings, 'Settings'),
+              route('/home', pages.home, 'Today’s question'),
+              route('/responses/:questionId', pages.responses),
+              route('/archive', pages.archive, 'Question Archive'),
+              route('/my-responses', pages.myResponses, 'My Responses'),
+              route('/profile', pages.profile, 'Profile'),
+              route('/question/:id', pages.question),
+              route('/questions/archive', pages.questionsArchive, 'Question Archive'),
+              route('/my-journey', pages.myJourney, 'My Journey'),
+              route('/personal/archive', pages.personalArchive, 'Your Response Archive'),
+              route('/about', pages.about, 'About Boon'),
+              route('/privacy', pages.privacy, 'Privacy & Terms'),
+              route('/privacy-policy', pages.privacyPolicy, 'Privacy Policy'),
+              route('/terms-of-use', pages.terms, 'Terms of Use'),
+              route('/contact', pages.contact, 'Contact'),
+              route('/admin-login', pages.adminLogin, 'Admin Login'),
+              route('/admin', pages.admin, 'Admin Dashboard'),
+              route('/admin/brainstorm', pages.adminBrainstorm, 'Brainstorm board'),
+              route('/admin/submissions', pages.adminSubmissions, 'Submissions'),
+              route('/mini', pages.mini, 'Mini'),
+              route('/mini/result/:archetypeId', pages.miniResult, 'Your Archetype'),
+              route('/mini-legacy', pages.miniLegacy, 'Today’s Ethical Journey'),
+              route('/mini-chat', pages.miniChat, 'Live chat'),
+              route('/brainstorm', pages.brainstorm, 'Brainstorm'),
+              route('/submit-question', pages.submitQuestion, 'Submit a Question'),
+              route('/sentiment', pages.sentiment, 'Community Sentiment'),
+              { path: '*', element: <NotFound /> },
+            ],
+          },
         ],
       },
     ],
@@ -126,3 +152,30 @@ export const titleFor = (path: string) =>
   (matchRoutes(routes, path) ?? [])
     .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
     .findLast(Boolean);
+
+/** The deepest matched route's title in the tab; pages whose title depends on data set their own. */
+const useRouteTitle = (pathname: string) => {
+  const title = titleFor(pathname);
+  useEffect(() => {
+    if (title) document.title = `${title} · Boon`;
+  }, [title]);
+};
+
+/**
+ * A page reached by a link or navigate() starts at its top (the answer's celebration used to
+ * leave the phone scrolled down); back and forward leave the browser to restore the position.
+ */
+const useScrollToTop = (pathname: string) => {
+  const navigation = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
+};
+
+/** The app's pages, in the browser and in the build's prerender alike. */
+export const AppRoutes = () => {
+  const { pathname } = useLocation();
+  useRouteTitle(pathname);
+  useScrollToTop(pathname);
+  return useRoutes(routes);
+};

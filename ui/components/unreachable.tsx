@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError } from '../lib/api-client';
 import { Button } from './ui/button';
 import { EmptyState } from './ui/empty-state';
@@ -13,7 +13,13 @@ const subscribe = (listener: () => void) => {
     window.removeEventListener('offline', listener);
   };
 };
-const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine);
+/** Whether the device says it is online; a prerendered page assumes it is. */
+export const useOnline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 
 /**
  * Boon could not be reached: this device is offline, or the server is down. Not the same as
@@ -24,23 +30,32 @@ export const Unreachable = ({
   onRetry,
   retrying,
   error,
+  level = 2,
 }: {
   onRetry: () => void;
   retrying: boolean;
   /** What failed: a server error (5xx) is said as such, apart from no answer at all. */
   error?: unknown;
+  /** 1 when it is all the page shows (a page whose code could not be fetched). */
+  level?: 1 | 2;
 }) => {
   const failedStatus = error instanceof ApiError && error.status >= 500 ? error.status : null;
   const online = useOnline();
+  // Tries again when the device comes back online. (A listener of its own would be removed by
+  // the very re-render the 'online' event causes, before it ran.)
+  const wasOffline = useRef(!online);
   useEffect(() => {
-    if (online) return;
-    const handleOnline = () => onRetry();
-    window.addEventListener('online', handleOnline);
-    return () => window.removeEventListener('online', handleOnline);
+    if (!online) {
+      wasOffline.current = true;
+    } else if (wasOffline.current) {
+      wasOffline.current = false;
+      onRetry();
+    }
   }, [online, onRetry]);
   return (
     <EmptyState
       role="alert"
+      level={level}
       drawing={<OfflineDrawing />}
       title={failedStatus ? 'Boon had a problem' : 'Can’t reach Boon'}
       action={

@@ -19,6 +19,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What a person is told when a request failed: the server's own reason, or that Boon could
+ * not be reached (a fetch that never got an answer says only "Failed to fetch").
+ */
+export const failureText = (error: Error): string =>
+  error instanceof ApiError
+    ? error.detail
+    : 'Boon could not be reached. Check your connection and try again.';
+
 /** The highest log position any command answered with: queries wait until read models reach it. */
 let minPosition: bigint | null = null;
 
@@ -32,6 +41,22 @@ const remember = (body: unknown) => {
 
 type RequestInit = { method?: string; body?: unknown; token?: string };
 
+type EarlyFetches = { boonEarlyFetches?: Record<string, Promise<Response>> };
+
+/**
+ * A GET the page's inline script started before any code arrived (index.html), taken once.
+ * Only a successful answer is used: anything else (an expired token, no device yet) is asked
+ * again the ordinary way.
+ */
+const earlyAnswer = async (path: string): Promise<Response | null> => {
+  const early = (globalThis as EarlyFetches).boonEarlyFetches;
+  const pending = early?.[path];
+  if (!pending) return null;
+  delete early[path];
+  const response = await pending.catch(() => null);
+  return response?.ok ? response : null;
+};
+
 const request = async <T>(
   path: string,
   init: RequestInit = {},
@@ -43,12 +68,15 @@ const request = async <T>(
   const bearer = init.token ?? currentSession()?.access_token ?? adminToken();
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   if (method === 'GET' && minPosition !== null) headers['X-Min-Position'] = minPosition.toString();
-  const response = await fetch(path, {
-    method,
-    headers,
-    credentials: 'include',
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
+  const early = method === 'GET' && minPosition === null ? await earlyAnswer(path) : null;
+  const response =
+    early ??
+    (await fetch(path, {
+      method,
+      headers,
+      credentials: 'include',
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    }));
   const text = await response.text();
   if (!response.ok) {
     let problem: Problem | null = null;

@@ -123,3 +123,64 @@ export const screenshotWholePage = async (page: Page, path: string) => {
   await page.screenshot({ path });
   await page.setViewportSize(viewport);
 };
+
+/**
+ * What makes the page scroll sideways: nothing may (WCAG 1.4.10, reflow at 320 CSS px; here
+ * at the phone's 390 px and the desktop's 1280 px with the longest texts the product allows).
+ * Names the outermost elements that reach past the viewport's right edge.
+ */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const past = Array.from(document.body.querySelectorAll('*')).filter((el) => {
+      const rect = el.getBoundingClientRect();
+      return rect.width > 0 && rect.right > width + 1;
+    });
+    const outermost = past.filter(
+      (el) => !past.some((other) => other !== el && other.contains(el)),
+    );
+    return [
+      `the page is ${document.documentElement.scrollWidth} px wide in a ${width} px viewport: ${outermost
+        .slice(0, 3)
+        .map(describe)
+        .join(', ')}`,
+    ];
+  });
+
+/**
+ * Answer cards whose 'Read more' does not match what their preview hides: it must be there
+ * exactly when the 8-line clamp hides part of the text or the preview was cut at 600 characters.
+ */
+export const readMoreMismatches = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('article[aria-label^="Response by"]')).flatMap((card) => {
+      const preview = card.querySelector('[data-preview]') as HTMLElement | null;
+      if (!preview) return [];
+      const hidden =
+        preview.scrollHeight > preview.clientHeight + 1 ||
+        (preview.textContent ?? '').endsWith('…');
+      const offered = Array.from(card.querySelectorAll('button')).some(
+        (button) => button.textContent?.trim() === 'Read more',
+      );
+      return hidden === offered
+        ? []
+        : [
+            `${card.getAttribute('aria-label')}: ${hidden ? 'text hidden, no Read more' : 'Read more with nothing hidden'}`,
+          ];
+    }),
+  );
+
+/**
+ * Text cut off with an ellipsis and no way to read the rest (a person's own name cut to
+ * "Thoughtf…" on their card): names and titles wrap instead.
+ */
+export const cutText = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.body.querySelectorAll<HTMLElement>('*'))
+      .filter((el) => getComputedStyle(el).textOverflow === 'ellipsis')
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `"${(el.textContent ?? '').trim().slice(0, 40)}" is cut with an ellipsis`),
+  );

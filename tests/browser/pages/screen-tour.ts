@@ -1,7 +1,9 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { answerAsSomeoneElse } from './community';
+import { answerAsSomeoneElse, replyAsSomeoneElse } from './community';
 import { HomePage } from './home-page';
-import { decideConsentUpFront, SetupPage } from './setup-page';
+import { LiveChatPage } from './live-chat-page';
+import { LONGEST, registerWithLongestName, writeLongestTexts } from './longest-texts';
+import { decideConsentUpFront } from './setup-page';
 import { recordPolicyViolations } from './screen-checks';
 
 export type TourOptions = { colorScheme: 'light' | 'dark'; width: number };
@@ -26,6 +28,7 @@ const publicScreens: [string, string, string | RegExp][] = [
   ['privacy-policy', '/privacy-policy', 'Privacy Policy'],
   ['terms-of-use', '/terms-of-use', 'Terms of Use'],
   ['contact', '/contact', 'Contact'],
+  ['signed-out', '/signed-out', 'You’re signed out'],
   ['admin-login', '/admin-login', 'Admin Login'],
   ['not-found', '/no-such-page', '404 Page Not Found'],
   ['responses-not-a-question', '/responses/abc', '404 Page Not Found'],
@@ -33,15 +36,20 @@ const publicScreens: [string, string, string | RegExp][] = [
   ['archive-closed', '/archive', "Join Today's Conversation First"],
 ];
 
-const LONG_ANSWER = Array.from(
-  { length: 30 },
-  (_, i) => `Sentence ${i + 1} of a long and careful answer about what we owe each other.`,
-).join(' ');
+/** A three-paragraph answer of 340 characters: past 8 lines on a phone, not on a desktop. */
+const THREE_PARAGRAPHS = [
+  'Honesty is owed first to the people who will live with the consequences of what we say.',
+  'That does not make every truth urgent. Timing and care are part of telling it well, and a kind delay is not a lie.',
+  'But when silence protects only our comfort, it stops being kindness and becomes a choice.',
+].join('\n\n');
 
 /**
  * Walks every screen of the app as one visitor would meet them, in one theme and width,
- * stopping on each: public pages, onboarding, home, the offline state, the responses with
- * replies, the reader and the delete confirmation, settings, the admin shell.
+ * stopping on each: public pages, onboarding, home, the offline states, the responses with
+ * replies, the reader and the delete confirmation, the celebration's aftermath, profile and its
+ * tabs, settings, Mini without an account, the community's rooms, the admin shell. The visitor
+ * and the community write the longest texts the product allows (longest-texts.ts), so a
+ * screen that would scroll sideways with them is found.
  */
 export const tourEveryScreen = async (
   browser: Browser,
@@ -49,7 +57,9 @@ export const tourEveryScreen = async (
   options: TourOptions,
   stop: Stop,
 ) => {
-  await answerAsSomeoneElse(request, LONG_ANSWER);
+  const long = await answerAsSomeoneElse(request, LONGEST.answer);
+  await replyAsSomeoneElse(request, long.id, LONGEST.reply);
+  await answerAsSomeoneElse(request, THREE_PARAGRAPHS);
   const context = await browser.newContext({
     colorScheme: options.colorScheme,
     reducedMotion: 'reduce',
@@ -72,8 +82,8 @@ export const tourEveryScreen = async (
   await stop(page, 'device-check');
   await page.unroute('**/api/device/*/pseudonym');
 
-  await page.goto('/setup');
-  await new SetupPage(page).chooseFirstPseudonym();
+  const { deviceId } = await registerWithLongestName(page, request);
+  await writeLongestTexts(request, deviceId);
   await page.goto('/home');
   await expect(page.getByLabel('Your response')).toBeVisible();
   await stop(page, 'home');
@@ -104,15 +114,48 @@ export const tourEveryScreen = async (
     await stop(page, screen);
   }
 
-  await page.goto('/mini-chat');
-  await heading(page, 'Live chat');
-  await expect(page.getByLabel('Message the live chat')).toBeEnabled();
+  const chat = new LiveChatPage(page);
+  await chat.open();
+  await chat.waitUntilConnected();
+  await chat.say(LONGEST.chat);
+  await expect(chat.messages()).toContainText(LONGEST.chat.slice(0, 60));
   await stop(page, 'mini-chat');
 
+  await page.goto('/mini');
+  await expect(page.getByRole('heading', { name: 'Journeys need a free account' })).toBeVisible();
+  await stop(page, 'mini-no-account');
+
+  // A page whose code cannot be fetched (offline, or a deploy that removed it).
+  await page.route('**/assets/brainstorm-page-*.js', (route) =>
+    route.abort('internetdisconnected'),
+  );
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Brainstorm a question' }).click();
+  await heading(page, 'Can’t reach Boon');
+  await stop(page, 'page-code-unreachable');
+  await page.unroute('**/assets/brainstorm-page-*.js');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await heading(page, 'Brainstorm');
+  await expect(page.getByText(LONGEST.suggestion.slice(0, 40))).toBeVisible();
+  await stop(page, 'brainstorm');
+
   await page.goto('/home');
-  await new HomePage(page).answer('My own view: we owe each other honesty, even when it costs us.');
+  await new HomePage(page).answer(LONGEST.answer);
   await expect(page.getByRole('button', { name: 'Read more' }).first()).toBeVisible();
   await stop(page, 'responses');
+
+  // Offline on the discussion: the banner says so, and an echo says it waits to be sent.
+  await page.context().setOffline(true);
+  await expect(page.getByText('You’re offline.', { exact: false })).toBeVisible();
+  await page
+    .getByRole('article', { name: /^Response by / })
+    .filter({ hasNotText: 'Your response' })
+    .first()
+    .getByRole('button', { name: /^Echo / })
+    .click();
+  await expect(page.getByRole('button', { name: /waiting to be sent/ })).toBeVisible();
+  await stop(page, 'responses-offline');
+  await page.context().setOffline(false);
+  await expect(page.getByRole('button', { name: /waiting to be sent/ })).toHaveCount(0);
 
   const own = page
     .getByRole('article', { name: /^Response by / })
@@ -141,10 +184,20 @@ export const tourEveryScreen = async (
     ['questions-archive', '/questions/archive', 'Question Archive'],
     ['my-journey', '/my-journey', 'My Journey'],
     ['question', `/question/${questionId}`, /./],
+    ['personal-archive', '/personal/archive', 'Your Response Archive'],
     ['profile', '/profile', /./],
   ] as const) {
     await page.goto(path);
     await heading(page, title);
+    await expect(page.getByText(/Loading/)).toHaveCount(0);
+    await stop(page, screen);
+  }
+  for (const [screen, tab] of [
+    ['profile-journal', 'Journal'],
+    ['profile-reminders', 'Reminders'],
+    ['profile-shared', 'Shared'],
+  ] as const) {
+    await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByText(/Loading/)).toHaveCount(0);
     await stop(page, screen);
   }

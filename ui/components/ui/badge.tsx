@@ -11,7 +11,10 @@ const tones: Record<BadgeTone, string> = {
   danger: 'bg-danger-soft text-danger-ink',
 };
 
-/** A short label: a category, a status, a count. Never the only carrier of meaning by colour. */
+/**
+ * A short label: a category, a status, a count. Never the only carrier of meaning by colour.
+ * A long one (a pseudonym, a category on a phone) wraps inside the pill rather than run off.
+ */
 export const Badge = ({
   tone = 'neutral',
   className = '',
@@ -23,7 +26,7 @@ export const Badge = ({
 }) => (
   <span
     className={cx(
-      'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-caption font-medium whitespace-nowrap [&_svg]:size-3.5',
+      'inline-flex max-w-full items-center gap-1 rounded-full px-2.5 py-0.5 text-caption font-medium break-words [&_svg]:size-3.5 [&_svg]:shrink-0',
       tones[tone],
       className,
     )}

@@ -4,10 +4,10 @@ import { cx } from './cx';
 
 export type ButtonVariant =
   'primary' | 'secondary' | 'ghost' | 'ghost-accent' | 'ghost-danger' | 'pressed' | 'danger';
-export type ButtonSize = 'sm' | 'md' | 'icon';
+export type ButtonSize = 'xs' | 'sm' | 'md' | 'icon';
 
 const base =
-  'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors select-none disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed [&_svg]:size-[1.125em] [&_svg]:shrink-0';
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium transition-colors select-none disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed [&_svg]:size-[1.125em] [&_svg]:shrink-0';
 
 const variants: Record<ButtonVariant, string> = {
   primary:
@@ -23,28 +23,48 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
+  /** A row of small toggles (reactions) that must fit a phone's width. */
+  xs: 'min-h-9 gap-1.5 px-2 text-small',
   sm: 'min-h-9 px-3 text-small',
   md: 'min-h-11 px-5 text-body',
   icon: 'size-10 text-body',
 };
 
-/** The classes of a button, for links that look like one. */
+/**
+ * The classes of a button, for links that look like one. A label stays on one line unless the
+ * button wraps (`wrap`: choices and prompts whose text is a sentence or more); the two are
+ * chosen here, not overridden by a class, because the later utility in the style sheet wins.
+ */
 export const buttonClass = (
   variant: ButtonVariant = 'primary',
   size: ButtonSize = 'md',
   className = '',
-) => cx(base, variants[variant], sizes[size], className);
+  wrap = false,
+) =>
+  cx(
+    base,
+    variants[variant],
+    sizes[size],
+    wrap ? 'h-auto min-w-0 justify-start py-2.5 text-left whitespace-normal' : 'whitespace-nowrap',
+    className,
+  );
 
-type ButtonProps = ComponentPropsWithRef<'button'> & { variant?: ButtonVariant; size?: ButtonSize };
+type ButtonProps = ComponentPropsWithRef<'button'> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** A label that may run over several lines. */
+  wrap?: boolean;
+};
 
 export const Button = ({
   variant = 'primary',
   size = 'md',
   className = '',
   type = 'button',
+  wrap = false,
   ...props
 }: ButtonProps) => (
-  <button type={type} className={buttonClass(variant, size, className)} {...props} />
+  <button type={type} className={buttonClass(variant, size, className, wrap)} {...props} />
 );
 
 /** A router link dressed as a button (for navigation, never for actions). */

@@ -1,14 +1,14 @@
 import {
   cloneElement,
   isValidElement,
-  lazy,
   Suspense,
   useState,
   type MouseEvent,
   type ReactElement,
 } from 'react';
+import { lazyComponent } from '../../lib/lazy-component';
 
-const ConfirmDialogContent = lazy(() => import('./confirm-dialog-content'));
+const ConfirmDialogContent = lazyComponent(() => import('./confirm-dialog-content')).Component;
 
 /**
  * Asks before something that cannot be taken back. Focus starts on Cancel, stays inside,

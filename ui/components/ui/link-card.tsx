@@ -53,7 +53,7 @@ export const ExploreMore = () => (
         Icon={Library}
       />
       <LinkCard
-        to="/my-journey"
+        to="/my-responses"
         title="My Journey"
         text="Your own answers, day by day."
         Icon={BookOpenText}

@@ -62,7 +62,7 @@ export const Tabs = <K extends string>({
               aria-controls={`${id}-panel-${tab.key}`}
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(tab.key)}
-              className={`-mb-px min-h-11 border-b-2 px-4 py-2 font-medium whitespace-nowrap transition-colors ${
+              className={`-mb-px min-h-11 border-b-2 px-2.5 py-2 font-medium whitespace-nowrap transition-colors sm:px-4 ${
                 selected
                   ? 'border-accent text-accent-ink'
                   : 'border-transparent text-ink-muted hover:text-ink'

@@ -1,8 +1,9 @@
 /**
  * Where the one notification goes: never over a text box or over what is fixed to the bottom
- * of the screen (the phone's tab bar, the consent sheet, marked data-overlay-bottom).
- * Phones try the top first, wider screens the bottom; if a text box sits under both bands,
- * the one away from the focused field wins.
+ * of the screen (the phone's tab bar, the consent sheet, marked data-overlay-bottom). The
+ * bottom first, just above those (at the top of a phone it covered the header and the page's
+ * heading); the top only when a text box sits in the bottom band. If one sits under both
+ * bands, the one away from the focused field wins.
  */
 export type Placement = { edge: 'top' | 'bottom'; offset: number };
 
@@ -18,7 +19,7 @@ const visibleRects = (selector: string) =>
 const overlaps = (a: { top: number; bottom: number }, b: { top: number; bottom: number }) =>
   a.top < b.bottom && b.top < a.bottom;
 
-export const choosePlacement = (toastHeight: number, phone: boolean): Placement => {
+export const choosePlacement = (toastHeight: number): Placement => {
   const viewport = window.innerHeight;
   const fixedBottom = visibleRects('[data-overlay-bottom]')
     .filter(({ el }) => getComputedStyle(el).position === 'fixed')
@@ -30,7 +31,7 @@ export const choosePlacement = (toastHeight: number, phone: boolean): Placement 
     offset: bottomOffset,
     band: { top: viewport - bottomOffset - toastHeight, bottom: viewport - bottomOffset },
   };
-  const candidates = phone ? [top, bottom] : [bottom, top];
+  const candidates = [bottom, top];
   const boxes = visibleRects(TEXT_BOXES);
   const clear = candidates.find((c) => boxes.every(({ rect }) => !overlaps(rect, c.band)));
   const focused = boxes.find(({ el }) => el === document.activeElement);

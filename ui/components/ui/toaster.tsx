@@ -7,8 +7,6 @@ import { cx } from './cx';
 import { toastAtom } from './toast';
 import { choosePlacement, type Placement } from './toast-placement';
 
-const phone = () => window.matchMedia('(max-width: 767px)').matches;
-
 /** Keeps the toast clear of text boxes and the bottom sheet while it shows. */
 const usePlacement = (toastId: number | null) => {
   const ref = useRef<HTMLLIElement>(null);
@@ -20,10 +18,10 @@ const usePlacement = (toastId: number | null) => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         const height = ref.current?.getBoundingClientRect().height ?? 96;
-        setPlacement(choosePlacement(height, phone()));
+        setPlacement(choosePlacement(height));
       });
     };
-    setPlacement(choosePlacement(ref.current?.getBoundingClientRect().height ?? 96, phone()));
+    setPlacement(choosePlacement(ref.current?.getBoundingClientRect().height ?? 96));
     window.addEventListener('scroll', place, { passive: true });
     window.addEventListener('resize', place);
     document.addEventListener('focusin', place);

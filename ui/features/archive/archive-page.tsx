@@ -84,6 +84,12 @@ const ArchivePage = () => {
           </ul>
         </>
       )}
+      <p className="mt-6 text-small text-ink-muted">
+        Looking for the ones you answered?{' '}
+        <Link to="/questions/archive" className="link">
+          All questions, yours marked
+        </Link>
+      </p>
       <Card tone="flat" className="mt-8 text-center">
         <h2 className="font-serif text-title">Ready for Today's Question?</h2>
         <ButtonLink to="/home" className="mt-4">

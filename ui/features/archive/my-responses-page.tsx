@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { SpectrumPosition } from '../../components/spectrum-position';
 import { Unreachable } from '../../components/unreachable';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -49,7 +50,7 @@ const MyResponsesPage = () => {
         <EmptyState
           drawing={<VoiceDrawing />}
           title="No responses yet"
-          action={<ButtonLink to="/">Share your first perspective</ButtonLink>}
+          action={<ButtonLink to="/home">Share your first perspective</ButtonLink>}
         >
           <p>Your answers will gather here, day by day.</p>
         </EmptyState>
@@ -62,13 +63,13 @@ const MyResponsesPage = () => {
                   <h2 id={`response-${response.id}`} className="text-small font-semibold">
                     Response #{list.length - index}
                   </h2>
-                  <Badge>{longDate(response.dateAdded.slice(0, 10))}</Badge>
+                  <Badge>{longDate(response.day)}</Badge>
                 </div>
                 <p className="mt-3 font-serif text-title">{response.questionContent}</p>
                 <p className="mt-2 whitespace-pre-line text-body">{response.content}</p>
-                <p className="mt-2 text-small text-ink-muted">
-                  Spectrum Position: {response.spectrumPosition ?? 'N/A'}
-                </p>
+                <div className="mt-2">
+                  <SpectrumPosition position={response.spectrumPosition} />
+                </div>
                 <div className="mt-4 flex flex-wrap gap-2">
                   <ButtonLink
                     to={`/responses/${response.questionId}`}

@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import type { QuestionDto } from '../../../domain/contracts/questions';
+import { Link } from 'react-router-dom';
 import { Unreachable } from '../../components/unreachable';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
-import { DiscussionIcon } from '../../components/ui/icons';
+import { DiscussionIcon, ForwardIcon } from '../../components/ui/icons';
+import { Callout } from '../../components/ui/callout';
 import { VoiceDrawing } from '../../components/ui/illustrations';
 import { PageHeader } from '../../components/ui/page-header';
-import { PageSkeleton, SkeletonList } from '../../components/ui/skeleton';
-import { isUnreachable } from '../../lib/registration';
+import { SkeletonList } from '../../components/ui/skeleton';
+import { isUnreachable, useRequireRegistration } from '../../lib/registration';
 import { useAuth } from '../../lib/session';
-import { longDate } from '../../lib/today-question';
+import { longDate, useTodayQuestion } from '../../lib/today-question';
 import { useMyResponses } from './api/my-responses';
 import { matches, SearchField } from './components/search-field';
 
@@ -19,22 +21,79 @@ const echoes = (n: number) => `${n} echo${n === 1 ? '' : 'es'}`;
 const showing = (shown: number, total: number) =>
   `Showing ${shown} of ${total} response${total === 1 ? '' : 's'}`;
 
-/** A signed-in person's answers, searchable; without a session, off to /auth. */
+/**
+ * The Responses tab: the person's own answers, searchable, and today's discussion (or today's
+ * question, while it waits for their answer). Open to anyone with a pseudonym; an account
+ * only adds keeping them on every device, which the page says.
+ */
 const PersonalArchivePage = () => {
-  const { loading, session } = useAuth();
-  if (loading) return <PageSkeleton />;
-  if (!session) return <Navigate to="/auth" replace />;
+  useRequireRegistration();
   return <ResponseArchive />;
+};
+
+/** Today's discussion once the person answered; today's question while it waits for them. */
+const Today = ({
+  question,
+  answered,
+}: {
+  question: QuestionDto | undefined;
+  answered: boolean | undefined;
+}) => {
+  if (!question || answered === undefined) return null;
+  return (
+    <Card as="section" tone="flat" aria-labelledby="today-heading" className="mb-6">
+      <p className="text-small font-medium text-ink-muted">
+        {answered ? 'Today’s discussion' : 'Today’s question is waiting for you'}
+      </p>
+      <h2 id="today-heading" className="mt-1 font-serif text-title break-words">
+        {question.content}
+      </h2>
+      <ButtonLink
+        to={answered ? `/responses/${question.id}` : '/home'}
+        className="mt-4"
+        variant={answered ? 'primary' : 'secondary'}
+      >
+        {answered ? <DiscussionIcon aria-hidden="true" /> : <ForwardIcon aria-hidden="true" />}
+        {answered ? 'Join today’s discussion' : 'Answer today’s question'}
+      </ButtonLink>
+    </Card>
+  );
+};
+
+/** Without an account the answers live with this device's pseudonym: how to keep them anywhere. */
+const KeepEverywhere = () => {
+  const { session } = useAuth();
+  if (session) return null;
+  return (
+    <Callout className="mb-6" title="Kept on this device">
+      <p>
+        Your answers are kept under your pseudonym on this device.{' '}
+        <Link to="/auth" state={{ mode: 'signup' }} className="link">
+          Create a free account
+        </Link>{' '}
+        to have them on every device; your pseudonym comes with you.
+      </p>
+    </Callout>
+  );
 };
 
 const ResponseArchive = () => {
   const responses = useMyResponses();
   const [search, setSearch] = useState('');
+  const today = useTodayQuestion();
+  const answeredToday =
+    today.data && responses.data
+      ? responses.data.some((r) => r.questionId === today.data.id)
+      : undefined;
   const header = (
-    <PageHeader
-      title="Your Response Archive"
-      description="Everything you have shared, with how it was received."
-    />
+    <>
+      <PageHeader
+        title="Your Response Archive"
+        description="Everything you have shared, with how it was received."
+      />
+      <Today question={today.data} answered={answeredToday} />
+      <KeepEverywhere />
+    </>
   );
   if (responses.error) {
     return isUnreachable(responses.error) ? (
@@ -82,7 +141,7 @@ const ResponseArchive = () => {
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge tone="accent">{r.questionCategory}</Badge>
                     <span className="text-caption text-ink-muted">
-                      Responded on {longDate(r.dateAdded.slice(0, 10))}
+                      Responded on {longDate(r.day)}
                     </span>
                   </div>
                   <h2 id={`archived-${r.id}`} className="mt-3 font-serif text-title">

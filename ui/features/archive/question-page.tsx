@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import type { QuestionDto } from '../../../domain/contracts/questions';
 import { NotFound } from '../../components/not-found';
+import { LoadFailed } from '../../components/load-failed';
 import { QuestionUnavailable } from '../../components/question-unavailable';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
@@ -63,7 +64,13 @@ const QuestionView = ({ id }: { id: number }) => {
           This question was submitted by a community member
         </p>
       )}
-      <WayIn question={q} responded={responded.data?.hasResponded} />
+      {responded.isError ? (
+        <div className="mt-8 max-w-2xl">
+          <LoadFailed what="Whether you answered it" query={responded} />
+        </div>
+      ) : (
+        <WayIn question={q} responded={responded.data?.hasResponded} />
+      )}
       <ButtonLink to="/my-journey" variant="ghost" className="mt-6">
         <BackIcon aria-hidden="true" />
         Back to My Journey

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useState, type FormEvent } from 'react';
 import {
   SUBMISSION_MAX_WORDS,
@@ -96,6 +97,13 @@ const SubmitQuestionPage = () => {
           {submit.isPending ? 'Submitting...' : 'Submit Question'}
         </Button>
       </Card>
+      <p className="mt-6 text-small text-ink-muted">
+        Still shaping an idea?{' '}
+        <Link to="/brainstorm" className="link">
+          Brainstorm it with the community
+        </Link>{' '}
+        and see which suggestions become questions.
+      </p>
     </section>
   );
 };

@@ -2,6 +2,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { Callout } from '../../components/ui/callout';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
+import { PSEUDONYM_KEY, readLocal } from '../../lib/device-identity';
 import { ChatPanel } from './components/chat-panel';
 import { OnlineList } from './components/online-list';
 import { useLiveChat } from './use-live-chat';
@@ -15,12 +16,17 @@ const guidelines = [
 
 const LiveChatPage = () => {
   const chat = useLiveChat();
+  const pseudonym = readLocal(PSEUDONYM_KEY);
   return (
     <>
       <PageHeader
         eyebrow="Mini"
         title="Live chat"
-        description="Talk with whoever is reflecting right now."
+        description={
+          pseudonym
+            ? `Talk with whoever is reflecting right now. You take part as ${pseudonym}.`
+            : 'Talk with whoever is reflecting right now.'
+        }
       />
       {chat.status === 'refused' ? (
         <Callout tone="info" title="Choose your pseudonym first">

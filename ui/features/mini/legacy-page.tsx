@@ -2,22 +2,24 @@ import { useState } from 'react';
 import type { ArchetypeDto } from '../../../domain/contracts/mini';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { LoadFailed } from '../../components/load-failed';
 import { EmptyState } from '../../components/ui/empty-state';
+import { isUnreachable } from '../../lib/registration';
 import { PageHeader } from '../../components/ui/page-header';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { useNarrative } from './api/narrative';
 import { useNarrativeResult } from './api/narrative-result';
 import { ArchetypeDetails } from './components/archetype-details';
-import { useRequireSession } from './session-gate';
+import { AccountNeeded, useSessionState } from './session-gate';
 
 /** The spec's legacy progress: depth × 33.33 %, capped at 100. */
 const legacyProgress = (depth: number) => Math.min(100, depth * 33.33);
 
 /** The narrative journey: one prompt at a time, then the archetype the path leads to. */
 const LegacyPage = () => {
-  const signedIn = useRequireSession();
-  const narrative = useNarrative(signedIn);
+  const signedIn = useSessionState();
+  const narrative = useNarrative(signedIn === true);
   const finish = useNarrativeResult();
   const { toast } = useToast();
   const [promptId, setPromptId] = useState<string | null>(null);
@@ -32,6 +34,9 @@ const LegacyPage = () => {
 
   const body = () => {
     if (narrative.isPending) return <p role="status">Loading today's ethical journey...</p>;
+    if (narrative.isError && isUnreachable(narrative.error)) {
+      return <LoadFailed what="Today’s journey" query={narrative} />;
+    }
     if (!narrative.data) {
       return (
         <EmptyState
@@ -96,7 +101,8 @@ const LegacyPage = () => {
             <li key={choice.id}>
               <Button
                 variant="secondary"
-                className="h-auto w-full justify-start py-3 text-left whitespace-normal"
+                wrap
+                className="w-full py-3"
                 disabled={finish.isPending}
                 onClick={() => void choose(choice)}
               >
@@ -117,7 +123,7 @@ const LegacyPage = () => {
   return (
     <div className="mx-auto max-w-2xl">
       <PageHeader eyebrow="Mini" title="Today’s Ethical Journey" />
-      {signedIn && body()}
+      {signedIn === false ? <AccountNeeded /> : signedIn && body()}
     </div>
   );
 };

@@ -1,12 +1,16 @@
+import { BookOpen, MessagesSquare } from 'lucide-react';
 import { ButtonLink, Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { LoadFailed } from '../../components/load-failed';
 import { EmptyState } from '../../components/ui/empty-state';
+import { isUnreachable } from '../../lib/registration';
+import { LinkCard } from '../../components/ui/link-card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useCurrentDilemma } from './api/current-dilemma';
 import { useTodayResult } from './api/today-result';
 import { Journey } from './components/journey';
-import { useRequireSession } from './session-gate';
+import { AccountNeeded, useSessionState } from './session-gate';
 import { useResetWithToast } from './use-reset-with-toast';
 
 const AlreadyDone = ({ archetypeId }: { archetypeId: string }) => {
@@ -34,8 +38,8 @@ const AlreadyDone = ({ archetypeId }: { archetypeId: string }) => {
 };
 
 const MiniPage = () => {
-  const signedIn = useRequireSession();
-  const dilemma = useCurrentDilemma(signedIn);
+  const signedIn = useSessionState();
+  const dilemma = useCurrentDilemma(signedIn === true);
   const result = useTodayResult(dilemma.data?.id);
 
   const body = () => {
@@ -46,6 +50,12 @@ const MiniPage = () => {
           <Skeleton className="h-64 w-full" />
         </div>
       );
+    }
+    if (dilemma.isError && isUnreachable(dilemma.error)) {
+      return <LoadFailed what="Today’s dilemma" query={dilemma} />;
+    }
+    if (result.isError && isUnreachable(result.error)) {
+      return <LoadFailed what="Your journey today" query={result} />;
     }
     if (!dilemma.data) {
       return (
@@ -71,7 +81,26 @@ const MiniPage = () => {
           </ButtonLink>
         }
       />
-      {signedIn && body()}
+      {signedIn === false ? <AccountNeeded /> : signedIn && body()}
+      <section aria-labelledby="more-mini" className="mt-10">
+        <h2 id="more-mini" className="mb-3 font-serif text-title font-semibold">
+          More from Mini
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <LinkCard
+            to="/mini-chat"
+            title="Live chat"
+            text="Talk with whoever is reflecting right now."
+            Icon={MessagesSquare}
+          />
+          <LinkCard
+            to="/mini-legacy"
+            title="Story mode"
+            text="Today’s journey told as a narrative, one scene at a time."
+            Icon={BookOpen}
+          />
+        </div>
+      </section>
     </div>
   );
 };

@@ -4,7 +4,9 @@ import type { ArchetypeDto } from '../../../domain/contracts/mini';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { LoadFailed } from '../../components/load-failed';
 import { EmptyState } from '../../components/ui/empty-state';
+import { isUnreachable } from '../../lib/registration';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
@@ -14,7 +16,7 @@ import { useFellowTravelers } from './api/fellow-travelers';
 import { ArchetypeDetails } from './components/archetype-details';
 import { ShareJourney } from './components/share-journey';
 import { TravelersChat } from './components/travelers-chat';
-import { useRequireSession } from './session-gate';
+import { AccountNeeded, useSessionState } from './session-gate';
 import { useResetWithToast } from './use-reset-with-toast';
 
 /** 'N fellow traveler shares' / 'N fellow travelers share', then 'your path today'. */
@@ -24,8 +26,8 @@ export const fellowshipText = (count: number) =>
 const Fellowship = ({ archetypeId }: { archetypeId: string }) => {
   const dilemma = useCurrentDilemma(true);
   const fellows = useFellowTravelers(dilemma.data?.id, archetypeId);
-  if (!fellows.data) return null;
-  return <p className="mt-6 text-ink-muted">{fellowshipText(fellows.data.length)}</p>;
+  if (fellows.data === undefined) return null;
+  return <p className="mt-6 text-ink-muted">{fellowshipText(fellows.data)}</p>;
 };
 
 const FellowTravelers = ({ archetypeId }: { archetypeId: string }) => {
@@ -59,17 +61,33 @@ const YourPath = ({ archetype }: { archetype: ArchetypeDto }) => {
 };
 
 const ResultPage = () => {
-  const signedIn = useRequireSession();
+  const signedIn = useSessionState();
   const { archetypeId = '' } = useParams();
-  const archetype = useArchetype(archetypeId, signedIn);
+  const archetype = useArchetype(archetypeId, signedIn === true);
   const [tab, setTab] = useState<'path' | 'fellows'>('path');
 
-  if (!signedIn) return null;
+  if (signedIn === undefined) return null;
+  if (!signedIn) {
+    return (
+      <div className="mx-auto max-w-2xl">
+        <PageHeader eyebrow="Mini" title="Your Archetype" />
+        <AccountNeeded />
+      </div>
+    );
+  }
   if (archetype.isPending) {
     return (
       <div role="status" className="mx-auto max-w-2xl">
         <span className="sr-only">Loading your archetype…</span>
         <Skeleton className="h-80 w-full" />
+      </div>
+    );
+  }
+  if (archetype.isError && isUnreachable(archetype.error)) {
+    return (
+      <div className="mx-auto max-w-2xl">
+        <PageHeader eyebrow="Mini" title="Your Archetype" />
+        <LoadFailed what="Your archetype" query={archetype} />
       </div>
     );
   }

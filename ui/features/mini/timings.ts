@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useReducedMotion } from '../../lib/motion';
 
 /** The spec's pacing of a journey, in milliseconds. */
 export const JOURNEY_TIMINGS = {
@@ -16,23 +16,10 @@ export const JOURNEY_TIMINGS = {
 
 export type JourneyTimings = typeof JOURNEY_TIMINGS;
 
-const query = '(prefers-reduced-motion: reduce)';
-const subscribe = (onChange: () => void) => {
-  const list = window.matchMedia(query);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-};
-
 /** The pacing, shortened to nothing for people who ask for reduced motion. */
-export const useJourneyTimings = (): JourneyTimings => {
-  const reduced = useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
-  return reduced
+export const useJourneyTimings = (): JourneyTimings =>
+  useReducedMotion()
     ? { introMs: 0, fadeMs: 0, pauseMs: 0, autoAdvanceMs: 0, whiteFadeMs: 0 }
     : JOURNEY_TIMINGS;
-};
 
 export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

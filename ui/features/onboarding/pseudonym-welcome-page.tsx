@@ -43,6 +43,10 @@ const PseudonymWelcomePage = () => {
           Your pseudonym is permanently tied to this device and used for all your responses and
           interactions, keeping your identity consistent while protecting your privacy.
         </p>
+        <p className="mt-3 text-ink-muted">
+          It is the only name others see. With a free account it comes with you to every device;
+          only Fellow Travelers, the chat after a Mini journey, gives you a name of its own.
+        </p>
         <Button className="mt-8 min-w-40" onClick={handleEnter} disabled={loading}>
           Enter
         </Button>

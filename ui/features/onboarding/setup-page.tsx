@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ConsentQuestion } from '../../components/consent-banner';
 import { Button } from '../../components/ui/button';
 import { RetryIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
@@ -144,6 +145,7 @@ const SetupPage = () => {
           />
         )}
       </fieldset>
+      <ConsentQuestion className="mt-6" />
       <div className="mt-6 flex flex-wrap gap-3">
         <Button variant="secondary" onClick={handleNewOptions} disabled={busy}>
           <RetryIcon aria-hidden="true" />

@@ -1,18 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { ForwardIcon } from '../../components/ui/icons';
 import { LogoMark } from '../../components/ui/logo';
 
-/** Title fades in after 200 ms; Enter fades out and moves on to the device check after 400 ms. */
+/**
+ * Title fades in after 200 ms (in CSS: on time in the prerendered page, before any code);
+ * Enter fades out and moves on to the device check after 400 ms.
+ */
 const SplashPage = () => {
   const navigate = useNavigate();
-  const [shown, setShown] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setShown(true), 200);
-    return () => clearTimeout(timer);
-  }, []);
   const handleEnter = () => {
     setLeaving(true);
     setTimeout(() => navigate('/device-check'), 400);
@@ -37,11 +35,7 @@ const SplashPage = () => {
         />
       </svg>
       <LogoMark className="relative size-16" />
-      <h1
-        className={`relative font-serif text-[3.5rem] leading-none font-semibold tracking-tight transition-opacity duration-700 ${
-          shown ? 'opacity-100' : 'opacity-0'
-        }`}
-      >
+      <h1 className="title-in relative font-serif text-[3.5rem] leading-none font-semibold tracking-tight">
         Boon
       </h1>
       <p className="relative text-lead text-ink-muted">Thoughtful Dialogue • Ethical Exploration</p>

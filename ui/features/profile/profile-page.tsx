@@ -5,13 +5,14 @@ import { useTodayQuestion } from '../../lib/today-question';
 import { Tabs } from '../../components/ui/tabs';
 import { ActivityStats } from './components/activity-stats';
 import { EchoEngagement } from './components/echo-engagement';
+import { HistoryLinks } from './components/history-links';
 import { JournalPanel } from './components/journal-panel';
 import { MyDataPanel } from './components/my-data-panel';
 import { ProfileBio } from './components/profile-bio';
 import { ProfileHeader } from './components/profile-header';
 import { RemindersTab } from './components/reminders-tab';
 import { SharedPanel } from './components/shared-panel';
-import { StreakPanel } from './components/streak-panel';
+import { ProgressNumbers, StreakPanel } from './components/streak-panel';
 import { personalTopic } from '../../../domain/contracts/topics';
 
 type TabKey = 'progress' | 'journal' | 'reminders' | 'shared';
@@ -26,6 +27,7 @@ const ProfilePage = () => {
   return (
     <>
       <ProfileHeader />
+      <StreakPanel todaysQuestionId={todaysQuestionId} />
       <ProfileBio />
       <ActivityStats />
       <Tabs
@@ -38,7 +40,7 @@ const ProfilePage = () => {
             label: 'Progress',
             content: (
               <>
-                <StreakPanel todaysQuestionId={todaysQuestionId} />
+                <ProgressNumbers />
                 <EchoEngagement />
               </>
             ),
@@ -52,6 +54,7 @@ const ProfilePage = () => {
           },
         ]}
       />
+      <HistoryLinks />
       <MyDataPanel />
     </>
   );

@@ -1,7 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { SENTIMENT_RANGES, type SentimentDays } from '../../../domain/contracts/sentiment';
 import { sharedTopics } from '../../../domain/contracts/topics';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { RetryIcon } from '../../components/ui/icons';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -10,11 +12,12 @@ import { useLiveTopics } from '../../lib/live-client';
 import { useRequireRegistration } from '../../lib/registration';
 import { useSentiment } from './api/sentiment';
 import { QuestionSentiment } from './components/question-sentiment';
+import { lazyComponent } from '../../lib/lazy-component';
 
 // Recharts loads with the chart, after the page and its tables are on screen.
-const TrendChart = lazy(() =>
+const TrendChart = lazyComponent(() =>
   import('./components/trend-chart').then((m) => ({ default: m.TrendChart })),
-);
+).Component;
 
 const Figures = ({ days }: { days: SentimentDays }) => {
   const sentiment = useSentiment(days);
@@ -32,7 +35,21 @@ const Figures = ({ days }: { days: SentimentDays }) => {
   }
   if (sentiment.isError) {
     return (
-      <EmptyState title="Error loading sentiment data" level={2}>
+      <EmptyState
+        title="Error loading sentiment data"
+        level={2}
+        role="alert"
+        action={
+          <Button
+            variant="secondary"
+            disabled={sentiment.isFetching}
+            onClick={() => void sentiment.refetch()}
+          >
+            <RetryIcon aria-hidden="true" />
+            Try again
+          </Button>
+        }
+      >
         <p>The figures could not be loaded. Please try again in a moment.</p>
       </EmptyState>
     );

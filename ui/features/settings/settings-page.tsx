@@ -57,9 +57,9 @@ const SettingsPage = () => {
   });
 
   const handleSignOut = async () => {
+    const name = settings.data?.pseudonym ?? null;
     await signOut();
-    toast({ title: 'Signed out' });
-    navigate('/home');
+    navigate('/signed-out', { state: { name } });
   };
 
   const dirty = draft !== null && draft !== settings.data?.showActivity;
@@ -92,7 +92,14 @@ const SettingsPage = () => {
             className={inputClass}
           />
           <p id={`${pseudonymId}-hint`} className="mt-1.5 text-small text-ink-muted">
-            Automatically assigned and tied to this device; it cannot be changed.
+            {notRegistered
+              ? 'You have not chosen one on this device yet.'
+              : `The name you chose when you joined, and the only one others see: on your answers, replies and in the live chat. It cannot be changed. ${session ? 'It belongs to your account, on every device you sign in on.' : 'It lives on this device; a free account keeps it on every device.'}`}{' '}
+            {!notRegistered && (
+              <Link to="/pseudonym-welcome" className="link">
+                About your pseudonym
+              </Link>
+            )}
             {notRegistered && (
               <>
                 {' '}
@@ -190,6 +197,9 @@ const SettingsPage = () => {
         </Link>
         <Link to="/about" className="link inline-flex min-h-11 items-center">
           About
+        </Link>
+        <Link to="/disclosure" className="link inline-flex min-h-11 items-center">
+          What you agreed to
         </Link>
       </nav>
     </section>

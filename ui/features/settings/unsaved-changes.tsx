@@ -1,6 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useNavigationGuard } from '../../lib/navigation-guard';
 import { buttonClass } from '../../components/ui/button';
 
 /**
@@ -16,25 +16,21 @@ export const UnsavedChangesGuard = ({
   saving: boolean;
   onSave: () => Promise<unknown>;
 }) => {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const held = useNavigationGuard(dirty);
   useEffect(() => {
     if (!dirty) return;
     const handleBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', handleBeforeUnload);
     return () => window.removeEventListener('beforeunload', handleBeforeUnload);
   }, [dirty]);
-  const blocked = blocker.state === 'blocked';
   const handleSaveAndLeave = () => {
     void onSave().then(
-      () => blocker.proceed?.(),
-      () => blocker.reset?.(),
+      () => held?.proceed(),
+      () => held?.reset(),
     );
   };
   return (
-    <AlertDialog.Root open={blocked} onOpenChange={(open) => !open && blocker.reset?.()}>
+    <AlertDialog.Root open={held !== null} onOpenChange={(open) => !open && held?.reset()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="page-fade fixed inset-0 z-50 bg-scrim" />
         <AlertDialog.Content className="sheet-up fixed inset-x-4 bottom-4 z-50 mx-auto max-w-md rounded-xl border border-line bg-surface p-6 text-ink shadow-overlay sm:top-1/2 sm:bottom-auto sm:-translate-y-1/2">
@@ -50,7 +46,7 @@ export const UnsavedChangesGuard = ({
             <button
               type="button"
               className={buttonClass('secondary')}
-              onClick={() => blocker.proceed?.()}
+              onClick={() => held?.proceed()}
             >
               Discard
             </button>

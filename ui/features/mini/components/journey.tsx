@@ -51,7 +51,8 @@ const Options = ({
           <li key={choice.id}>
             <Button
               variant="secondary"
-              className="h-auto w-full justify-start py-3 text-left whitespace-normal"
+              wrap
+              className="w-full py-3"
               disabled={disabled}
               onClick={() => onChoose(choice)}
             >

@@ -56,7 +56,9 @@ export const TravelersChat = ({
     <Card padding="lg">
       {nickname.data && (
         <p className="text-small text-ink-muted">
-          You are <strong>{nickname.data.nickname}</strong> here.
+          In this chat you appear as <strong className="text-ink">{nickname.data.nickname}</strong>:
+          a name for Fellow Travelers only, so the path you took today is not linked to your
+          pseudonym.
         </p>
       )}
       <ol

@@ -68,7 +68,8 @@ export const JournalPanel = () => {
                   <Button
                     variant="secondary"
                     size="sm"
-                    className="h-auto w-full justify-start text-left whitespace-normal"
+                    wrap
+                    className="w-full"
                     onClick={() => setWriting({ entryType: 'prompt_reflection', title: prompt })}
                   >
                     {prompt}

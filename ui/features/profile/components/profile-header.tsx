@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { SettingsIcon } from '../../../components/ui/icons';
-import { useToast } from '../../../components/ui/toast';
 import { useSignOut } from '../../../lib/auth-api';
 import { PSEUDONYM_KEY, readLocal } from '../../../lib/device-identity';
 import { useAuth } from '../../../lib/session';
@@ -18,13 +17,11 @@ export const ProfileHeader = () => {
   const { session } = useAuth();
   const signOut = useSignOut();
   const navigate = useNavigate();
-  const { toast } = useToast();
   const name = profile.data?.pseudonym ?? readLocal(PSEUDONYM_KEY);
 
   const handleSignOut = async () => {
     await signOut();
-    toast({ title: 'Signed out' });
-    navigate('/home');
+    navigate('/signed-out', { state: { name } });
   };
 
   return (

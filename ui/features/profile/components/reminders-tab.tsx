@@ -9,6 +9,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DeleteIcon } from '../../../components/ui/icons';
+import { LoadFailed } from '../../../components/load-failed';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
 import { useToast } from '../../../components/ui/toast';
@@ -63,7 +64,13 @@ export const RemindersTab = () => {
   const masterId = useId();
 
   const settings = reminders.data;
-  if (!settings) return <SkeletonCard lines={4} />;
+  if (!settings) {
+    return reminders.isError ? (
+      <LoadFailed what="Your reminders" query={reminders} />
+    ) : (
+      <SkeletonCard lines={4} />
+    );
+  }
 
   const save = (next: ReminderSettings, onDone?: () => void) =>
     saveMutation.mutate(next, {

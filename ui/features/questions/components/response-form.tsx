@@ -1,17 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useRef, useState, type FormEvent } from 'react';
 import { RESPONSE_MAX_WORDS, RESPONSE_MIN_WORDS } from '../../../../domain/responses/rules';
 import { hasVisibleCharacter } from '../../../../domain/shared/text';
 import { countWords } from '../../../../domain/shared/words';
 import { Button } from '../../../components/ui/button';
-import { Callout } from '../../../components/ui/callout';
 import { SendIcon } from '../../../components/ui/icons';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, failureText } from '../../../lib/api-client';
 import { localRecords } from '../../../lib/local-responses';
 import { submitResponse } from '../api/responding';
+import { Celebration } from './celebration';
 import { SpectrumPicker } from './spectrum-picker';
 
 /** A refusal about the text itself belongs next to the text, not in a toast. */
@@ -27,7 +26,6 @@ export const ResponseForm = ({
   /** The product day the question is asked for (YYYY-MM-DD). */
   questionDay: string;
 }) => {
-  const navigate = useNavigate();
   const { toast, dismiss } = useToast();
   const box = useRef<HTMLTextAreaElement>(null);
   const [content, setContent] = useState('');
@@ -50,11 +48,7 @@ export const ResponseForm = ({
     mutationFn: submitResponse,
     onSuccess: (result) => {
       localRecords.add({ id: result.id, questionId, day: questionDay });
-      toast({
-        title: 'Response Submitted!',
-        description: 'Thank you for sharing your perspective',
-      });
-      // No has-responded refresh here: Home would redirect at once and cut the 3 s celebration short.
+      // No has-responded refresh here: Home would redirect at once and cut the celebration short.
       setCelebrating(true);
     },
     onError: (failure) => {
@@ -67,17 +61,11 @@ export const ResponseForm = ({
       }
       toast({
         title: 'Error submitting response',
-        description: failure instanceof ApiError ? failure.detail : failure.message,
+        description: failureText(failure),
         variant: 'destructive',
       });
     },
   });
-
-  useEffect(() => {
-    if (!celebrating) return;
-    const timer = setTimeout(() => navigate(`/responses/${questionId}`), 3000);
-    return () => clearTimeout(timer);
-  }, [celebrating, navigate, questionId]);
 
   const handleChange = (text: string) => {
     setContent(text);
@@ -101,13 +89,7 @@ export const ResponseForm = ({
     submit.mutate({ content, questionId, spectrumPosition: spectrum });
   };
 
-  if (celebrating) {
-    return (
-      <Callout tone="success" role="status" title="Your voice has been added to the conversation.">
-        <p className="mt-1">Taking you to the community’s responses…</p>
-      </Callout>
-    );
-  }
+  if (celebrating) return <Celebration questionId={questionId} />;
 
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-5">
@@ -134,7 +116,11 @@ export const ResponseForm = ({
       <div>
         <Button type="submit" disabled={submit.isPending || tooShort || tooLong}>
           <SendIcon aria-hidden="true" />
-          {submit.isPending ? 'Submitting...' : 'Share Response'}
+          {submit.isPaused
+            ? 'Waiting for the connection…'
+            : submit.isPending
+              ? 'Submitting...'
+              : 'Share Response'}
         </Button>
       </div>
     </form>

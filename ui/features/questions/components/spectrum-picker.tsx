@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { Suspense, useEffect, useId, useRef } from 'react';
 import {
   SPECTRUM_LABELS,
   SPECTRUM_MAX,
@@ -7,11 +7,12 @@ import {
   spectrumText,
 } from '../../../../domain/contracts/spectrum';
 import { Button } from '../../../components/ui/button';
+import { lazyComponent } from '../../../lib/lazy-component';
 
 /** Most people answer without placing themselves: the slider's code comes when asked for. */
-const Slider = lazy(() =>
+const Slider = lazyComponent(() =>
   import('../../../components/ui/slider').then((m) => ({ default: m.Slider })),
-);
+).Component;
 
 /**
  * The optional self-placement on the answer: Progressive – Moderate – Conservative. Nothing is

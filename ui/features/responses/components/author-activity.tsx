@@ -13,7 +13,7 @@ export const AuthorActivity = ({ activity }: { activity: AuthorActivityDto | nul
           <span className="sr-only">-day streak</span>
         </span>
       )}
-      {activity.topBadge && <span className="truncate">{activity.topBadge.name}</span>}
+      {activity.topBadge && <span className="min-w-0 wrap-anywhere">{activity.topBadge.name}</span>}
     </span>
   );
 };

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { CloudUpload } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
-import { buttonClass } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { EchoIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { failureText } from '../../../lib/api-client';
 import { useEchoUsage } from '../api/get-echo-usage';
 import { isEchoLimit, useToggleEcho } from '../api/toggle-echo';
 
@@ -42,10 +43,16 @@ export const EchoButton = ({
   const { toast } = useToast();
   const usage = useEchoUsage();
   const [limitOpen, setLimitOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
   const echo = useToggleEcho(questionId);
   const echoed = response.hasEchoed;
+  useEffect(() => {
+    if (confirming) keep.current?.focus();
+  }, [confirming]);
 
-  const handleEcho = () =>
+  const toggle = () =>
     echo.mutate(response, {
       onError: (error) => {
         if (isEchoLimit(error)) {
@@ -53,7 +60,7 @@ export const EchoButton = ({
           setTimeout(() => setLimitOpen(false), 3000);
           return;
         }
-        const message = error instanceof ApiError ? error.detail : error.message;
+        const message = failureText(error);
         toast({ title: 'Error processing echo', description: message, variant: 'destructive' });
       },
       onSuccess: (result) => {
@@ -67,22 +74,62 @@ export const EchoButton = ({
       },
     });
 
+  // An echo counts toward the day's limit when given; withdrawing it does not give it back.
+  // That is said before the person withdraws, not after.
+  const handleEcho = () => (echoed ? setConfirming(true) : toggle());
+  const closeConfirm = (withdraw: boolean) => {
+    setConfirming(false);
+    if (withdraw) toggle();
+    requestAnimationFrame(() => button.current?.focus());
+  };
+
   // The limit and the day's start are configuration: said only as the server gave them.
   const limitText = usage.data
     ? `You've used all ${usage.data.dailyLimit} echoes for today. Your echo limit resets tomorrow at ${usage.data.resetsAt}.`
     : "You've used all your echoes for today. Your echo limit resets when the next day starts.";
+  if (confirming) {
+    const limit = usage.data ? `today’s ${usage.data.dailyLimit}` : 'today’s limit';
+    return (
+      <div
+        role="group"
+        aria-labelledby={`withdraw-${response.id}`}
+        className="flex basis-full flex-wrap items-center gap-2 rounded-md bg-surface-sunken p-2"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') closeConfirm(false);
+        }}
+      >
+        <p id={`withdraw-${response.id}`} className="min-w-48 flex-1 text-small">
+          Withdraw your echo? It still counts toward {limit}: a withdrawn echo is not given back.
+        </p>
+        <Button size="sm" variant="secondary" onClick={() => closeConfirm(true)}>
+          Withdraw echo
+        </Button>
+        <Button ref={keep} size="sm" variant="ghost" onClick={() => closeConfirm(false)}>
+          Keep it
+        </Button>
+      </div>
+    );
+  }
+
   return (
     <>
       <button
+        ref={button}
         type="button"
         onClick={handleEcho}
         disabled={echo.isPending}
         aria-pressed={echoed}
-        aria-label={`${echoed ? 'Remove echo from' : 'Echo'} ${response.username}'s response (${response.echoCount} ${response.echoCount === 1 ? 'echo' : 'echoes'})`}
+        aria-label={`${echoed ? 'Remove echo from' : 'Echo'} ${response.username}'s response (${response.echoCount} ${response.echoCount === 1 ? 'echo' : 'echoes'})${echo.isPaused ? ', waiting to be sent' : ''}`}
         className={buttonClass(echoed ? 'pressed' : 'ghost', 'sm')}
       >
         <EchoIcon aria-hidden="true" />
         {response.echoCount} {response.echoCount === 1 ? 'echo' : 'echoes'}
+        {echo.isPaused && (
+          <span className="inline-flex items-center gap-1 text-caption text-ink-muted">
+            <CloudUpload aria-hidden="true" />
+            waiting
+          </span>
+        )}
       </button>
       {limitOpen && (
         <div

@@ -1,8 +1,9 @@
 import { REACTIONS, type ReactionEmoji } from '../../../../domain/contracts/reactions';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
+import { ReactionIcon } from '../../../components/reaction-icon';
 import { buttonClass } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { failureText } from '../../../lib/api-client';
 import { useToggleReaction } from '../api/toggle-reaction';
 
 const countText = (count: number, label: string) =>
@@ -27,7 +28,7 @@ export const ReactionBar = ({ response }: { response: ResponseDto }) => {
             key={emoji}
             className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-ink-muted"
           >
-            <span aria-hidden="true">{emoji}</span>
+            <ReactionIcon emoji={emoji} />
             <span className="sr-only">{countText(counts[emoji], label)}</span>
             <span aria-hidden="true">{counts[emoji]}</span>
           </li>
@@ -43,7 +44,7 @@ export const ReactionBar = ({ response }: { response: ResponseDto }) => {
         onError: (error) =>
           toast({
             title: 'Error saving your reaction',
-            description: error instanceof ApiError ? error.detail : error.message,
+            description: failureText(error),
             variant: 'destructive',
           }),
       },
@@ -61,9 +62,9 @@ export const ReactionBar = ({ response }: { response: ResponseDto }) => {
             aria-label={`React with ${label} (${countText(counts[emoji], label)})`}
             title={label}
             onClick={() => react(emoji)}
-            className={buttonClass(pressed ? 'pressed' : 'ghost', 'sm')}
+            className={buttonClass(pressed ? 'pressed' : 'ghost', 'xs')}
           >
-            <span aria-hidden="true">{emoji}</span>
+            <ReactionIcon emoji={emoji} />
             <span aria-hidden="true" className="tabular-nums">
               {counts[emoji]}
             </span>

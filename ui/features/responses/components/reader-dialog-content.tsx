@@ -30,7 +30,7 @@ const ReaderDialogContent = ({
         <div className="mx-auto max-w-2xl px-5 pt-[calc(env(safe-area-inset-top)+1.5rem)] pb-16">
           <div className="flex items-center gap-3">
             <Avatar name={response.username} own={response.isOwn} />
-            <Dialog.Title className="min-w-0 flex-1 truncate text-title font-semibold">
+            <Dialog.Title className="min-w-0 flex-1 text-title font-semibold wrap-anywhere">
               {response.username}
             </Dialog.Title>
             <Dialog.Close className={buttonClass('secondary', 'sm')}>

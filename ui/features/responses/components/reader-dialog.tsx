@@ -1,9 +1,10 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
 import { Button } from '../../../components/ui/button';
 import { ReadIcon } from '../../../components/ui/icons';
+import { lazyComponent } from '../../../lib/lazy-component';
 
-const ReaderDialogContent = lazy(() => import('./reader-dialog-content'));
+const ReaderDialogContent = lazyComponent(() => import('./reader-dialog-content')).Component;
 
 /**
  * 'Read more': the whole response full-screen; Escape or Close ends it, focus goes back, the

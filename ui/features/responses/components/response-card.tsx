@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
 import { SpectrumPosition } from '../../../components/spectrum-position';
@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DeleteIcon, EchoIcon, ReplyIcon } from '../../../components/ui/icons';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { failureText } from '../../../lib/api-client';
 import { localRecords } from '../../../lib/local-responses';
 import { useDeleteResponse } from '../api/delete-response';
 import { EchoButton } from './echo-button';
@@ -19,23 +19,42 @@ import { FactCheckNote } from './fact-check-note';
 import { ReaderDialog } from './reader-dialog';
 import { AuthorActivity } from './author-activity';
 import { RepliesLoading } from './replies-loading';
+import { lazyComponent } from '../../../lib/lazy-component';
 
-const loadReplies = () => import('./replies');
 /**
  * A thread's code (its list, its form) arrives when a reader first opens one, fetched as soon
  * as they point at or focus a replies button: most visits open none.
  */
-const Replies = lazy(() => loadReplies().then((module) => ({ default: module.Replies })));
-const prefetchReplies = () => void loadReplies().catch(() => undefined);
+const replies = lazyComponent(() =>
+  import('./replies').then((module) => ({ default: module.Replies })),
+);
+const Replies = replies.Component;
+const prefetchReplies = () => void replies.preload().catch(() => undefined);
 
 export const PREVIEW_LENGTH = 600;
-const PREVIEW_LINES = 8;
 
 export const preview = (content: string) =>
   content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH)}…` : content;
 
-const isLong = (content: string) =>
-  content.length > PREVIEW_LENGTH || content.split('\n').length > PREVIEW_LINES;
+/**
+ * Whether the preview's 8-line clamp hides part of it, measured as laid out (a 340-character
+ * answer in three paragraphs runs past 8 lines on a phone, not on a desktop), and again
+ * whenever the card's width changes.
+ */
+const useClamped = (text: string) => {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [clamped, setClamped] = useState(false);
+  useLayoutEffect(() => {
+    const paragraph = ref.current;
+    if (!paragraph) return;
+    const measure = () => setClamped(paragraph.scrollHeight > paragraph.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(paragraph);
+    return () => observer.disconnect();
+  }, [text]);
+  return { ref, clamped };
+};
 
 /** The id of a response's card on the page (Shared Perspectives links to it). */
 export const responseElementId = (responseId: string) => `response-${responseId}`;
@@ -44,6 +63,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export const ResponseCard = ({ response }: { response: ResponseDto }) => {
   const [showReplies, setShowReplies] = useState(false);
+  const { ref: previewRef, clamped } = useClamped(response.content);
   const navigate = useNavigate();
   const { toast } = useToast();
   const deletion = useDeleteResponse(response.questionId);
@@ -62,7 +82,7 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
         onError: (error) =>
           toast({
             title: 'Error deleting response',
-            description: error instanceof ApiError ? error.detail : error.message,
+            description: failureText(error),
             variant: 'destructive',
           }),
       }),
@@ -79,18 +99,22 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
       <header className="flex items-center gap-3">
         <Avatar name={response.username} own={response.isOwn} />
         <div className="min-w-0 flex-1">
-          <p className="flex min-w-0 items-center gap-2">
-            <span className="truncate font-semibold">{response.username}</span>
+          <p className="flex min-w-0 flex-wrap items-center gap-x-2">
+            <span className="min-w-0 font-semibold break-words">{response.username}</span>
             <AuthorActivity activity={response.activity ?? null} />
+            {response.isOwn && <Badge tone="accent">Your response</Badge>}
           </p>
           <RelativeTime iso={response.dateAdded} />
         </div>
-        {response.isOwn && <Badge tone="accent">Your response</Badge>}
       </header>
-      <p className="mt-3 line-clamp-8 font-serif text-reading whitespace-pre-line wrap-anywhere">
+      <p
+        ref={previewRef}
+        data-preview
+        className="mt-3 line-clamp-8 font-serif text-reading whitespace-pre-line wrap-anywhere"
+      >
         {preview(response.content)}
       </p>
-      {isLong(response.content) && (
+      {(response.content.length > PREVIEW_LENGTH || clamped) && (
         <div className="mt-1">
           <ReaderDialog response={response} />
         </div>

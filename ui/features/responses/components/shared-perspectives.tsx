@@ -1,6 +1,7 @@
 import { ArrowDownToLine, Eye } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
+import { LoadFailed } from '../../../components/load-failed';
 import type { SharedSideDto } from '../../../../domain/contracts/shared-responses';
 import { lengthLabel } from '../../../../domain/perspectives/pairing';
 import { Badge } from '../../../components/ui/badge';
@@ -91,7 +92,11 @@ export const SharedPerspectives = ({
         <h2 id="shared-perspectives" className="font-serif text-title font-semibold">
           Shared Perspectives
         </h2>
-        {pairs.isPending ? (
+        {pairs.isError ? (
+          <div className="mt-4">
+            <LoadFailed what="The shared perspectives" query={pairs} />
+          </div>
+        ) : pairs.isPending ? (
           <div role="status" className="mt-4 grid gap-3 sm:grid-cols-2">
             <span className="sr-only">Loading shared responses...</span>
             <Skeleton className="h-32" />

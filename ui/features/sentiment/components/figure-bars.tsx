@@ -1,5 +1,5 @@
 import { Bar, BarChart, Cell, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import { useReducedMotion } from './reduced-motion';
+import { useReducedMotion } from '../../../lib/motion';
 
 /** One bar: its length, and its name and figure written on the axis beside it. */
 export type FigureBar = { name: string; value: number; text: string; fill?: string };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { REACTIONS } from '../../../../domain/contracts/reactions';
 import type { SentimentItem } from '../../../../domain/contracts/sentiment';
 import {
@@ -7,9 +7,12 @@ import {
   spectrumText,
 } from '../../../../domain/contracts/spectrum';
 import type { FigureBar } from './figure-bars';
+import { lazyComponent } from '../../../lib/lazy-component';
 
 /** Recharts loads with the first card, not with the page. */
-const FigureBars = lazy(() => import('./figure-bars').then((m) => ({ default: m.FigureBars })));
+const FigureBars = lazyComponent(() =>
+  import('./figure-bars').then((m) => ({ default: m.FigureBars })),
+).Component;
 
 const percent = (value: number) => `${value}%`;
 const change = (value: number | null, unit = '%') =>
@@ -100,8 +103,9 @@ const Rows = ({ caption, rows }: { caption: string; rows: [string, string][] }) 
 const counts = (item: SentimentItem): [string, number][] => [
   ['Replies', item.engagement.repliesCount],
   ['Echoes', item.engagement.echoes],
+  // Named, not drawn as emoji: those render as empty boxes without a colour-emoji font.
   ...REACTIONS.map(({ emoji, label }): [string, number] => [
-    `${emoji} ${label}`,
+    `${label} reactions`,
     item.engagement.reactions[emoji] ?? 0,
   ]),
 ];

@@ -12,7 +12,7 @@ import {
 import type { SentimentItem } from '../../../../domain/contracts/sentiment';
 import { spectrumText } from '../../../../domain/contracts/spectrum';
 import { Card } from '../../../components/ui/card';
-import { useReducedMotion } from './reduced-motion';
+import { useReducedMotion } from '../../../lib/motion';
 
 type Day = { date: string; answers: number; spectrum: number | null };
 

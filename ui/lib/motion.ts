@@ -7,7 +7,10 @@ const subscribe = (onChange: () => void) => {
   return () => query.removeEventListener('change', onChange);
 };
 
-/** Whether the visitor asked for less motion: charts then draw without animation. */
+/**
+ * Whether the visitor asked for less motion (followed live): charts draw without animation,
+ * Mini's pacing shortens to nothing, scrolling jumps. A prerendered page assumes they did.
+ */
 export const useReducedMotion = () =>
   useSyncExternalStore(
     subscribe,
