@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { sentimentExportQuery, type SentimentExportQuery } from '../../domain/contracts/sentiment';
+import type { SentimentExportQuery } from '../../domain/contracts/sentiment';
+import { sentimentExportQuery } from '../../domain/contracts/schemas/sentiment';
 
 export const USAGE = `Replays Boon's event log and writes the sentiment figures of a period.
 

@@ -5,12 +5,12 @@ import {
   LIVE_CHAT_HISTORY,
   LIVE_CHAT_MAX_LENGTH,
   LIVE_CHAT_PATH,
-  liveChatClientMessage,
   type LiveChatClientMessage,
   type LiveChatErrorCode,
   type LiveChatServerMessage,
   type LiveChatUser,
 } from '../../domain/contracts/mini-live-chat';
+import { liveChatClientMessage } from '../../domain/contracts/schemas/mini-live-chat';
 import { acceptChatText, chatters } from '../../domain/mini/chat';
 import { liveChatConnections, liveChatProcesses } from '../../domain/mini/live-chat';
 import { DomainError } from '../../domain/shared/errors';

@@ -8,13 +8,13 @@ import {
   VERIFICATION_LINK_TTL_MS,
 } from '../../domain/accounts/one-time-links';
 import { weakPasswordReasons } from '../../domain/accounts/password-policy';
+import type { CheckInboxDto } from '../../domain/contracts/auth';
 import {
   emailOnlyBody,
   resetBody,
   signUpBody,
   verifyBody,
-  type CheckInboxDto,
-} from '../../domain/contracts/auth';
+} from '../../domain/contracts/schemas/auth';
 import { DomainError, invalid } from '../../domain/shared/errors';
 import { seal, unseal } from '../../infra/auth/sealing';
 import {

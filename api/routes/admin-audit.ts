@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { auditQuery, type AuditEntryDto } from '../../domain/contracts/audit';
+import type { AuditEntryDto } from '../../domain/contracts/audit';
+import { auditQuery } from '../../domain/contracts/schemas/audit';
 import type { SortSpec } from '../../infra/read-store/read-store';
 import { moderationAuditProjection, type AuditEntryDoc } from '../../projections/moderation-audit';
 import type { AppContext } from '../context';

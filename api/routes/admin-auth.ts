@@ -1,11 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import { adminSessions } from '../../domain/accounts/admin-sessions';
-import {
-  adminLoginBody,
-  type AdminLoginDto,
-  type AdminVerifyDto,
-} from '../../domain/contracts/auth';
+import type { AdminLoginDto, AdminVerifyDto } from '../../domain/contracts/auth';
+import { adminLoginBody } from '../../domain/contracts/schemas/auth';
 import { unauthorized } from '../../domain/shared/errors';
 import { knownBrowserId } from '../../infra/auth/known-browser';
 import { signToken } from '../../infra/auth/tokens';

@@ -1,8 +1,14 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import {
-  addIdeaBody,
   BOARD_STATUSES,
+  type AdminIdeaDto,
+  type AdminSubmissionDto,
+  type BrainstormCountsDto,
+  type ContributionCreatedDto,
+} from '../../domain/contracts/contributions';
+import {
+  addIdeaBody,
   brainstormQuery,
   contributionIdParams,
   editIdeaBody,
@@ -10,11 +16,7 @@ import {
   scheduleSubmissionBody,
   submissionsQuery,
   voteBody,
-  type AdminIdeaDto,
-  type AdminSubmissionDto,
-  type BrainstormCountsDto,
-  type ContributionCreatedDto,
-} from '../../domain/contracts/contributions';
+} from '../../domain/contracts/schemas/contributions';
 import { IDEA_QUESTION_CATEGORY } from '../../domain/contributions/rules';
 import {
   assertUsable,

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { sentimentExportQuery } from '../../domain/contracts/sentiment';
+import { sentimentExportQuery } from '../../domain/contracts/schemas/sentiment';
 import { baselineOf, exportCsv, sentimentExport } from '../analyst/export';
 import type { AppContext } from '../context';
 import { requireAdmin } from '../http/guards';
