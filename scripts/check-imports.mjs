@@ -35,7 +35,8 @@ const uiMayUseFromDomain = (path) =>
   path.startsWith(`domain${sep}replies${sep}rules`) ||
   path.startsWith(`domain${sep}perspectives${sep}pairing`) ||
   path.startsWith(`domain${sep}identity${sep}pseudonym-words`) ||
-  path.startsWith(`domain${sep}questions${sep}categories`);
+  path.startsWith(`domain${sep}questions${sep}categories`) ||
+  path.startsWith(`domain${sep}contributions${sep}question-text`);
 
 const files = (dir) =>
   readdirSync(dir).flatMap((name) => {

@@ -68,11 +68,4 @@ export type AdminSubmissionDto = {
   questionId: number | null;
 };
 
-/** The rules the forms show before sending (the server holds them too). */
-export {
-  SUBMISSION_MAX_WORDS,
-  SUBMISSION_MIN_CHARACTERS,
-  SUGGESTION_CATEGORIES,
-  SUGGESTION_MAX_WORDS,
-  SUGGESTION_MIN_WORDS,
-} from '../contributions/rules';
+export { SUGGESTION_CATEGORIES } from '../contributions/rules';

@@ -19,6 +19,12 @@ export class ApiError extends Error {
   }
 }
 
+/** What went wrong, as a person reads it: the server's own words, or that Boon was out of reach. */
+export const failureText = (error: unknown): string =>
+  error instanceof ApiError
+    ? error.detail
+    : 'Boon could not be reached. Check your connection and try again.';
+
 /** The highest log position any command answered with: queries wait until read models reach it. */
 let minPosition: bigint | null = null;
 

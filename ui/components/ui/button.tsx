@@ -35,7 +35,10 @@ export const buttonClass = (
   className = '',
 ) => cx(base, variants[variant], sizes[size], className);
 
-type ButtonProps = ComponentPropsWithRef<'button'> & { variant?: ButtonVariant; size?: ButtonSize };
+export type ButtonProps = ComponentPropsWithRef<'button'> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+};
 
 export const Button = ({
   variant = 'primary',
