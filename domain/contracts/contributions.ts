@@ -1,3 +1,5 @@
+import type { QuestionStatus } from './questions';
+
 export type {
   AddIdeaBody,
   EditIdeaBody,
@@ -66,6 +68,24 @@ export type AdminSubmissionDto = {
   submitterName: string;
   dateSubmitted: string;
   questionId: number | null;
+  /** What became of that question, as it stands now (a used submission's only). */
+  question: SubmissionQuestionDto | null;
 };
 
-export { SUGGESTION_CATEGORIES } from '../contributions/rules';
+/** The question a submission became: asked today, asked before, planned, or deleted since. */
+export type SubmissionQuestionDto = {
+  id: number;
+  status: QuestionStatus | 'deleted';
+  /** The day it is (active), was (archived) or will be (scheduled) asked; null for a draft or a deleted one. */
+  day: string | null;
+};
+
+/** The categories and limits the forms offer and show (the deciders hold them too). */
+export {
+  BOARD_CATEGORIES,
+  IDEA_CATEGORIES,
+  IDEA_MAX_CHARACTERS,
+  NOTES_MAX_CHARACTERS,
+  SUGGESTION_CATEGORIES,
+  type IdeaCategory,
+} from '../contributions/rules';

@@ -115,6 +115,7 @@ describe('a person submits a question on /submit-question', () => {
         submitterName: 'Calm Owl',
         dateSubmitted: expect.any(String),
         questionId: null,
+        question: null,
       },
     ]);
     expect(JSON.stringify(list.body)).not.toContain(deviceId);

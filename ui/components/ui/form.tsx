@@ -1,4 +1,4 @@
-import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import {
   get,
   useFormState,
@@ -51,12 +51,12 @@ export const showFieldProblems = <T extends FieldValues>(
   return named.length > 0;
 };
 
-type FormProps<T extends FieldValues> = Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit'> & {
+type FormProps<T extends FieldValues> = Omit<ComponentPropsWithRef<'form'>, 'onSubmit'> & {
   form: UseFormReturn<T>;
   /** Sends the checked values; a returned promise keeps the form submitting until it settles. */
   onSubmit: (values: T) => unknown;
-  /** A failure no field owns; without it, the form says what went wrong at its end. */
-  onFailure?: (error: unknown) => void;
+  /** A failure no field owns (with the values sent); without it, the form says so at its end. */
+  onFailure?: (error: unknown, values: T) => void;
   /** The heading of what went wrong at the form's end. */
   failureTitle?: string;
   /** Where the server's field names differ from the form's (a part of a larger body). */
@@ -80,7 +80,7 @@ export const Form = <T extends FieldValues>({
       await onSubmit(values);
     } catch (error) {
       if (showFieldProblems(form, error, fieldOf)) return;
-      if (onFailure) onFailure(error);
+      if (onFailure) onFailure(error, values);
       else form.setError('root.server', { type: 'server', message: failureText(error) });
     }
   });
