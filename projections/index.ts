@@ -1,4 +1,7 @@
+import { answerAnalysisReactor } from './answer-analysis';
+import { badgeAwardsReactor } from './badge-awards';
 import type { Projection } from './engine/define';
+import type { Reactor } from './engine/reactor';
 import { contributionsProjection } from './contributions';
 import { echoesProjection } from './echoes';
 import { identityProjection } from './identity';
@@ -45,3 +48,6 @@ export const allProjections: readonly Projection[] = [
   remindersProjection,
   profileBioProjection,
 ];
+
+/** Every reactor: processors of their own whose output is commands (badges, analysis). */
+export const allReactors: readonly Reactor[] = [badgeAwardsReactor, answerAnalysisReactor];

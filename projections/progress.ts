@@ -1,7 +1,5 @@
-import { newlyEarned, noProgress, type ProgressStats } from '../domain/badges/catalogue';
+import { noProgress, type ProgressStats } from '../domain/badges/catalogue';
 import { personalTopic } from '../domain/contracts/topics';
-import type { EventType } from '../domain/event-catalog';
-import type { RecordedEvent } from '../domain/shared/events';
 import type { Doc } from '../infra/read-store/read-store';
 import { collection, projection, type ProjectionDb } from './engine/define';
 import { addAnsweredDay, latestRun, longestRun, takeBackDay, type RunDoc } from './streak-runs';
@@ -15,8 +13,6 @@ export type PersonProgressDoc = Doc &
     categories: string[];
     /** The run with the latest end: the current streak while it reaches today or yesterday. */
     latest: { start: string; end: string; length: number } | null;
-    /** Badges already asked for: each is asked for once per build of this read model. */
-    requested: string[];
   };
 
 type AuthorDoc = Doc & { authorId: string };
@@ -42,32 +38,10 @@ const personOf = async (db: Db, personId: string): Promise<PersonProgressDoc> =>
     ...noProgress,
     categories: [],
     latest: null,
-    requested: [],
   };
 
-/**
- * Saves a person's progress and, as a reactor, asks for every badge it now earns that was not
- * asked for yet (the badges decider awards each once, however often it is asked).
- */
-const save = async (
-  db: Db,
-  person: PersonProgressDoc,
-  cause: RecordedEvent<{ type: EventType; data: { at: string } }>,
-) => {
-  const earned = newlyEarned(person, new Set(person.requested));
-  for (const badge of earned) {
-    db.dispatch({
-      type: 'AwardBadge',
-      causationId: cause.id,
-      personId: person._id,
-      badgeId: badge.id,
-      at: cause.data.at,
-    });
-  }
-  await db.progress_people.upsertOne({
-    ...person,
-    requested: [...person.requested, ...earned.map((badge) => badge.id)],
-  });
+const save = async (db: Db, person: PersonProgressDoc) => {
+  await db.progress_people.upsertOne(person);
   db.notify(personalTopic.internalName('progress', person._id));
 };
 
@@ -85,13 +59,12 @@ const count = (value: number, step: 1 | -1) => Math.max(0, value + step);
 
 /**
  * Each person's progress: streaks over product days (a day counts while it has an answer),
- * totals and what badge rules look at. A reactor: it asks for the badges a
- * person earns. An erased person's progress is forgotten.
+ * totals and what badge rules look at (the badge-awards reactor reads it). An erased
+ * person's progress is forgotten.
  */
 export const progressProjection = projection({
   name: 'progress',
-  reacts: true,
-  version: 1,
+  version: 2,
   collections,
   on: {
     QuestionOfTheDayActivated: async ({ data }, db) => {
@@ -120,16 +93,12 @@ export const progressProjection = projection({
         category && !person.categories.includes(category)
           ? [...person.categories, category]
           : person.categories;
-      await save(
-        db,
-        {
-          ...(await streaksOf(db, person)),
-          responses: person.responses + 1,
-          categories,
-          categoriesAnswered: categories.length,
-        },
-        event,
-      );
+      await save(db, {
+        ...(await streaksOf(db, person)),
+        responses: person.responses + 1,
+        categories,
+        categoriesAnswered: categories.length,
+      });
     },
     ResponseDeleted: async (event, db) => {
       const { data } = event;
@@ -143,61 +112,48 @@ export const progressProjection = projection({
         await db.streak_days.updateOne({ _id: dayId }, { $set: { answers: day.answers - 1 } });
       }
       const person = await personOf(db, data.authorId);
-      await save(
-        db,
-        { ...(await streaksOf(db, person)), responses: count(person.responses, -1) },
-        event,
-      );
+      await save(db, { ...(await streaksOf(db, person)), responses: count(person.responses, -1) });
     },
     EchoGiven: async (event, db) => {
       const answer = await db.progress_answers.findOne({ _id: event.data.responseId });
       if (!answer) return;
       const person = await personOf(db, answer.authorId);
-      await save(db, { ...person, echoesReceived: person.echoesReceived + 1 }, event);
+      await save(db, { ...person, echoesReceived: person.echoesReceived + 1 });
     },
     EchoWithdrawn: async (event, db) => {
       const answer = await db.progress_answers.findOne({ _id: event.data.responseId });
       if (!answer) return;
       const person = await personOf(db, answer.authorId);
-      await save(db, { ...person, echoesReceived: count(person.echoesReceived, -1) }, event);
+      await save(db, { ...person, echoesReceived: count(person.echoesReceived, -1) });
     },
     ReplyPosted: async (event, db) => {
       const person = await personOf(db, event.data.authorId);
-      await save(db, { ...person, repliesWritten: person.repliesWritten + 1 }, event);
+      await save(db, { ...person, repliesWritten: person.repliesWritten + 1 });
     },
     ReplyDeleted: async (event, db) => {
       const person = await personOf(db, event.data.authorId);
-      await save(db, { ...person, repliesWritten: count(person.repliesWritten, -1) }, event);
+      await save(db, { ...person, repliesWritten: count(person.repliesWritten, -1) });
     },
     JournalEntryWritten: async (event, db) => {
       const person = await personOf(db, event.data.personId);
-      await save(db, { ...person, journalEntries: person.journalEntries + 1 }, event);
+      await save(db, { ...person, journalEntries: person.journalEntries + 1 });
     },
     JournalEntryDeleted: async (event, db) => {
       const person = await personOf(db, event.data.personId);
-      await save(db, { ...person, journalEntries: count(person.journalEntries, -1) }, event);
+      await save(db, { ...person, journalEntries: count(person.journalEntries, -1) });
     },
     MiniJourneyCompleted: async (event, db) => {
       const person = await personOf(db, event.data.personId);
-      await save(db, { ...person, miniJourneys: person.miniJourneys + 1 }, event);
+      await save(db, { ...person, miniJourneys: person.miniJourneys + 1 });
     },
     // A result cleared to journey again: the journey it recorded no longer counts.
     MiniResultReset: async (event, db) => {
       const person = await personOf(db, event.data.personId);
-      await save(db, { ...person, miniJourneys: count(person.miniJourneys, -1) }, event);
+      await save(db, { ...person, miniJourneys: count(person.miniJourneys, -1) });
     },
     ContributionUsed: async (event, db) => {
       const person = await personOf(db, event.data.authorId);
-      await save(db, { ...person, contributionsUsed: person.contributionsUsed + 1 }, event);
-    },
-    BadgeEarned: async ({ data }, db) => {
-      const person = await personOf(db, data.personId);
-      await db.progress_people.upsertOne({
-        ...person,
-        requested: person.requested.includes(data.badgeId)
-          ? person.requested
-          : [...person.requested, data.badgeId],
-      });
+      await save(db, { ...person, contributionsUsed: person.contributionsUsed + 1 });
     },
     PersonErased: async ({ data }, db) => {
       const personId = data.personId;

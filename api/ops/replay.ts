@@ -13,7 +13,6 @@ import { StoreReadModels } from '../../projections/engine/read-models';
 import { KEY_VAULT_FILE } from '../stores';
 import { BackupError } from './embedded-backup';
 import { currentMetadata, eventIdentity, readLog } from './log-digest';
-import { ignoreReactions } from '../../projections/engine/processor';
 
 /** Events appended together: consecutive events of one stream, up to this many. */
 const BATCH = 200;
@@ -152,7 +151,6 @@ export const buildReadModels = async (
   // The copied history was reacted to where it came from (its badges and analyses are in it):
   // building read models from it asks for no command again.
   const engine = new ProjectionEngine(events, readStore, allProjections, silentLogger(), {
-    dispatch: ignoreReactions,
   });
   const models = new StoreReadModels(readStore, allProjections);
   await models.start();

@@ -1,5 +1,5 @@
 import type { Logger } from '../../infra/logger';
-import { allProjections } from '../../projections';
+import { allProjections, allReactors } from '../../projections';
 import { ProjectionEngine, type EngineOptions } from '../../projections/engine/engine';
 import { projectionOps } from '../../projections/engine/ops';
 import { StoreReadModels } from '../../projections/engine/read-models';
@@ -43,7 +43,11 @@ export const openRuntime = async (
       : new ProjectionEngine(stores.events, stores.readStore, allProjections, logger, {
           ...engineOptions,
           ...(commands
-            ? { dispatch: reactionDispatcher({ ...commands, events: stores.events, logger }) }
+            ? {
+                reactors: allReactors,
+                readModels,
+                dispatch: reactionDispatcher({ ...commands, events: stores.events, logger }),
+              }
             : {}),
         });
   await engine?.start();

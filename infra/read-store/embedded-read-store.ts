@@ -1,261 +1,305 @@
 import { randomUUID } from 'node:crypto';
-import type { SqliteDatabase } from '../sqlite';
-import { createMemoryCore, type CommitSet, type Persistence } from './memory/memory-read-store';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Subject } from 'rxjs';
+import { openSqlite, type SqliteDatabase } from '../sqlite';
+import { compileFilter } from './matching';
 import {
   LeaseLostError,
   type CommitNotice,
   type Doc,
+  type IndexSpec,
   type Lease,
-  type LeaseStore,
+  type ReadCollection,
   type ReadStore,
+  type UnitOfWork,
 } from './read-store';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS read_collections (name TEXT PRIMARY KEY) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS read_documents (
-  collection TEXT NOT NULL,
-  id TEXT NOT NULL,
-  doc TEXT NOT NULL,
-  PRIMARY KEY (collection, id)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS read_commits (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  origin TEXT NOT NULL,
-  changes TEXT NOT NULL,
-  notices TEXT NOT NULL,
-  at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS read_leases (
-  name TEXT PRIMARY KEY,
-  owner TEXT NOT NULL,
-  token INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL
-) WITHOUT ROWID;
-`;
-
-type CommitRow = { seq: number; origin: string; changes: string; notices: string };
-type LeaseRow = { name: string; owner: string; token: number; expires_at: number };
+import { commitFeed, commitReader } from './sqlite/commit-feed';
+import { countDocuments, explainFind, findDocuments } from './sqlite/document-queries';
+import { DocumentTables, type ReadCounter } from './sqlite/document-tables';
+import { DocumentUnit } from './sqlite/document-unit';
+import { fenceChecker, sqliteLeases } from './sqlite/leases';
+import {
+  createIndexSql,
+  indexNameOf,
+  LEGACY_TABLES,
+  quoteIdentifier,
+  STORE_SCHEMA,
+  tableOf,
+} from './sqlite/sql-names';
 
 export type EmbeddedReadStoreOptions = {
   /** How often this process looks for units of work other processes committed. */
   pollIntervalMs?: number;
   /** Commit records kept for processes that read them late; older ones are pruned. */
   keepCommits?: number;
+  /** SQLite's page cache per connection: the only documents a process keeps in memory. */
+  cacheMiB?: number;
   now?: () => number;
   /**
    * Told when reading other processes' commits keeps failing (every 100th failure in a row):
    * a busy file is retried silently, but a process that stays blind to the others' commits
-   * (no notices for its sockets, stale documents) must be seen.
+   * (no notices for its sockets, no read-your-writes) must be seen.
    */
   onWarning?: (err: unknown, message: string) => void;
 };
 
-const toLease = (row: LeaseRow): Lease => ({
-  name: row.name,
-  owner: row.owner,
-  token: row.token,
-  expiresAt: row.expires_at,
-});
+export type EmbeddedReadStore = ReadStore & {
+  /** Documents read from the file since the store opened. */
+  readonly counter: Readonly<ReadCounter>;
+};
 
-/** Leases in the shared file: each change is one IMMEDIATE transaction, so two processes never both win. */
-const sqliteLeases = (db: SqliteDatabase, now: () => number): LeaseStore => {
-  const select = db.prepare<[string], LeaseRow>('SELECT * FROM read_leases WHERE name = ?');
-  const upsert = db.prepare(
-    `INSERT INTO read_leases (name, owner, token, expires_at) VALUES (@name, @owner, @token, @expiresAt)
-     ON CONFLICT(name) DO UPDATE SET owner = excluded.owner, token = excluded.token, expires_at = excluded.expires_at`,
-  );
-  const acquire = db.transaction((name: string, owner: string, ttlMs: number): Lease | null => {
-    const row = select.get(name);
-    const at = now();
-    if (row && row.owner !== owner && row.expires_at > at) return null;
-    const token =
-      row && row.owner === owner && row.expires_at > at ? row.token : (row?.token ?? 0) + 1;
-    const lease = { name, owner, token, expiresAt: at + ttlMs };
-    upsert.run(lease);
-    return lease;
-  });
-  const renew = db.transaction((lease: Lease, ttlMs: number): Lease | null => {
-    const row = select.get(lease.name);
-    if (!row || row.token !== lease.token || row.owner !== lease.owner) return null;
-    const renewed = { ...lease, expiresAt: now() + ttlMs };
-    upsert.run(renewed);
-    return renewed;
-  });
-  const release = db.transaction((lease: Lease) => {
-    const row = select.get(lease.name);
-    if (row && row.token === lease.token) upsert.run({ ...toLease(row), expiresAt: 0 });
-  });
-  return {
-    acquire: async (name, owner, ttlMs) => acquire.immediate(name, owner, ttlMs),
-    renew: async (lease, ttlMs) => renew.immediate(lease, ttlMs),
-    release: async (lease) => release.immediate(lease),
-    list: async () => db.prepare<[], LeaseRow>('SELECT * FROM read_leases').all().map(toLease),
-  };
+/** Rows a dropped collection loses per step, so a large drop never holds the event loop long. */
+const DROP_STEP = 2_000;
+
+/**
+ * The layout of the file, made or brought up to date at open. Deleted documents are
+ * overwritten (`secure_delete`): an erased person's text does not linger in free pages, and
+ * the WAL is kept short so it does not linger there either.
+ */
+const prepareFile = (db: SqliteDatabase, cacheMiB: number) => {
+  db.pragma('secure_delete = ON');
+  db.pragma(`journal_size_limit = ${8 * 2 ** 20}`);
+  db.pragma(`cache_size = -${cacheMiB * 1024}`);
+  db.transaction(() => {
+    for (const table of LEGACY_TABLES) db.exec(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`);
+    db.exec(STORE_SCHEMA);
+  }).immediate();
+};
+
+/** A second connection for reads outside units of work: WAL gives it the last commit, never part of one. */
+const openReader = (db: SqliteDatabase, cacheMiB: number): SqliteDatabase => {
+  if (db.memory) return db;
+  const reader = openSqlite(db.name, 'NORMAL');
+  reader.pragma('query_only = ON');
+  reader.pragma(`cache_size = -${cacheMiB * 1024}`);
+  return reader;
 };
 
 /**
- * The embedded read store: collections in memory (mingo semantics, declared indexes) persisted
- * in the SQLite file. Several processes may share the file: every unit of work is recorded in
- * `read_commits` with the documents it changed and its notices, and each process tails that
- * record to refresh what it holds in memory and to learn of other processes' commits.
+ * The embedded read store: MongoDB semantics on SQLite's own tables and indexes (see
+ * `sql-plan.ts` for what SQL answers and what is matched on the rows it returns). Documents
+ * live in the file and are read when asked for; units of work are SQLite transactions on one
+ * connection, one after another; reads outside them go through a second connection. Several
+ * processes may share the file: leases and fences are checked inside the committing
+ * transaction, and committed notices reach the others through `rm_commits`.
  */
 export const openEmbeddedReadStore = (
   db: SqliteDatabase,
   options: EmbeddedReadStoreOptions = {},
-): ReadStore => {
-  db.exec(SCHEMA);
+): EmbeddedReadStore => {
+  const cacheMiB = options.cacheMiB ?? 32;
+  prepareFile(db, cacheMiB);
   const now = options.now ?? Date.now;
-  const keepCommits = options.keepCommits ?? 20_000;
   const origin = randomUUID();
+  const reader = openReader(db, cacheMiB);
+  const counter: ReadCounter = { documentsRead: 0 };
+  const writeTables = new DocumentTables(db, counter);
+  const readTables = reader === db ? writeTables : new DocumentTables(reader, counter);
+  const feed = commitFeed(db, { origin, now, keepCommits: options.keepCommits ?? 20_000 });
+  const tokenOf = fenceChecker(db);
+  const notices = new Subject<CommitNotice>();
 
-  const loadDocuments = db.prepare<[string], { doc: string }>(
-    'SELECT doc FROM read_documents WHERE collection = ?',
+  // Declared indexes, by collection: their fields are the ones SQL may be given conditions on.
+  const declared = new Map<string, Map<string, IndexSpec>>();
+  const loadDeclared = db.prepare<[string], { spec: string }>(
+    'SELECT spec FROM rm_indexes WHERE collection = ?',
   );
-  const loadDocument = db.prepare<[string, string], { doc: string }>(
-    'SELECT doc FROM read_documents WHERE collection = ? AND id = ?',
-  );
-  const saveDocument = db.prepare(
-    `INSERT INTO read_documents (collection, id, doc) VALUES (?, ?, ?)
-     ON CONFLICT(collection, id) DO UPDATE SET doc = excluded.doc`,
-  );
-  const removeDocument = db.prepare('DELETE FROM read_documents WHERE collection = ? AND id = ?');
-  const registerCollection = db.prepare('INSERT OR IGNORE INTO read_collections (name) VALUES (?)');
-  const dropDocuments = db.prepare('DELETE FROM read_documents WHERE collection = ?');
-  const unregisterCollection = db.prepare('DELETE FROM read_collections WHERE name = ?');
-  const selectCollections = db.prepare<[], { name: string }>('SELECT name FROM read_collections');
-  const selectToken = db.prepare<[string], { token: number }>(
-    'SELECT token FROM read_leases WHERE name = ?',
-  );
-  const insertCommit = db.prepare(
-    'INSERT INTO read_commits (origin, changes, notices, at) VALUES (?, ?, ?, ?)',
-  );
-  const selectCommits = db.prepare<[number], CommitRow>(
-    'SELECT seq, origin, changes, notices FROM read_commits WHERE seq > ? ORDER BY seq LIMIT 500',
-  );
-  const selectLastSeq = db.prepare<[], { seq: number | null }>(
-    'SELECT MAX(seq) AS seq FROM read_commits',
-  );
-  const pruneCommits = db.prepare('DELETE FROM read_commits WHERE seq <= ?');
-
-  let commitsSincePrune = 0;
-  const writeCommit = db.transaction((set: CommitSet) => {
-    for (const fence of set.fences) {
-      if (selectToken.get(fence.name)?.token !== fence.token) throw new LeaseLostError(fence.name);
-    }
-    const changed: Record<string, string[]> = {};
-    for (const [name, docs] of set.changes) {
-      registerCollection.run(name);
-      changed[name] = [...docs.keys()];
-      for (const [id, doc] of docs) {
-        if (doc === null) removeDocument.run(name, id);
-        else saveDocument.run(name, id, JSON.stringify(doc));
+  const indexedFields = (collection: string): ReadonlySet<string> => {
+    let specs = declared.get(collection);
+    if (!specs) {
+      specs = new Map();
+      for (const row of loadDeclared.all(collection)) {
+        const spec = JSON.parse(row.spec) as IndexSpec;
+        specs.set(indexNameOf(spec), spec);
       }
+      declared.set(collection, specs);
     }
-    if (set.changes.size === 0 && set.notices.length === 0) return;
-    insertCommit.run(origin, JSON.stringify(changed), JSON.stringify(set.notices), now());
-    if (++commitsSincePrune >= 1000) {
-      commitsSincePrune = 0;
-      const last = selectLastSeq.get()?.seq ?? 0;
-      pruneCommits.run(last - keepCommits);
-    }
-  });
-
-  const persistence: Persistence = {
-    load: function* (name) {
-      for (const row of loadDocuments.iterate(name)) yield JSON.parse(row.doc) as Doc;
-    },
-    commit: (set) => writeCommit.immediate(set),
-    drop: (name) => {
-      db.transaction(() => {
-        dropDocuments.run(name);
-        unregisterCollection.run(name);
-        insertCommit.run(origin, JSON.stringify({ [name]: '*' }), '[]', now());
-      }).immediate();
-    },
-    list: () => selectCollections.all().map((row) => row.name),
+    return new Set([...specs.values()].flatMap((spec) => Object.keys(spec.key)));
   };
 
-  const core = createMemoryCore({
-    engine: 'embedded',
-    persistence,
-    leases: sqliteLeases(db, now),
-  });
+  // Everything that writes through the connection runs one after another.
+  let tail: Promise<unknown> = Promise.resolve();
+  const serial = <R>(work: () => R | Promise<R>): Promise<R> => {
+    const next = tail.then(work);
+    tail = next.catch(() => undefined);
+    return next;
+  };
+  // With one connection (an in-memory file), reads wait for the unit of work under way.
+  let unitInFlight: Promise<unknown> | null = null;
+  const settled = async () => {
+    if (reader !== db) return;
+    while (unitInFlight) await unitInFlight;
+  };
 
-  // Tail the commit record: other processes' changes refresh what this one holds in memory
-  // (read in one snapshot, applied synchronously), then their notices are emitted here.
-  let lastSeq = selectLastSeq.get()?.seq ?? 0;
-  // Nothing is applied or emitted until the whole snapshot was read: a read that fails (a busy
-  // file) leaves `lastSeq` where it was, and the next poll reads the same commits again.
-  const readNewCommits = db.transaction(() => {
-    const rows = selectCommits.all(lastSeq);
-    if (rows.length === 0) return { notices: [] as CommitNotice[], more: false };
-    const pruned = rows[0]!.seq > lastSeq + 1;
-    const loaded = new Set(core.loadedCollections());
-    const notices: CommitNotice[] = [];
-    const updates: [string, string, Doc | null][] = [];
-    const unload = new Set<string>();
-    for (const row of rows) {
-      if (row.origin === origin) continue;
-      const changed = JSON.parse(row.changes) as Record<string, string[] | '*'>;
-      if (!pruned) {
-        for (const [name, ids] of Object.entries(changed)) {
-          if (!loaded.has(name) || unload.has(name)) continue;
-          if (ids === '*') {
-            unload.add(name);
-            continue;
-          }
-          for (const id of ids) {
-            const row = loadDocument.get(name, id);
-            updates.push([name, id, row ? (JSON.parse(row.doc) as Doc) : null]);
-          }
-        }
+  const readCollection = <T extends Doc>(name: string): ReadCollection<T> => ({
+    findOne: async (filter) => {
+      await settled();
+      if (typeof filter._id === 'string') {
+        const doc = readTables.byId(name, filter._id);
+        const keys = Object.keys(filter);
+        return doc && (keys.length === 1 || compileFilter(filter)(doc)) ? (doc as T) : null;
       }
-      notices.push(...(JSON.parse(row.notices) as CommitNotice[]));
-    }
-    if (pruned) core.unloadAll();
-    else {
-      core.applyExternal(updates.filter(([name]) => !unload.has(name)));
-      unload.forEach((name) => core.unloadCollection(name));
-    }
-    lastSeq = rows.at(-1)!.seq;
-    return { notices, more: rows.length === 500 };
+      const [doc] = findDocuments(readTables, name, filter, { limit: 1 }, indexedFields(name)).docs;
+      return (doc as T | undefined) ?? null;
+    },
+    find: async (filter, findOptions = {}) => {
+      await settled();
+      return findDocuments(readTables, name, filter, findOptions, indexedFields(name)).docs as T[];
+    },
+    count: async (filter = {}) => {
+      await settled();
+      return countDocuments(readTables, name, filter, indexedFields(name));
+    },
+    explain: async (filter, findOptions = {}) => {
+      await settled();
+      return explainFind(readTables, name, filter, findOptions, indexedFields(name));
+    },
   });
 
-  const pollIntervalMs = options.pollIntervalMs ?? 5;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
-  let failures = 0;
-  const poll = () => {
-    if (closed) return;
-    try {
-      for (;;) {
-        const { notices, more } = readNewCommits();
-        notices.forEach((notice) => core.emit(notice));
-        if (!more) break;
-      }
-      failures = 0;
-    } catch (error) {
-      // A busy or briefly unreadable file: the next poll reads from the same place.
-      if (++failures % 100 === 0) {
-        options.onWarning?.(
-          error,
-          `other processes' read-model commits could not be read ${failures} times in a row`,
-        );
-      }
-    } finally {
-      timer = closed ? null : setTimeout(poll, pollIntervalMs);
-      timer?.unref();
-    }
-  };
-  timer = setTimeout(poll, pollIntervalMs);
-  timer.unref();
 
-  return {
-    ...core.store,
+  const runUnit = async <R>(work: (tx: UnitOfWork) => Promise<R>): Promise<R> => {
+    db.exec('BEGIN IMMEDIATE');
+    const unit = new DocumentUnit(writeTables, indexedFields);
+    const fences: Pick<Lease, 'name' | 'token'>[] = [];
+    const pending: CommitNotice[] = [];
+    let result: R;
+    try {
+      result = await work({
+        collection: <T extends Doc>(name: string) => unit.collection<T>(name),
+        fence: (lease) => fences.push({ name: lease.name, token: lease.token }),
+        notify: (notice) => pending.push(notice),
+      });
+      unit.flush();
+      for (const fence of fences) {
+        if (tokenOf(fence.name) !== fence.token) throw new LeaseLostError(fence.name);
+      }
+      feed.record(pending);
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
+    pending.forEach((notice) => notices.next(notice));
+    return result;
+  };
+
+  const store: EmbeddedReadStore = {
+    engine: 'embedded',
+    counter,
+    collection: readCollection,
+    transaction: (work) =>
+      serial(() => {
+        const unit = runUnit(work);
+        unitInFlight = unit.catch(() => undefined);
+        return unit.finally(() => {
+          unitInFlight = null;
+        });
+      }),
+    ensureIndexes: (name, indexes) =>
+      serial(() => {
+        const specs = declared.get(name) ?? new Map<string, IndexSpec>();
+        indexedFields(name);
+        const missing = indexes.filter((spec) => !specs.has(indexNameOf(spec)));
+        if (missing.length === 0) return;
+        db.transaction(() => {
+          writeTables.create(name);
+          for (const spec of missing) {
+            db.exec(createIndexSql(name, spec));
+            db.prepare(
+              'INSERT OR REPLACE INTO rm_indexes (collection, name, spec) VALUES (?, ?, ?)',
+            ).run(name, indexNameOf(spec), JSON.stringify(spec));
+            specs.set(indexNameOf(spec), spec);
+          }
+        }).immediate();
+        declared.set(name, specs);
+      }),
+    dropCollection: async (name) => {
+      const table = tableOf(name);
+      // A large collection goes a step at a time, other units of work running in between.
+      for (;;) {
+        const removed = await serial(() =>
+          writeTables.exists(name)
+            ? db
+                .prepare(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} LIMIT ?)`)
+                .run(DROP_STEP).changes
+            : 0,
+        );
+        if (removed < DROP_STEP) break;
+        await nextTurn();
+      }
+      await serial(() => {
+        db.transaction(() => {
+          db.exec(`DROP TABLE IF EXISTS ${table}`);
+          db.prepare('DELETE FROM rm_collections WHERE name = ?').run(name);
+          db.prepare('DELETE FROM rm_indexes WHERE collection = ?').run(name);
+        }).immediate();
+        writeTables.forget(name);
+        readTables.forget(name);
+        declared.delete(name);
+      });
+    },
+    listCollections: async () => {
+      await settled();
+      return reader
+        .prepare<[], { name: string }>('SELECT name FROM rm_collections ORDER BY name')
+        .all()
+        .map((row) => row.name);
+    },
+    leases: sqliteLeases(db, now, serial),
+    notices: notices.asObservable(),
     close: async () => {
       closed = true;
       if (timer) clearTimeout(timer);
-      await core.store.close();
+      await serial(() => undefined);
+      notices.complete();
+      if (reader !== db) reader.close();
+    },
+  };
+
+  // Other processes' commits: their notices are emitted here once their writes are readable.
+  if (reader !== db) {
+    const commits = commitReader(reader, origin);
+    const pollIntervalMs = options.pollIntervalMs ?? 5;
+    let failures = 0;
+    const poll = () => {
+      if (closed) return;
+      try {
+        for (;;) {
+          const { notices: theirs, more } = commits.read();
+          theirs.forEach((notice) => notices.next(notice));
+          if (!more) break;
+        }
+        failures = 0;
+      } catch (error) {
+        if (++failures % 100 === 0) {
+          options.onWarning?.(
+            error,
+            `other processes' read-model commits could not be read ${failures} times in a row`,
+          );
+        }
+      } finally {
+        timer = closed ? null : setTimeout(poll, pollIntervalMs);
+        timer?.unref();
+      }
+    };
+    timer = setTimeout(poll, pollIntervalMs);
+    timer.unref();
+  }
+
+  return store;
+};
+
+/** An embedded read store in memory (one connection, nothing on disk): for specs and tests. */
+export const openMemoryReadStore = (options: EmbeddedReadStoreOptions = {}): EmbeddedReadStore => {
+  const db = openSqlite(':memory:');
+  const store = openEmbeddedReadStore(db, options);
+  return {
+    ...store,
+    close: async () => {
+      await store.close();
+      db.close();
     },
   };
 };

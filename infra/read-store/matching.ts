@@ -1,6 +1,6 @@
 import { Query, update } from 'mingo';
-import { fastFilter, fastUpdate } from './memory/fast-paths';
-import { compareValues, valueAt } from './memory/values';
+import { fastFilter, fastUpdate } from './fast-paths';
+import { compareValues, valueAt } from './values';
 import type { Doc, Filter, SortSpec, UpdateSpec } from './read-store';
 
 const isPlainEquality = (value: unknown) =>

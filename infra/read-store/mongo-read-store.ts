@@ -260,8 +260,6 @@ export const openMongoReadStore = async (
       void settled.then(() => running.delete(settled));
       return next;
     },
-    // Every unit of work is a MongoDB transaction, committed as it ends: none is deferred.
-    flushDeferred: async () => {},
     ensureIndexes: async (name, indexes) => {
       if (indexes.length === 0) return;
       await db.collection(name).createIndexes(

@@ -77,15 +77,6 @@ export class LeaseLostError extends Error {
   }
 }
 
-export type TransactionOptions = {
-  /**
-   * Visible to this process at once, made durable only by the next `flushDeferred` (a crash
-   * loses it whole). For rebuilding a generation nobody reads yet: one big write instead of
-   * one per batch. Deferred units of work must not share documents with immediate ones.
-   */
-  deferred?: boolean;
-};
-
 /** Writes made inside one unit of work become visible and durable together, or not at all. */
 export type UnitOfWork = {
   collection<T extends Doc = Doc>(name: string): WriteCollection<T>;
@@ -96,19 +87,13 @@ export type UnitOfWork = {
 };
 
 export type ReadStore = {
-  readonly engine: 'memory' | 'embedded' | 'mongodb';
+  readonly engine: 'embedded' | 'mongodb';
   collection<T extends Doc = Doc>(name: string): ReadCollection<T>;
   /**
    * Runs `work` as one atomic unit: all its writes are committed together, or none
    * when it throws. Readers never see part of a unit of work.
    */
-  transaction<R>(work: (tx: UnitOfWork) => Promise<R>, options?: TransactionOptions): Promise<R>;
-  /**
-   * Makes every deferred unit of work durable at once (checking their fences and then
-   * announcing their notices); refused whole when a fence fails. Nothing to do where units
-   * of work are never deferred.
-   */
-  flushDeferred(): Promise<void>;
+  transaction<R>(work: (tx: UnitOfWork) => Promise<R>): Promise<R>;
   /** Creates the indexes (idempotent). */
   ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   /** Drops a collection and all its documents. */

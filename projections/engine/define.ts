@@ -20,33 +20,22 @@ export const collection = <T extends Doc>(...indexes: IndexSpec[]): CollectionSp
 
 // Any document type: a projection's collections are each of their own type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type CollectionSpecs = Record<string, CollectionSpec<any>> & {
-  notify?: never;
-  dispatch?: never;
-  reacting?: never;
-};
+export type CollectionSpecs = Record<string, CollectionSpec<any>> & { notify?: never };
 
 export type DocOf<S> = S extends CollectionSpec<infer T> ? T : never;
 
-/** What a handler works with: its own collections, by name, and the live topics it changed. */
 /**
- * A command a reactor asks for (an award, an analysis): run before the reactor's checkpoint
- * commits, so at least once; the decider it reaches must make a repeat change nothing.
+ * A command a reactor asks for (an award, an analysis), run before the reactor's checkpoint
+ * commits, so at least once: the decider it reaches must make a repeat change nothing.
  * `causationId` is the id of the event that caused it.
  */
 export type Reaction = { type: string; causationId: string } & Record<string, unknown>;
 
+/** What a handler works with: its own collections, by name, and the live topics it changed. */
 export type ProjectionDb<C extends CollectionSpecs> = {
   readonly [K in keyof C]: WriteCollection<DocOf<C[K]>>;
 } & {
   notify(topic: string): void;
-  /** For reactors: asks for a command, dispatched before this batch's checkpoint commits. */
-  dispatch(reaction: Reaction): void;
-  /**
-   * False where what a reactor asks for is dropped (a rebuild, a replay, the pass that commits
-   * a batch whose reactions already ran): a reactor may skip working its reactions out.
-   */
-  readonly reacting: boolean;
 };
 
 /** What a query reads: the projection's collections, read-only. */
@@ -69,11 +58,6 @@ export type ProjectionDefinition<C extends CollectionSpecs> = {
   on: Handlers<C>;
   /** Live topics every event it handles changes (others each handler notifies itself). */
   topics?: readonly string[];
-  /**
-   * A reactor: its handlers ask for commands (`db.dispatch`). Only a reactor may, and a
-   * reactor's first build takes the live path, so what arrives meanwhile gets its reactions.
-   */
-  reacts?: boolean;
 };
 
 /** A declared read model as the engine and the API see it. */
@@ -83,7 +67,6 @@ export type Projection<C extends CollectionSpecs = CollectionSpecs> = {
   readonly collections: C;
   /** The event types it handles, derived from its handlers. */
   readonly handles: ReadonlySet<string>;
-  readonly reacts: boolean;
   /** Applies one event it handles (others are not passed in). */
   apply(event: RecordedEvent, db: ProjectionDb<C>): Promise<void>;
 };
@@ -99,7 +82,6 @@ export const projection = <C extends CollectionSpecs>(
     version: definition.version,
     collections: definition.collections,
     handles: new Set(Object.keys(handlers)),
-    reacts: definition.reacts ?? false,
     apply: async (event, db) => {
       // The one place an event meets its type: it was validated by its schema when written
       // and brought to the current version when read.

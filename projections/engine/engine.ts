@@ -7,15 +7,11 @@ import type { Doc, Lease, ReadStore } from '../../infra/read-store/read-store';
 import { collectionNames, physicalName, type Projection } from './define';
 import { CheckpointBatcher } from './checkpoints';
 import { LogTail } from './log-tail';
-import {
-  ignoreReactions,
-  Processor,
-  STATE_COLLECTION,
-  type Dispatch,
-  type ProjectionObserver,
-  type StateDoc,
-} from './processor';
+import { Processor, STATE_COLLECTION, type ProjectionObserver, type StateDoc } from './processor';
 import { ensureProjectionIndexes } from './indexes';
+import type { ReadModels } from './read-models';
+import type { Reactor } from './reactor';
+import { ReactorProcessor, reactorState, type Dispatch } from './reactor-processor';
 import { sleep } from './timing';
 
 export type EngineOptions = {
@@ -26,24 +22,33 @@ export type EngineOptions = {
   leaseCheckMs?: number;
   batchSize?: number;
   catchUpBatchSize?: number;
+  /** Longest a live unit of work applies events before it commits. */
   maxBatchMs?: number;
+  /**
+   * Longest a rebuild's unit of work applies events before it commits: the event loop serves
+   * requests between two of them, so a process answers while it rebuilds.
+   */
+  rebuildUnitMs?: number;
   tailCapacity?: number;
   /**
    * From how many events in the log a projection never built before is built through the
-   * rebuild path (one read of the log, writes made durable in large steps) rather than batch by
-   * batch on the live path. Reactors always take the live path.
+   * rebuild path (one read of the log for all of them) rather than batch by batch on the live
+   * path.
    */
   firstBuildFrom?: number;
   /** How long an old generation is kept after a swap, for reads already under way. */
   dropDelayMs?: number;
-  /** Runs the commands reactors ask for (see Reaction); `ignoreReactions` for replays. */
+  /** Processors of their own whose output is commands (see Reactor); none by default. */
+  reactors?: readonly Reactor[];
+  /** What reactors read through (the projections' serving generations); needed with reactors. */
+  readModels?: ReadModels;
+  /** Runs the commands reactors ask for; needed with reactors. */
   dispatch?: Dispatch;
+  /** Longest a reactor's batch waits for the projections it reads. */
+  reactorReadWaitMs?: number;
   /** Told of committed batches and lease changes (metrics); never changes what runs. */
   observer?: ProjectionObserver;
 };
-
-/** Events a rebuild applies in memory between two durable flushes (bounds what a crash loses). */
-const FLUSH_EVERY = 250_000;
 
 /** A rebuild asked for by any process, done by the one holding the projection's lease. */
 export const REQUESTS = 'projection_requests';
@@ -74,6 +79,8 @@ type Slot = {
   rebuildProcessor: Processor | null;
 };
 
+type ReactorSlot = { reactor: Reactor; lease: Lease | null; processor: ReactorProcessor | null };
+
 /**
  * Runs projections in this process: for each, it takes the projection's lease (so exactly
  * one process runs it), feeds it from the process's one subscription, rebuilds it into a
@@ -82,6 +89,7 @@ type Slot = {
 export class ProjectionEngine {
   readonly owner: string;
   private readonly slots = new Map<string, Slot>();
+  private readonly reactorSlots = new Map<string, ReactorSlot>();
   private readonly tail: LogTail;
   private readonly checkpoints: CheckpointBatcher;
   private timer: NodeJS.Timeout | null = null;
@@ -90,8 +98,10 @@ export class ProjectionEngine {
   private recordedTailError: string | null = null;
   private readonly dropping = abortController();
   private readonly drops = new Set<Promise<void>>();
-  private readonly settings: Required<Omit<EngineOptions, 'owner' | 'dispatch' | 'observer'>>;
-  private readonly dispatch: Dispatch | null;
+  private readonly settings: Required<
+    Omit<EngineOptions, 'owner' | 'dispatch' | 'observer' | 'reactors' | 'readModels'>
+  >;
+  private readonly reactorRuntime: { readModels: ReadModels; dispatch: Dispatch } | null;
   private readonly observer: ProjectionObserver;
 
   constructor(
@@ -108,12 +118,23 @@ export class ProjectionEngine {
       leaseCheckMs: options.leaseCheckMs ?? 2_000,
       batchSize: options.batchSize ?? 500,
       catchUpBatchSize: options.catchUpBatchSize ?? 5_000,
-      maxBatchMs: options.maxBatchMs ?? 10_000,
+      maxBatchMs: options.maxBatchMs ?? 1_000,
+      rebuildUnitMs: options.rebuildUnitMs ?? 200,
       tailCapacity: options.tailCapacity ?? 20_000,
       firstBuildFrom: options.firstBuildFrom ?? 10_000,
       dropDelayMs: options.dropDelayMs ?? 30_000,
+      reactorReadWaitMs: options.reactorReadWaitMs ?? 10_000,
     };
-    this.dispatch = options.dispatch ?? null;
+    const reactors = options.reactors ?? [];
+    if (reactors.length > 0 && (!options.readModels || !options.dispatch)) {
+      throw new Error(
+        'Reactors need the read models they read and a dispatcher for their commands',
+      );
+    }
+    this.reactorRuntime =
+      options.readModels && options.dispatch
+        ? { readModels: options.readModels, dispatch: options.dispatch }
+        : null;
     this.tail = new LogTail(events, logger, this.settings.tailCapacity);
     this.checkpoints = new CheckpointBatcher(readStore, logger);
     const owners = new Map<string, string>();
@@ -132,6 +153,12 @@ export class ProjectionEngine {
         rebuild: null,
         rebuildProcessor: null,
       });
+    }
+    for (const reactor of reactors) {
+      if (this.slots.has(reactor.name) || this.reactorSlots.has(reactor.name)) {
+        throw new Error(`Two projections or reactors named ${reactor.name}`);
+      }
+      this.reactorSlots.set(reactor.name, { reactor, lease: null, processor: null });
     }
   }
 
@@ -157,6 +184,7 @@ export class ProjectionEngine {
     await this.ticking;
     for (const slot of this.slots.values()) await slot.rebuildProcessor?.stop();
     await Promise.all([...this.slots.values()].map((slot) => slot.live?.stop()));
+    await Promise.all([...this.reactorSlots.values()].map((slot) => slot.processor?.stop()));
     await this.checkpoints.flush();
     await this.tail.stop();
     this.dropping.abort();
@@ -169,6 +197,20 @@ export class ProjectionEngine {
       slot.lease = null;
       slot.live = null;
     }
+    for (const slot of this.reactorSlots.values()) {
+      if (slot.lease) await this.readStore.leases.release(slot.lease).catch(() => undefined);
+      slot.lease = null;
+      slot.processor = null;
+    }
+  }
+
+  /** Names of the reactors this process runs now. */
+  heldReactors(): string[] {
+    return [...this.reactorSlots.values()].filter((s) => s.lease).map((s) => s.reactor.name);
+  }
+
+  reactorOf(name: string): ReactorProcessor | null {
+    return this.reactorSlots.get(name)?.processor ?? null;
   }
 
   /** Names of the projections this process runs now. */
@@ -251,45 +293,69 @@ export class ProjectionEngine {
     return this.readStore.collection<StateDoc>(STATE_COLLECTION).findOne({ _id: id });
   }
 
+  /** Renews what this process holds; takes what is free. Answers the new lease, or null. */
+  private async checkLease(
+    name: string,
+    held: Lease | null,
+    onLost: () => Promise<void>,
+  ): Promise<Lease | null> {
+    try {
+      if (held) {
+        const renewed = await this.readStore.leases.renew(held, this.settings.leaseTtlMs);
+        if (!renewed) await onLost();
+        return renewed;
+      }
+      const lease = await this.readStore.leases.acquire(name, this.owner, this.settings.leaseTtlMs);
+      if (lease) this.observer.leaseChanged?.(name, 'taken');
+      return lease;
+    } catch (error) {
+      this.logger.error({ err: error, projection: name }, 'lease check failed');
+      return held;
+    }
+  }
+
   private async tick(): Promise<void> {
     if (this.stopped) return;
     const taken: Slot[] = [];
     for (const slot of this.slots.values()) {
-      try {
-        if (slot.lease) {
-          const renewed = await this.readStore.leases.renew(slot.lease, this.settings.leaseTtlMs);
-          if (renewed) slot.lease = renewed;
-          else await this.lose(slot);
-        } else {
-          const lease = await this.readStore.leases.acquire(
-            slot.projection.name,
-            this.owner,
-            this.settings.leaseTtlMs,
-          );
-          if (lease) {
-            slot.lease = lease;
-            taken.push(slot);
-            this.observer.leaseChanged?.(slot.projection.name, 'taken');
-          }
-        }
-      } catch (error) {
-        this.logger.error({ err: error, projection: slot.projection.name }, 'lease check failed');
+      const had = slot.lease;
+      const lease = await this.checkLease(slot.projection.name, had, () => this.lose(slot));
+      if (had && lease) slot.lease = lease;
+      else if (!had && lease) {
+        slot.lease = lease;
+        taken.push(slot);
+      }
+    }
+    const takenReactors: ReactorSlot[] = [];
+    for (const slot of this.reactorSlots.values()) {
+      const had = slot.lease;
+      const lease = await this.checkLease(slot.reactor.name, had, () => this.loseReactor(slot));
+      if (had && lease) slot.lease = lease;
+      else if (!had && lease) {
+        slot.lease = lease;
+        takenReactors.push(slot);
       }
     }
     await this.recordTailError();
     await this.takeRequests().catch((error) =>
       this.logger.error({ err: error }, 'could not read rebuild requests'),
     );
-    if (taken.length === 0 || this.stopped) return;
+    if ((taken.length === 0 && takenReactors.length === 0) || this.stopped) return;
     const states = await Promise.all(taken.map((slot) => this.stateOf(slot.projection.name)));
+    const reactorStarts = await Promise.all(takenReactors.map((slot) => this.reactorStart(slot)));
     if (!this.tail.running) {
-      // The one subscription starts where the furthest-behind projection taken now stands.
-      const positions = states.map((s) => (s?.checkpoint ? BigInt(s.checkpoint) : null));
+      // The one subscription starts where the furthest-behind consumer taken now stands.
+      const positions = [
+        ...states.map((s) => (s?.checkpoint ? BigInt(s.checkpoint) : null)),
+        ...reactorStarts,
+      ];
       const lowest = positions.some((p) => p === null)
         ? null
         : positions.reduce<bigint | null>((min, p) => (min === null || p! < min ? p : min), null);
       this.tail.start(lowest);
     }
+    for (const [i, slot] of takenReactors.entries()) this.startReactor(slot, reactorStarts[i]!);
+    if (taken.length === 0) return;
     await this.sweepGenerations(taken, states).catch((error) =>
       this.logger.warn({ err: error }, 'could not look for old generations'),
     );
@@ -304,18 +370,68 @@ export class ProjectionEngine {
     }
   }
 
+  /**
+   * Where a reactor just taken starts: its checkpoint, or, the first time it runs anywhere,
+   * the log's head (recorded at once), so it never asks for history's commands again.
+   */
+  private async reactorStart(slot: ReactorSlot): Promise<bigint | null> {
+    const state = await this.stateOf(slot.reactor.name);
+    if (state) return state.checkpoint ? BigInt(state.checkpoint) : null;
+    const head = await this.events.headPosition();
+    const lease = slot.lease!;
+    await this.readStore.transaction(async (tx) => {
+      tx.fence(lease);
+      await tx.collection<StateDoc>(STATE_COLLECTION).upsertOne(reactorState(slot.reactor, head));
+    });
+    this.logger.info(
+      { reactor: slot.reactor.name, head: head?.toString() ?? null },
+      'reactor deployed: it starts at the head of the log',
+    );
+    return head;
+  }
+
+  private startReactor(slot: ReactorSlot, checkpoint: bigint | null) {
+    const runtime = this.reactorRuntime!;
+    const processor = new ReactorProcessor({
+      reactor: slot.reactor,
+      checkpoint,
+      events: this.events,
+      readStore: this.readStore,
+      readModels: runtime.readModels,
+      logger: this.logger,
+      tail: this.tail,
+      lease: () => slot.lease,
+      batchSize: this.settings.batchSize,
+      catchUpBatchSize: this.settings.catchUpBatchSize,
+      readWaitMs: this.settings.reactorReadWaitMs,
+      dispatch: runtime.dispatch,
+      checkpoints: this.checkpoints,
+      observer: this.observer,
+      onLeaseLost: () => void this.loseReactor(slot),
+    });
+    slot.processor = processor;
+    processor.start();
+  }
+
+  private async loseReactor(slot: ReactorSlot) {
+    this.logger.warn({ reactor: slot.reactor.name }, 'reactor lease lost');
+    if (slot.lease) this.observer.leaseChanged?.(slot.reactor.name, 'lost');
+    slot.lease = null;
+    const processor = slot.processor;
+    slot.processor = null;
+    await processor?.stop();
+  }
+
   /** Of the never-built projections just taken, those a long log builds through the rebuild path. */
   private async firstBuilds(unbuilt: Slot[]): Promise<Slot[]> {
-    const candidates = unbuilt.filter((slot) => !slot.projection.reacts);
-    if (candidates.length === 0) return [];
+    if (unbuilt.length === 0) return [];
     const from = this.settings.firstBuildFrom;
-    return (await this.events.countEventsAfter(null, from)) >= from ? candidates : [];
+    return (await this.events.countEventsAfter(null, from)) >= from ? unbuilt : [];
   }
 
   /**
    * Builds projections that never ran from one read of the log, into generation 1, then starts
-   * them live where the build ended (a build cut short resumes from its own checkpoint). No
-   * reactions are asked for: these projections have none.
+   * them live where the build ended (a build cut short resumes from its own checkpoint).
    */
   private async firstBuild(slots: Slot[]): Promise<void> {
     const jobs = await Promise.all(
@@ -418,13 +534,8 @@ export class ProjectionEngine {
       lease: () => slot.lease,
       batchSize: this.settings.batchSize,
       catchUpBatchSize: this.settings.catchUpBatchSize,
-      maxBatchMs: this.settings.maxBatchMs,
+      maxBatchMs: live ? this.settings.maxBatchMs : this.settings.rebuildUnitMs,
       announce: live,
-      deferred: !live,
-      // A rebuild replays what the live generation already reacted to (reactions run before a
-      // checkpoint commits), and the live generation goes on reacting meanwhile: a rebuild
-      // asks for nothing again.
-      dispatch: live ? this.dispatch : ignoreReactions,
       checkpoints: live ? this.checkpoints : null,
       observer: this.observer,
       onLeaseLost: () => void this.lose(slot),
@@ -457,10 +568,7 @@ export class ProjectionEngine {
       for (const processor of processors) await processor.applyAll(page);
       events += page.length;
       after = page[page.length - 1]!.position;
-      // A rebuild's writes are made durable in large steps, each with its checkpoint.
-      if (events % FLUSH_EVERY < page.length) await this.readStore.flushDeferred();
     }
-    await this.readStore.flushDeferred();
     return events;
   }
 

@@ -18,3 +18,6 @@ export const backoffDelay = (
   maxMs = 30_000,
   random: () => number = Math.random,
 ) => Math.round(random() * Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1)));
+
+/** Lets the event loop serve what waits (requests, timers) before going on. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -4,7 +4,6 @@ import { silentLogger } from '../../infra/logger';
 import type { ReadStore } from '../../infra/read-store/read-store';
 import { allProjections } from '../../projections';
 import { ProjectionEngine } from '../../projections/engine/engine';
-import { ignoreReactions } from '../../projections/engine/processor';
 import { StoreReadModels } from '../../projections/engine/read-models';
 
 type Json = Record<string, unknown>;
@@ -82,7 +81,6 @@ export const appendAnswers = async (events: EventStore, questionId: number, coun
  */
 export const projectWithoutReactions = async (events: EventStore, readStore: ReadStore) => {
   const engine = new ProjectionEngine(events, readStore, allProjections, silentLogger(), {
-    dispatch: ignoreReactions,
   });
   const readModels = new StoreReadModels(readStore, allProjections);
   await readModels.start();

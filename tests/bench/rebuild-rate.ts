@@ -15,7 +15,6 @@ import type { EventStore } from '../../infra/event-store/event-store';
 import type { Figure } from './report';
 import { LOG_FILE, READ_MODELS_FILE } from '../../api/stores';
 import { MILLION, writeSyntheticLog } from './synthetic-log';
-import { ignoreReactions } from '../../projections/engine/processor';
 
 /** Reads and decodes the whole log, as any consumer must: the baseline a rebuild is held to. */
 const readAndDecode = async (store: Pick<EventStore, 'readAll'>) => {
@@ -52,7 +51,6 @@ export const rebuildRate = async (): Promise<Figure[]> => {
   const readStore = openEmbeddedReadStore(readDb);
   // Reactors' commands (the analyzer's scores) are not part of a rebuild's cost: dropped.
   const engine = new ProjectionEngine(store, readStore, allProjections, silentLogger(), {
-    dispatch: ignoreReactions,
   });
   const readModels = new StoreReadModels(readStore, allProjections);
   await readModels.start();

@@ -41,7 +41,7 @@ describe('the embedded read store shared by several processes', () => {
       tx.notify({ projection: 'p', generation: 1, position: '7', topics: ['things'] });
     });
     await expect.poll(() => notices.length).toBe(1);
-    // By the time the notice arrives, the reader's memory (and its index) holds the commit.
+    // By the time the notice arrives, the reader's connection reads the commit.
     expect((await reader.collection<Doc>('things').find({ kind: 'y' })).map((d) => d._id)).toEqual([
       'b',
     ]);
@@ -95,7 +95,7 @@ describe('the embedded read store shared by several processes', () => {
     });
     // The commit record made unreadable for good (a damaged or foreign file).
     const other = openSqlite(join(dir, 'boon.sqlite'), 'NORMAL');
-    other.exec('DROP TABLE read_commits');
+    other.exec('DROP TABLE rm_commits');
     other.close();
     await expect
       .poll(() => warnings, { timeout: 5_000 })

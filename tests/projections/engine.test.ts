@@ -17,12 +17,10 @@ import { StoreReadModels } from '../../projections/engine/read-models';
 import { projectionStatus } from '../../projections/engine/status';
 import { appendEvents, seedHistory, submission } from '../support/seed';
 import { CheckpointBatcher } from '../../projections/engine/checkpoints';
-import {
-  ignoreReactions,
-  STATE_COLLECTION,
-  type StateDoc,
-} from '../../projections/engine/processor';
-import { openMemoryReadStore } from '../../infra/read-store/memory/memory-read-store';
+import { STATE_COLLECTION, type StateDoc } from '../../projections/engine/processor';
+import { reactor } from '../../projections/engine/reactor';
+import { responsesByQuestionProjection } from '../../projections/responses-by-question';
+import { openMemoryReadStore } from '../../infra/read-store/embedded-read-store';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -47,16 +45,15 @@ const start = async (
   projections: readonly Projection[] = allProjections,
   options: EngineOptions = {},
 ) => {
+  const readModels = new StoreReadModels(readStore, projections, 50);
+  await readModels.start();
   const engine = new ProjectionEngine(events, readStore, projections, silentLogger(), {
     batchSize: 7,
     leaseCheckMs: 50,
     dropDelayMs: 0,
-    // Reactors' commands are not what these specs are about: asked for, and dropped.
-    dispatch: ignoreReactions,
+    readModels,
     ...options,
   });
-  const readModels = new StoreReadModels(readStore, projections, 50);
-  await readModels.start();
   await engine.start();
   cleanups.push(async () => {
     await engine.stop();
@@ -307,7 +304,7 @@ describe('the projection engine', () => {
     await seedHistory(events, 2);
     await caughtUp(readModels, events);
     const commits = () =>
-      db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM read_commits').get()!.n;
+      db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM rm_commits').get()!.n;
     const before = commits();
     await appendEvents(events, 'responder-one-more', [
       submission('one-more', 2, 'one-more', '2026-11-22T23:00:00.000Z'),
@@ -355,9 +352,9 @@ describe('the projection engine', () => {
     let refusals = 1;
     const readStore: ReadStore = {
       ...inner,
-      transaction: (work, options) => {
+      transaction: (work) => {
         if (refusals-- > 0) return Promise.reject(new Error('database is locked'));
-        return inner.transaction(work, options);
+        return inner.transaction(work);
       },
     };
     const checkpoints = new CheckpointBatcher(readStore, silentLogger());
@@ -503,7 +500,7 @@ describe('projection leases', () => {
 });
 
 describe('a first build of a long log', () => {
-  it('builds never-built projections through the rebuild path, equal to a build batch by batch; reactors stay live', async () => {
+  it('builds never-built projections through the rebuild path, equal to a build batch by batch', async () => {
     const live = open();
     await seedHistory(live.events);
     const { readModels: batchByBatch } = await start(live.events, live.readStore);
@@ -512,23 +509,10 @@ describe('a first build of a long log', () => {
 
     const { events, readStore } = open();
     await seedHistory(events);
-    const asked: string[] = [];
     const rebuilt = new Set<string>();
     const batches = new Set<string>();
-    const awarding = projection({
-      name: 'awarding',
-      version: 1,
-      reacts: true,
-      collections: { awarding: collection() },
-      on: {
-        ResponseSubmitted: ({ id }, db) => db.dispatch({ type: 'Award', causationId: id }),
-      },
-    });
-    const { readModels } = await start(events, readStore, [...allProjections, awarding], {
+    const { readModels } = await start(events, readStore, allProjections, {
       firstBuildFrom: 20,
-      dispatch: async (reactions) => {
-        asked.push(...reactions.map((reaction) => reaction.causationId));
-      },
       observer: {
         batchCommitted: (name, _events, _seconds, rebuild) =>
           (rebuild ? rebuilt : batches).add(name),
@@ -538,11 +522,8 @@ describe('a first build of a long log', () => {
     expect(await snapshot(readModels)).toEqual(expected);
     expect(readModels.generationOf('responses-by-question')).toBe(1);
     expect(rebuilt).toContain('responses-by-question');
+    expect(rebuilt).toContain('progress');
     expect(batches).not.toContain('responses-by-question');
-    // The reactors (here and the product's own) were built batch by batch, reacting.
-    expect(rebuilt).not.toContain('awarding');
-    expect(rebuilt).not.toContain('progress');
-    expect(new Set(asked).size).toBe(40);
 
     // And live after the build: a new answer reaches the rebuilt read model.
     await appendEvents(events, 'responder-late', [
@@ -551,82 +532,119 @@ describe('a first build of a long log', () => {
     await caughtUp(readModels, events);
     expect(await readModels.collection('responses').findOne({ _id: 'late' })).not.toBeNull();
   });
-
-  it('refuses a command asked for by a projection not declared a reactor', async () => {
-    const { events, readStore } = open();
-    await seedHistory(events, 2);
-    const sneaky = projection({
-      name: 'sneaky',
-      version: 1,
-      collections: { sneaky: collection() },
-      on: {
-        ResponseSubmitted: ({ id }, db) => db.dispatch({ type: 'Award', causationId: id }),
-      },
-    });
-    const { engine } = await start(events, readStore, [sneaky]);
-    await expect
-      .poll(async () => (await projectionStatus(events, readStore, [sneaky], engine))[0]!.lastError)
-      .toMatch(/declare it `reacts: true`/);
-  });
 });
 
 describe('reactors', () => {
-  it('dispatch what they ask for before the checkpoint commits, again after a failure', async () => {
-    const { events, readStore } = open();
-    const asked: string[] = [];
-    let failOnce = true;
-    const reacting: boolean[] = [];
-    const awarding = projection({
+  /** Asks for an award per answer, reading the answer's read model (which must hold it). */
+  const awarding = () =>
+    reactor({
       name: 'awarding',
-      version: 1,
-      reacts: true,
-      collections: { awarding: collection() },
+      reads: [responsesByQuestionProjection],
       on: {
-        ResponseSubmitted: ({ id, data }, db) => {
-          reacting.push(db.reacting);
-          if (db.reacting) db.dispatch({ type: 'Award', causationId: id, personId: data.authorId });
+        ResponseSubmitted: async ({ id, data }, context) => {
+          const answer = await context
+            .read(responsesByQuestionProjection)
+            .responses.findOne({ _id: data.responseId });
+          context.dispatch({ type: 'Award', causationId: id, found: answer !== null });
         },
       },
     });
-    const engine = new ProjectionEngine(events, readStore, [awarding], silentLogger(), {
-      leaseCheckMs: 50,
-      dispatch: async (reactions) => {
-        if (failOnce) {
-          failOnce = false;
-          throw new Error('command side unavailable');
-        }
-        asked.push(...reactions.map((r) => r.causationId));
-      },
-    });
-    const readModels = new StoreReadModels(readStore, [awarding], 50);
-    await readModels.start();
-    await engine.start();
-    cleanups.push(async () => {
-      await engine.stop();
-      readModels.stop();
-    });
-    await seedHistory(events, 5);
-    await caughtUp(readModels, events);
-    const submitted = (await events.readAll({ maxCount: 100 }))
+
+  const submittedIds = async (events: EventStore) =>
+    (await events.readAll({ maxCount: 1000 }))
       .filter((e) => e.type === 'ResponseSubmitted')
       .map((e) => e.id);
-    // The failed batch committed nothing: each reaction was asked for once it succeeded.
-    expect(asked).toEqual(submitted);
 
-    // Each answer was worked out reacting, then applied once more to commit, not reacting.
-    expect(reacting.filter((r) => !r)).toHaveLength(submitted.length);
-    expect(reacting.filter((r) => r).length).toBeGreaterThanOrEqual(submitted.length);
-
-    // A rebuild replays what was reacted to already: it asks for nothing again, and its
-    // handlers are told so.
-    const beforeRebuild = reacting.length;
-    await engine.rebuild('awarding');
-    expect(reacting.slice(beforeRebuild)).toEqual(submitted.map(() => false));
+  it('react to each event after the projections they read applied it, again after a failure, and only then move on', async () => {
+    const { events, readStore } = open();
+    const asked: { causationId: string; found: unknown }[] = [];
+    let failures = 1;
+    const { engine, readModels } = await start(events, readStore, allProjections, {
+      reactors: [awarding()],
+      dispatch: async (reactions) => {
+        if (failures-- > 0) throw new Error('command side unavailable');
+        asked.push(...reactions.map((r) => ({ causationId: r.causationId, found: r.found })));
+      },
+    });
+    await seedHistory(events, 5);
+    const submitted = await submittedIds(events);
+    await expect.poll(() => asked.length).toBe(submitted.length);
+    // The failed batch moved nothing: its reactions were asked for again, each answer once
+    // it could be read.
+    expect(asked.map((a) => a.causationId)).toEqual(submitted);
+    // Read after its batch was applied: every answer but one deleted in the same batch.
+    const log = await events.readAll({ maxCount: 1000 });
+    const deleted = new Set(
+      log
+        .filter((e) => e.type === 'ResponseDeleted')
+        .map((e) => (e.data as { responseId: string }).responseId),
+    );
+    const answerOf = new Map(
+      log.map((e) => [e.id, (e.data as { responseId?: string }).responseId]),
+    );
+    expect(asked.filter((a) => !a.found).map((a) => answerOf.get(a.causationId))).toEqual([
+      ...deleted,
+    ]);
+    await caughtUp(readModels, events);
+    await expect
+      .poll(
+        async () =>
+          (await readStore.collection<StateDoc>(STATE_COLLECTION).findOne({ _id: 'awarding' }))
+            ?.checkpoint,
+      )
+      .toBe(String(await events.headPosition()));
+    // A rebuild of the projections it reads asks for nothing again.
+    await engine.rebuild('responses-by-question');
     await appendEvents(events, 'responder-late', [
       submission('late', 2, 'late', '2026-11-22T23:00:00.000Z'),
     ]);
+    await expect.poll(() => asked.length).toBe(submitted.length + 1);
+    expect(engine.heldReactors()).toEqual(['awarding']);
+  });
+
+  it('start at the head of the log when first deployed: history is never reacted to again', async () => {
+    const { events, readStore } = open();
+    await seedHistory(events, 5);
+    const asked: string[] = [];
+    const { readModels } = await start(events, readStore, allProjections, {
+      reactors: [awarding()],
+      dispatch: async (reactions) => {
+        asked.push(...reactions.map((r) => r.causationId));
+      },
+    });
     await caughtUp(readModels, events);
-    const late = (await events.readAll({ maxCount: 100 })).at(-1)!.id;
-    expect(asked).toEqual([...submitted, late]);
+    await appendEvents(events, 'responder-late', [
+      submission('late', 2, 'late', '2026-11-22T23:00:00.000Z'),
+    ]);
+    const late = (await events.readAll({ maxCount: 1000 })).at(-1)!.id;
+    await expect.poll(() => asked).toEqual([late]);
+  });
+
+  it('resume from their checkpoint after a restart, not from the head', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'boon-reactor-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const first = open(join(dir, 'boon.sqlite'));
+    const asked: string[] = [];
+    const dispatch = async (reactions: { causationId: string }[]) => {
+      asked.push(...reactions.map((r) => r.causationId));
+    };
+    const running = await start(first.events, first.readStore, allProjections, {
+      reactors: [awarding()],
+      dispatch,
+    });
+    await seedHistory(first.events, 2);
+    const before = await submittedIds(first.events);
+    await expect.poll(() => asked.length).toBe(before.length);
+    await running.engine.stop();
+    // Written while no reactor runs: the reactor, started again, reacts to it.
+    await appendEvents(first.events, 'responder-while-down', [
+      submission('while-down', 2, 'while-down', '2026-11-22T23:30:00.000Z'),
+    ]);
+    await start(first.events, first.readStore, allProjections, {
+      reactors: [awarding()],
+      dispatch,
+    });
+    const all = await submittedIds(first.events);
+    await expect.poll(() => asked).toEqual(all);
   });
 });

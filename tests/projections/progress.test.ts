@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEvent, EventOfType } from '../../domain/event-catalog';
 import { currentStreak } from '../../domain/progress/streaks';
+import { badgeAwardsReactor } from '../../projections/badge-awards';
 import { badgesProjection } from '../../projections/badges';
 import { progressProjection } from '../../projections/progress';
-import { projectionSpec } from '../support/projection-spec';
+import { projectionSpec, reactorSpec } from '../support/projection-spec';
 import { deletion, submission } from '../support/seed';
 
 /** One answer by `who` on each product day (at noon UTC, so the day is the date). */
@@ -11,9 +12,12 @@ const answers = (who: string, days: string[]): AnyEvent[] =>
   days.map((day, i) => submission(`${who}-${i}`, i + 1, who, `${day}T15:00:00.000Z`));
 
 const progressOf = async (events: AnyEvent[], who = 'ann') => {
-  const { read, reactions } = await projectionSpec(progressProjection).given(events);
-  return { person: await read.progress_people.findOne({ _id: who }), reactions, read };
+  const { read } = await projectionSpec(progressProjection).given(events);
+  return { person: await read.progress_people.findOne({ _id: who }), read };
 };
+
+const awardsFor = async (events: AnyEvent[]) =>
+  (await reactorSpec(badgeAwardsReactor).given(events)).dispatched;
 
 const earned = (personId: string, badgeId: string): EventOfType<'BadgeEarned'> => ({
   type: 'BadgeEarned',
@@ -69,17 +73,15 @@ describe('streaks', () => {
   });
 });
 
-describe('badges asked for by the progress reactor', () => {
+describe('badges asked for by the badge-awards reactor', () => {
   it('asks for First Voice with the first answer, and for Steady Start on the third day in a row', async () => {
-    const { reactions } = await progressOf(
-      answers('ann', ['2026-11-20', '2026-11-21', '2026-11-22']),
-    );
+    const reactions = await awardsFor(answers('ann', ['2026-11-20', '2026-11-21', '2026-11-22']));
     expect(reactions.map((r) => r.badgeId)).toEqual(['first-voice', 'steady-start']);
     expect(reactions[0]).toMatchObject({ type: 'AwardBadge', personId: 'ann' });
   });
 
   it('asks for each badge once, even when the rule is met again after a deletion', async () => {
-    const { reactions } = await progressOf([
+    const reactions = await awardsFor([
       submission('a1', 1, 'ann', '2026-11-20T15:00:00.000Z'),
       deletion('a1', 1, 'ann', '2026-11-20T16:00:00.000Z'),
       submission('a2', 1, 'ann', '2026-11-20T17:00:00.000Z'),
@@ -88,7 +90,7 @@ describe('badges asked for by the progress reactor', () => {
   });
 
   it('does not ask again for a badge already earned', async () => {
-    const { reactions } = await progressOf([
+    const reactions = await awardsFor([
       earned('ann', 'first-voice'),
       submission('a1', 1, 'ann', '2026-11-20T15:00:00.000Z'),
     ]);
@@ -96,7 +98,7 @@ describe('badges asked for by the progress reactor', () => {
   });
 
   it('asks for badges earned by echoes received, replies written and journal entries', async () => {
-    const { reactions } = await progressOf([
+    const reactions = await awardsFor([
       submission('b1', 1, 'bob', '2026-11-20T15:00:00.000Z'),
       {
         type: 'EchoGiven',

@@ -1,13 +1,12 @@
 import { openStores } from '../../api/stores';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
-import { openMemoryReadStore } from '../../infra/read-store/memory/memory-read-store';
+import { openMemoryReadStore } from '../../infra/read-store/embedded-read-store';
 import type { Doc } from '../../infra/read-store/read-store';
 import { allProjections } from '../../projections';
 import { collectionNames } from '../../projections/engine/define';
 import { ProjectionEngine } from '../../projections/engine/engine';
 import { StoreReadModels } from '../../projections/engine/read-models';
-import { ignoreReactions } from '../../projections/engine/processor';
 
 type Snapshot = Record<string, Doc[]>;
 
@@ -41,18 +40,14 @@ export const readModelsAndRebuild = async (
   const names = allProjections.map((p) => p.name);
   // A process killed mid-batch left its projections behind: they resume, as a restart would.
   const resumed = options.catchUpStored
-    ? new ProjectionEngine(events, stored, allProjections, silentLogger(), {
-        dispatch: ignoreReactions,
-      })
+    ? new ProjectionEngine(events, stored, allProjections, silentLogger(), {})
     : null;
   await resumed?.start();
   if (resumed) await storedModels.waitFor(head, names, 60_000);
 
   const fresh = openMemoryReadStore();
   // A replay for comparison: reactions (commands) are effects, not read models; none is run.
-  const engine = new ProjectionEngine(events, fresh, allProjections, silentLogger(), {
-    dispatch: ignoreReactions,
-  });
+  const engine = new ProjectionEngine(events, fresh, allProjections, silentLogger(), {});
   const freshModels = new StoreReadModels(fresh, allProjections);
   await freshModels.start();
   await engine.start();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Query, update } from 'mingo';
 import { describe, expect, it } from 'vitest';
-import { fastFilter, fastUpdate } from '../../infra/read-store/memory/fast-paths';
+import { fastFilter, fastUpdate } from '../../infra/read-store/fast-paths';
 
 const scalar = fc.oneof(
   fc.integer({ min: -3, max: 3 }),

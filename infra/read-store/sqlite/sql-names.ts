@@ -1,0 +1,83 @@
+import type { IndexSpec } from '../read-store';
+
+/**
+ * The read models' file: a table per collection (`id` + the document as JSON), each declared
+ * index a SQLite index on the documents' JSON expressions, and four tables of the store's own.
+ */
+export const STORE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS rm_collections (name TEXT PRIMARY KEY) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rm_indexes (
+  collection TEXT NOT NULL,
+  name TEXT NOT NULL,
+  spec TEXT NOT NULL,
+  PRIMARY KEY (collection, name)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rm_commits (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  origin TEXT NOT NULL,
+  notices TEXT NOT NULL,
+  at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS read_leases (
+  name TEXT PRIMARY KEY,
+  owner TEXT NOT NULL,
+  token INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
+`;
+
+/**
+ * Tables of the layout before this one, which kept every document of every collection in one
+ * table and reloaded them into memory: dropped at open (read models are rebuilt from the log).
+ */
+export const LEGACY_TABLES = ['read_documents', 'read_collections', 'read_commits'] as const;
+
+export const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The table holding one collection's documents. */
+export const tableOf = (collection: string) => quoteIdentifier(`doc:${collection}`);
+
+export const indexNameOf = (spec: IndexSpec) =>
+  spec.name ??
+  Object.entries(spec.key)
+    .map(([field, direction]) => `${field}_${direction}`)
+    .join('_');
+
+const physicalIndexOf = (collection: string, name: string) => `idx:${collection}:${name}`;
+
+/** The declared index name behind a physical one (as a query plan names it), if it is ours. */
+export const declaredIndexName = (collection: string, physical: string): string | null => {
+  const prefix = `idx:${collection}:`;
+  return physical.startsWith(prefix) ? physical.slice(prefix.length) : null;
+};
+
+const SEGMENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Whether a dotted field path translates to a JSON path as it is: plain names only (MongoDB
+ * reads a numeric segment as an array position too, which SQL cannot follow).
+ */
+export const isPlainPath = (field: string) => field.split('.').every((s) => SEGMENT.test(s));
+
+/** The SQL expression of a field: the id column, or the JSON value at its path. */
+export const fieldExpression = (field: string) =>
+  field === '_id' ? 'id' : `json_extract(doc, '$.${field}')`;
+
+export const createTableSql = (collection: string) =>
+  `CREATE TABLE IF NOT EXISTS ${tableOf(collection)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID`;
+
+/**
+ * A declared index as SQLite's: the same expressions the query planner writes, so SQLite
+ * matches them. Indexed fields hold strings, numbers or null (never arrays, objects or
+ * booleans): that is what lets a condition on them be answered by SQL alone.
+ */
+export const createIndexSql = (collection: string, spec: IndexSpec) => {
+  const columns = Object.entries(spec.key).map(([field, direction]) => {
+    if (!isPlainPath(field)) {
+      throw new Error(`Index ${indexNameOf(spec)} on ${collection}: field ${field} is not plain`);
+    }
+    return `${fieldExpression(field)}${direction === -1 ? ' DESC' : ''}`;
+  });
+  const name = quoteIdentifier(physicalIndexOf(collection, indexNameOf(spec)));
+  return `CREATE ${spec.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON ${tableOf(collection)} (${columns.join(', ')})`;
+};
