@@ -18,6 +18,9 @@ import { CalendarFeed } from './calendar-feed';
 import { ReminderDialog, type ReminderDraft } from './reminder-dialog';
 import { ReminderRow } from './reminder-row';
 
+/** What the dialog shows of a reminder: a problem with anything else is the whole save's. */
+const DIALOG_FIELDS = ['title', 'time', 'frequency', 'weekday'];
+
 type Editing = { kind: 'built-in'; key: BuiltInReminder } | { kind: 'custom'; index: number };
 
 const NEW_CUSTOM: ReminderDraft = {
@@ -195,7 +198,10 @@ export const RemindersTab = () => {
           withTitle={editing === 'new' || editing.kind === 'custom'}
           onSave={saveDraft}
           onFailure={notSaved}
-          fieldOf={(field) => (field.startsWith(editedAt) ? field.slice(editedAt.length) : null)}
+          fieldOf={(field) => {
+            const own = field.startsWith(editedAt) ? field.slice(editedAt.length) : null;
+            return own && DIALOG_FIELDS.includes(own) ? own : null;
+          }}
           onClose={close}
         />
       )}
