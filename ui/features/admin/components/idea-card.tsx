@@ -55,6 +55,7 @@ export const IdeaCard = ({ idea }: { idea: AdminIdeaDto }) => {
           by {idea.createdBy} · <RelativeTime iso={idea.dateAdded} />
         </span>
       </div>
+      {/* While it is edited, the idea is its form: the status is set there too. */}
       {editing ? (
         <EditIdeaForm idea={idea} onDone={() => setEditing(false)} />
       ) : (
@@ -66,135 +67,133 @@ export const IdeaCard = ({ idea }: { idea: AdminIdeaDto }) => {
               {idea.notes}
             </p>
           )}
-        </>
-      )}
-      <div className="flex flex-wrap items-center gap-2">
-        <Button
-          size="sm"
-          variant={idea.userVote === 'up' ? 'pressed' : 'secondary'}
-          aria-pressed={idea.userVote === 'up'}
-          aria-label="Vote up"
-          onClick={() =>
-            vote.mutate({ id: idea.id, voteType: 'up' }, { onError: failed('register vote') })
-          }
-        >
-          <ThumbsUp aria-hidden="true" />
-        </Button>
-        <span aria-label={`${idea.votes} votes`}>{idea.votes}</span>
-        <Button
-          size="sm"
-          variant={idea.userVote === 'down' ? 'pressed' : 'secondary'}
-          aria-pressed={idea.userVote === 'down'}
-          aria-label="Vote down"
-          onClick={() =>
-            vote.mutate({ id: idea.id, voteType: 'down' }, { onError: failed('register vote') })
-          }
-        >
-          <ThumbsDown aria-hidden="true" />
-        </Button>
-      </div>
-      <Form
-        form={decision}
-        onSubmit={decide}
-        onFailure={failed('update idea')}
-        fieldOf={(field) => (field === 'reason' ? field : null)}
-        className="flex flex-col gap-2"
-        footer={
-          <div className="flex flex-wrap gap-2">
-            {idea.status !== 'approved' && (
-              <SubmitButton
-                control={decision.control}
-                size="sm"
-                pending="Approve"
-                onClick={choose('approved')}
-              >
-                Approve
-              </SubmitButton>
-            )}
-            <SubmitButton
-              control={decision.control}
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
               size="sm"
-              variant="secondary"
-              pending="Reject"
-              onClick={choose('rejected')}
+              variant={idea.userVote === 'up' ? 'pressed' : 'secondary'}
+              aria-pressed={idea.userVote === 'up'}
+              aria-label="Vote up"
+              onClick={() =>
+                vote.mutate({ id: idea.id, voteType: 'up' }, { onError: failed('register vote') })
+              }
             >
-              Reject
-            </SubmitButton>
+              <ThumbsUp aria-hidden="true" />
+            </Button>
+            <span aria-label={`${idea.votes} votes`}>{idea.votes}</span>
+            <Button
+              size="sm"
+              variant={idea.userVote === 'down' ? 'pressed' : 'secondary'}
+              aria-pressed={idea.userVote === 'down'}
+              aria-label="Vote down"
+              onClick={() =>
+                vote.mutate({ id: idea.id, voteType: 'down' }, { onError: failed('register vote') })
+              }
+            >
+              <ThumbsDown aria-hidden="true" />
+            </Button>
           </div>
-        }
-      >
-        <FormTextField
-          control={decision.control}
-          name="reason"
-          label="Reason (optional)"
-          maxLength={1000}
-        />
-      </Form>
-      <div className="flex flex-wrap gap-2">
-        {!editing && (
-          <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
-            Edit
-          </Button>
-        )}
-        {idea.questionId === null && (
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={setToday.isPending}
-            onClick={() =>
-              setToday.mutate(idea.id, {
-                onSuccess: (r) =>
-                  toast({
-                    title: 'Question set',
-                    description: `Question #${r.questionId} is today’s.`,
-                  }),
-                onError: (error) =>
-                  toast({
-                    title: 'Failed to set question',
-                    description: failureText(error),
-                    variant: 'destructive',
-                  }),
-              })
+          <Form
+            form={decision}
+            onSubmit={decide}
+            onFailure={failed('update idea')}
+            fieldOf={(field) => (field === 'reason' ? field : null)}
+            className="flex flex-col gap-2"
+            footer={
+              <div className="flex flex-wrap gap-2">
+                {idea.status !== 'approved' && (
+                  <SubmitButton
+                    control={decision.control}
+                    size="sm"
+                    pending="Approve"
+                    onClick={choose('approved')}
+                  >
+                    Approve
+                  </SubmitButton>
+                )}
+                <SubmitButton
+                  control={decision.control}
+                  size="sm"
+                  variant="secondary"
+                  pending="Reject"
+                  onClick={choose('rejected')}
+                >
+                  Reject
+                </SubmitButton>
+              </div>
             }
           >
-            {idea.status === 'approved' ? 'Use Today' : 'Use as Today’s Question'}
-          </Button>
-        )}
-        {idea.status === 'approved' && !idea.promoted && (
-          <ConfirmDialog
-            trigger={
-              <Button size="sm" variant="secondary">
-                Promote
-              </Button>
-            }
-            title="Promote this idea?"
-            description="A promoted idea stays promoted."
-            confirmLabel="Promote"
-            onConfirm={() =>
-              promote.mutate(idea.id, {
-                onSuccess: () => toast({ title: 'Idea Promoted' }),
-                onError: failed('promote idea'),
-              })
-            }
-          />
-        )}
-        <ConfirmDialog
-          trigger={
-            <Button size="sm" variant="ghost">
-              Delete
+            <FormTextField
+              control={decision.control}
+              name="reason"
+              label="Reason (optional)"
+              maxLength={1000}
+            />
+          </Form>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+              Edit
             </Button>
-          }
-          title="Delete this idea?"
-          description="It leaves the board for good."
-          confirmLabel="Delete"
-          onConfirm={() =>
-            remove.mutate(idea.id, {
-              onSuccess: () => toast({ title: 'Idea Deleted' }),
-              onError: failed('delete idea'),
-            })
-          }
-        />
-      </div>
+            {idea.questionId === null && (
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={setToday.isPending}
+                onClick={() =>
+                  setToday.mutate(idea.id, {
+                    onSuccess: (r) =>
+                      toast({
+                        title: 'Question set',
+                        description: `Question #${r.questionId} is today’s.`,
+                      }),
+                    onError: (error) =>
+                      toast({
+                        title: 'Failed to set question',
+                        description: failureText(error),
+                        variant: 'destructive',
+                      }),
+                  })
+                }
+              >
+                {idea.status === 'approved' ? 'Use Today' : 'Use as Today’s Question'}
+              </Button>
+            )}
+            {idea.status === 'approved' && !idea.promoted && (
+              <ConfirmDialog
+                trigger={
+                  <Button size="sm" variant="secondary">
+                    Promote
+                  </Button>
+                }
+                title="Promote this idea?"
+                description="A promoted idea stays promoted."
+                confirmLabel="Promote"
+                onConfirm={() =>
+                  promote.mutate(idea.id, {
+                    onSuccess: () => toast({ title: 'Idea Promoted' }),
+                    onError: failed('promote idea'),
+                  })
+                }
+              />
+            )}
+            <ConfirmDialog
+              trigger={
+                <Button size="sm" variant="ghost">
+                  Delete
+                </Button>
+              }
+              title="Delete this idea?"
+              description="It leaves the board for good."
+              confirmLabel="Delete"
+              onConfirm={() =>
+                remove.mutate(idea.id, {
+                  onSuccess: () => toast({ title: 'Idea Deleted' }),
+                  onError: failed('delete idea'),
+                })
+              }
+            />
+          </div>
+        </>
+      )}
     </Card>
   );
 };

@@ -16,7 +16,7 @@ type Props = Omit<ResponseFormProps, 'takeOver'>;
 /**
  * Today's answer box. Most visits to Home read the question before answering it, and the form's
  * code (react-hook-form with it) is the largest part of the page: it arrives when the person
- * starts to answer (points at, touches or focuses the box, or presses Share). Until then this
+ * starts to answer (moves the pointer over it, touches or focuses it, or presses Share). Until then this
  * stand-in looks and types the same; the form takes over the text, the placement, a pressed
  * Share and the focus with its caret.
  */
@@ -59,9 +59,9 @@ export const ResponseComposer = (props: Props) => {
       ref={shell}
       noValidate
       className="flex flex-col gap-5"
-      onPointerOver={load}
+      // Moving over the form, pressing in it or focusing it; not a pointer the page moved under.
+      onPointerMove={load}
       onPointerDown={load}
-      onTouchStart={load}
       onFocus={load}
       onSubmit={(event) => {
         event.preventDefault();
