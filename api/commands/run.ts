@@ -1,10 +1,15 @@
 import { assertValidEvent, currentVersionOf } from '../../domain/event-catalog';
-import { handleCommand, type CommandHandler } from '../../domain/shared/command-handler';
+import {
+  handleCommand,
+  readFold,
+  type CommandHandler,
+} from '../../domain/shared/command-handler';
 import type { Decider } from '../../domain/shared/decider';
 import { DomainError } from '../../domain/shared/errors';
 import type { DomainEvent } from '../../domain/shared/events';
 import { streamCategory } from '../../infra/metrics';
 import type { AppContext } from '../context';
+import { foldCacheOf } from './fold-cache';
 
 /** What running a command needs: any process has it, with or without HTTP. */
 export type CommandContext = Pick<
@@ -27,6 +32,7 @@ export const runCommand = <Command, Event extends DomainEvent, State>(
       handleCommand(ctx.events, streamId, decider, command, {
         newId: ctx.newId,
         versionOf: currentVersionOf,
+        folds: foldCacheOf(ctx.events),
         validate: assertValidEvent,
         // Full jitter from 5 ms, doubling: racers for one stream spread out instead of colliding again.
         pause: (attempt) => {
@@ -61,6 +67,17 @@ const counted = async <T extends { events: unknown[] }>(
     throw error;
   }
 };
+
+/**
+ * A stream's state as its decider folds it, read the way a command reads it (remembered
+ * folds, personal fields left sealed where the decider never looks at them): for guards that
+ * consult a stream (the authority) before a command.
+ */
+export const currentState = async <Event, State>(
+  ctx: Pick<CommandContext, 'events'>,
+  streamId: string,
+  decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve' | 'readsPersonalFields'>,
+): Promise<State> => (await readFold(ctx.events, streamId, decider, foldCacheOf(ctx.events))).state;
 
 /** Runs a command through a bound handler: the stream comes from the command itself. */
 export const handle = <Command, Event extends DomainEvent, State>(

@@ -1,12 +1,11 @@
 import type { Request } from 'express';
 import { DEVICE_ID_PATTERN } from '../../domain/contracts/identity';
 import { deviceDecider, deviceStreamId } from '../../domain/identity/devices';
-import { fold } from '../../domain/shared/decider';
 import { DomainError, forbidden } from '../../domain/shared/errors';
 import { hashDeviceId } from '../../infra/crypto';
 import type { DeviceDoc } from '../../projections/identity';
+import { currentState } from '../commands/run';
 import type { AppContext } from '../context';
-import type { DeviceEvent } from '../../domain/identity/events';
 
 export type Device = { deviceId: string; deviceHash: string };
 
@@ -63,8 +62,7 @@ export const ownDeviceInPath = (req: Request, what: string): Device => {
  */
 export const actorForCommand = async (ctx: AppContext, req: Request): Promise<Actor> => {
   const device = deviceOf(req);
-  const history = await ctx.events.readStream(deviceStreamId(device.deviceHash));
-  const state = fold(deviceDecider, history as unknown as DeviceEvent[]);
+  const state = await currentState(ctx, deviceStreamId(device.deviceHash), deviceDecider);
   if (state.userId === null || state.pseudonym === null) {
     throw forbidden('Registration required', 'Choose a pseudonym before taking part.');
   }

@@ -1,10 +1,9 @@
 import { responderDecider, responderStreamId } from '../../domain/responses/responses';
-import type { ResponseEvent } from '../../domain/responses/events';
-import { fold } from '../../domain/shared/decider';
 import { forbidden } from '../../domain/shared/errors';
 import { questionsProjection } from '../../projections/questions';
 import { responsesByQuestionProjection } from '../../projections/responses-by-question';
 import { today } from '../commands/question-of-the-day';
+import { currentState } from '../commands/run';
 import type { AppContext } from '../context';
 import type { Actor } from '../http/identity';
 
@@ -60,8 +59,11 @@ export const assertMayRead = async (
  * answering never waits for a read model.
  */
 export const assertMayTakePart = async (ctx: AppContext, actor: Actor, questionId: number) => {
-  const history = await ctx.events.readStream(responderStreamId(actor.userId));
-  const state = fold(responderDecider(ctx.dayRules), history as unknown as ResponseEvent[]);
+  const state = await currentState(
+    ctx,
+    responderStreamId(actor.userId),
+    responderDecider(ctx.dayRules),
+  );
   const live = [...state.responses.values()].filter((response) => !response.deleted);
   if (live.some((response) => response.questionId === questionId)) return;
   const answeredToday = state.answeredOn.has(today(ctx));

@@ -26,6 +26,7 @@ export const responseAnalysisDecider: Decider<
   ResponseAnalysisState
 > = {
   initialState: () => ({ versions: ImmutableSet() }),
+  readsPersonalFields: false,
   evolve: (state, event) => ({ versions: state.versions.add(event.data.analyzerVersion) }),
   // Asked again (a reactor runs at least once, and again on rebuilds): nothing new to record.
   decide: (command, state) =>

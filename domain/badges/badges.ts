@@ -24,6 +24,7 @@ export type BadgesState = { held: ImmutableSet<string> };
  */
 export const badgesDecider: Decider<AwardBadge, BadgeEvent, BadgesState> = {
   initialState: () => ({ held: ImmutableSet() }),
+  readsPersonalFields: false,
   evolve: (state, event) => ({ held: state.held.add(event.data.badgeId) }),
   decide: (command, state) => {
     if (!badgeById(command.badgeId)) {

@@ -51,6 +51,7 @@ export const echoDecider = (
 ): Decider<ToggleEcho, EchoEvent, EchoState> => ({
   initialState,
   evolve,
+  readsPersonalFields: false,
   decide: (command, state) => {
     if (command.responseAuthorId === command.actorId) {
       throw forbidden('Not allowed', "You can't echo your own response.");

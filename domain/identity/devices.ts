@@ -119,6 +119,7 @@ const unregistered = (): DeviceState => ({
 
 export const deviceDecider: Decider<DeviceCommand, DeviceEvent, DeviceState> = {
   initialState: unregistered,
+  readsPersonalFields: false,
   evolve: (state, event) => {
     switch (event.type) {
       case 'DeviceRegistered':

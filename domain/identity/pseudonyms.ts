@@ -62,6 +62,7 @@ const reserve = (command: ReservePseudonym, state: PseudonymState): PseudonymEve
 /** One stream per pseudonym makes it unique across the community. */
 export const pseudonymDecider: Decider<PseudonymCommand, PseudonymEvent, PseudonymState> = {
   initialState: () => ({ heldBy: null, reservedAt: null }),
+  readsPersonalFields: false,
   evolve: (_state, event) =>
     event.type === 'PseudonymReserved'
       ? { heldBy: event.data.deviceHash, reservedAt: event.data.at }

@@ -59,23 +59,26 @@ const accepted = (writing: Writing) => ({
 
 const missing = () => notFound('Entry not found', 'There is no such journal entry.');
 
+const evolve = (state: JournalState, event: JournalEvent): JournalState => {
+  switch (event.type) {
+    case 'JournalEntryWritten':
+      return {
+        entries: state.entries.set(event.data.entryId, true),
+        writtenOn: state.writtenOn.update(event.data.day, 0, (n) => n + 1),
+      };
+    case 'JournalEntryEdited':
+      return state;
+    case 'JournalEntryDeleted':
+      return { ...state, entries: state.entries.set(event.data.entryId, false) };
+  }
+};
+
 export const journalDecider = (
   rules: DayRules,
 ): Decider<JournalCommand, JournalEvent, JournalState> => ({
   initialState: () => ({ entries: ImmutableMap(), writtenOn: ImmutableMap() }),
-  evolve: (state, event) => {
-    switch (event.type) {
-      case 'JournalEntryWritten':
-        return {
-          entries: state.entries.set(event.data.entryId, true),
-          writtenOn: state.writtenOn.update(event.data.day, 0, (n) => n + 1),
-        };
-      case 'JournalEntryEdited':
-        return state;
-      case 'JournalEntryDeleted':
-        return { ...state, entries: state.entries.set(event.data.entryId, false) };
-    }
-  },
+  evolve,
+  readsPersonalFields: false,
   decide: (command, state) => {
     const at = command.at.toISOString();
     switch (command.type) {

@@ -34,6 +34,7 @@ export const questionOfTheDayDecider: Decider<
   QuestionOfTheDayState
 > = {
   initialState: () => ({ activatedQuestionId: null }),
+  readsPersonalFields: false,
   evolve: (_state, event) => ({ activatedQuestionId: event.data.questionId }),
   decide: (command, state) => {
     const current = state.activatedQuestionId;

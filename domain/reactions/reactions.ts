@@ -38,6 +38,7 @@ export const hasReacted = (state: ReactorState, responseId: string, emoji: React
 
 export const reactorDecider: Decider<ToggleReaction, ReactionEvent, ReactorState> = {
   initialState,
+  readsPersonalFields: false,
   evolve,
   decide: (command, state) => {
     if (command.responseAuthorId === command.actorId) {

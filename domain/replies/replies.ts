@@ -29,6 +29,7 @@ export type ReplyState =
 
 export const replyDecider: Decider<ReplyCommand, ReplyEvent, ReplyState> = {
   initialState: () => ({ status: 'none' }),
+  readsPersonalFields: false,
   evolve: (_state, event) => ({
     status: event.type === 'ReplyPosted' ? 'posted' : 'deleted',
     authorId: event.data.authorId,

@@ -123,6 +123,7 @@ export const responderDecider = (
 ): Decider<ResponseCommand, ResponseEvent, ResponderState> => ({
   initialState,
   evolve,
+  readsPersonalFields: false,
   decide: decide(rules),
 });
 

@@ -1,4 +1,4 @@
-import { fold, type Decider } from './decider';
+import type { Decider } from './decider';
 import { conflict, WrongExpectedRevisionError } from './errors';
 import type { DomainEvent, EventToAppend, StreamAccess } from './events';
 
@@ -12,6 +12,18 @@ export type HandlerOptions = {
   maxAttempts?: number;
   /** Waits before attempt `n` after a conflict (jittered backoff keeps racers apart). */
   pause?: (attempt: number) => Promise<void>;
+  /** Folds remembered between commands, for deciders that read no personal fields. */
+  folds?: FoldCache;
+};
+
+/**
+ * A stream's fold as of a revision. A command on a remembered stream reads only the events
+ * after that revision (another process may have appended them), so its cost does not grow
+ * with the stream's history.
+ */
+export type FoldCache = {
+  get(streamId: string, evolve: object): { revision: bigint; state: unknown } | undefined;
+  set(streamId: string, evolve: object, revision: bigint, state: unknown): void;
 };
 
 /** A decider bound to the stream its commands address, once, beside the decider. */
@@ -34,6 +46,32 @@ export type HandledCommand<Event, State = unknown> = {
 };
 
 /**
+ * A stream's fold now and the revision it stands at (undefined: no stream). A remembered fold
+ * reads only the events after it; a decider that reads no personal fields gets them sealed.
+ */
+export const readFold = async <Event, State>(
+  store: Pick<StreamAccess, 'readStream'>,
+  streamId: string,
+  decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve' | 'readsPersonalFields'>,
+  cache?: FoldCache,
+): Promise<{ state: State; revision: bigint | undefined }> => {
+  const unread = decider.readsPersonalFields === false;
+  const folds = unread ? cache : undefined;
+  const known = folds?.get(streamId, decider.evolve);
+  const newer = (await store.readStream(streamId, {
+    ...(known ? { fromRevision: known.revision + 1n } : {}),
+    ...(unread ? { openPersonalFields: false } : {}),
+  })) as unknown as (Event & { revision: bigint })[];
+  const state = newer.reduce(
+    decider.evolve,
+    known ? (known.state as State) : decider.initialState(),
+  );
+  const revision = newer.length > 0 ? newer[newer.length - 1]!.revision : known?.revision;
+  if (folds && newer.length > 0) folds.set(streamId, decider.evolve, revision!, state);
+  return { state, revision };
+};
+
+/**
  * Read the stream, fold it, decide, append with the expected revision;
  * on a version conflict start again from the read, a few times.
  */
@@ -45,9 +83,9 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
   options: HandlerOptions,
 ): Promise<HandledCommand<Event, State>> => {
   const maxAttempts = options.maxAttempts ?? 5;
+  const folds = decider.readsPersonalFields === false ? options.folds : undefined;
   for (let attempt = 1; ; attempt++) {
-    const history = await store.readStream(streamId);
-    const state = fold(decider, history as unknown as Event[]);
+    const { state, revision } = await readFold(store, streamId, decider, folds);
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, position: null, state };
     events.forEach((event) => options.validate?.(event));
@@ -57,10 +95,12 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
       data: event.data,
       metadata: { v: options.versionOf(event.type) },
     }));
-    const expected = history.length === 0 ? 'no_stream' : history[history.length - 1]!.revision;
+    const expected = revision === undefined ? 'no_stream' : revision;
     try {
       const result = await store.appendToStream(streamId, toAppend, expected);
-      return { events, position: result.position, state: events.reduce(decider.evolve, state) };
+      const next = events.reduce(decider.evolve, state);
+      folds?.set(streamId, decider.evolve, result.nextRevision, next);
+      return { events, position: result.position, state: next };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (attempt >= maxAttempts) {

@@ -7,6 +7,12 @@ export type Decider<Command, Event, State> = {
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
   decide: (command: Command, state: State) => Event[];
+  /**
+   * False for a decider that never looks at its events' personal fields (an answer's text, a
+   * reply's): its stream is read with them left sealed, and its fold may be remembered
+   * between commands (it holds nothing an erasure must take away).
+   */
+  readsPersonalFields?: false;
 };
 
 export const fold = <Event, State>(

@@ -42,12 +42,23 @@ export type AppendResult = {
   position: bigint;
 };
 
+export type ReadStreamOptions = {
+  /** Only the events from this revision on (a reader that folded the earlier ones already). */
+  fromRevision?: bigint;
+  /**
+   * False: personal fields stay sealed as the log keeps them, for a reader that never looks
+   * at them (opening each costs a key lookup and a decryption).
+   */
+  openPersonalFields?: boolean;
+};
+
 /**
  * The slice of an event store a command handler needs. Declared here so the
  * domain stays free of infrastructure; infra's adapters satisfy it.
  */
 export type StreamAccess = {
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** The stream's events in order ([] if it does not exist). */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   appendToStream(
     streamId: string,
     events: EventToAppend[],

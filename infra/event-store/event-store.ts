@@ -2,11 +2,12 @@ import type {
   AppendResult,
   EventToAppend,
   ExpectedRevision,
+  ReadStreamOptions,
   RecordedEvent,
   StreamAccess,
 } from '../../domain/shared/events';
 
-export type { AppendResult, EventToAppend, ExpectedRevision, RecordedEvent };
+export type { AppendResult, EventToAppend, ExpectedRevision, ReadStreamOptions, RecordedEvent };
 
 /** Where a subscription starts: before the first event, or after a position (exclusive). */
 export type SubscriptionStart = 'start' | { after: bigint };
@@ -24,8 +25,6 @@ export type ReadAllOptions = {
  */
 export type EventStore = StreamAccess & {
   readonly engine: 'sqlite' | 'eventstoredb';
-  /** All events of one stream in order ([] if the stream does not exist). */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
   /** A page of the whole log in order, excluding the store's own system events. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /**

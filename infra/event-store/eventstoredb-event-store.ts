@@ -19,6 +19,7 @@ import type {
   EventStore,
   ExpectedRevision,
   ReadAllOptions,
+  ReadStreamOptions,
   RecordedEvent,
   SubscriptionStart,
 } from './event-store';
@@ -90,11 +91,14 @@ export const openEventStoreDb = async (connectionString: string): Promise<EventS
     throw new EventStoreUnreachableError(connectionString, error);
   }
 
-  const readStream = async (streamId: string): Promise<RecordedEvent[]> => {
+  const readStream = async (
+    streamId: string,
+    options: ReadStreamOptions = {},
+  ): Promise<RecordedEvent[]> => {
     const events: RecordedEvent[] = [];
     try {
       for await (const resolved of client.readStream(streamId, {
-        fromRevision: START,
+        fromRevision: options.fromRevision ?? START,
         direction: FORWARDS,
       })) {
         const recorded = toRecorded(resolved);

@@ -173,7 +173,10 @@ export const sealingEventStore = (
     engine: inner.engine,
     appendToStream: async (streamId, toAppend, expected) =>
       inner.appendToStream(streamId, await Promise.all(toAppend.map(sealEvent)), expected),
-    readStream: async (streamId) => openAll(await inner.readStream(streamId)),
+    readStream: async (streamId, readOptions) => {
+      const page = await inner.readStream(streamId, readOptions);
+      return readOptions?.openPersonalFields === false ? page : openAll(page);
+    },
     readAll: async (readOptions) => openAll(await inner.readAll(readOptions)),
     subscribeToAll: (start, signal) => ({
       [Symbol.asyncIterator]: async function* () {

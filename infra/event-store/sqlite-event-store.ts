@@ -88,8 +88,8 @@ export const openSqliteEventStore = (
   const pollIntervalMs = options.pollIntervalMs ?? 5;
   const now = options.now ?? Date.now;
 
-  const selectStream = db.prepare<[string], EventRow>(
-    'SELECT * FROM events WHERE stream_id = ? ORDER BY revision',
+  const selectStream = db.prepare<[string, number], EventRow>(
+    'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision',
   );
   const selectAll = db.prepare<[number, number], EventRow>(
     'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
@@ -218,7 +218,8 @@ export const openSqliteEventStore = (
   return {
     engine: 'sqlite',
     appendToStream,
-    readStream: async (streamId) => selectStream.all(streamId).map(rowToEvent),
+    readStream: async (streamId, options) =>
+      selectStream.all(streamId, Number(options?.fromRevision ?? 0n)).map(rowToEvent),
     readAll,
     subscribeToAll,
     headPosition: async () => {

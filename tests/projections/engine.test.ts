@@ -29,14 +29,17 @@ afterEach(async () => {
 
 const open = (file = ':memory:') => {
   const db = openSqlite(file);
+  const readDb = openSqlite(file === ':memory:' ? file : `${file}.read-models`);
   const events = openSqliteEventStore(db, { pollIntervalMs: 10 });
-  const readStore = openEmbeddedReadStore(db, { pollIntervalMs: 5 });
+  const readStore = openEmbeddedReadStore(readDb, { pollIntervalMs: 5 });
   cleanups.push(async () => {
     await events.close();
     await readStore.close();
     db.close();
+    readDb.close();
   });
-  return { db, events, readStore };
+  // `db`: the read models' file (leases, commit records).
+  return { db: readDb, events, readStore };
 };
 
 const start = async (

@@ -20,6 +20,7 @@ import { silentLogger } from '../../infra/logger';
 import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
 import { openSqlite } from '../../infra/sqlite';
 import { openRuntime } from '../../api/processes/runtime';
+import { allReactors } from '../../projections';
 
 export const testBank: BankQuestion[] = [1, 2, 3].map((id) => ({
   id,
@@ -51,7 +52,10 @@ export const startTestApp = async (
   let now = options.now ?? new Date('2026-11-22T15:00:00Z');
   const db = openSqlite(':memory:');
   const log = openSqliteEventStore(db, { pollIntervalMs: 20 });
-  const readStore = openEmbeddedReadStore(db);
+  // The read models in a database of their own, as in production (their units of work are
+  // transactions of their own connection).
+  const readDb = openSqlite(':memory:');
+  const readStore = openEmbeddedReadStore(readDb);
   const logger = silentLogger();
   // The vault in a database of its own, as in production: never the log's.
   const streamLock = createKeyedLock();
@@ -71,6 +75,7 @@ export const startTestApp = async (
         await events.close();
         await readStore.close();
         db.close();
+        readDb.close();
         keysDb.close();
       },
     },
@@ -119,16 +124,38 @@ export const startTestApp = async (
   await ensureQuestionOfTheDay(ctx);
   await ensureMiniDilemma(ctx);
   const app = createApp(ctx, { trustProxy: options.trustProxy ?? false });
-  /**
-   * The whole log once the projections have caught up with it: reactors append their events
-   * before a checkpoint commits, so what a test counts is settled, not racing a reactor.
-   */
-  const allEvents = async () => {
-    const head = await events.readAll({ maxCount: 1_000_000 });
-    if (head.length > 0) {
-      const names = readModels.projections.map((p) => p.name);
-      await readModels.waitFor(head.at(-1)!.position, names, 10_000);
+  const projectionNames = readModels.projections.map((p) => p.name);
+  /** Resolves once every projection and every reactor has passed the position. */
+  const caughtUp = async (position: bigint, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    if (!(await readModels.waitFor(position, projectionNames, timeoutMs))) return false;
+    const reactorsAt = () =>
+      allReactors.every((reactor) => {
+        const checkpoint = runtime.engine?.reactorOf(reactor.name)?.checkpoint ?? null;
+        return checkpoint !== null && checkpoint >= position;
+      });
+    while (!reactorsAt()) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 5));
     }
+    return true;
+  };
+  /**
+   * Resolves once the projections and reactors passed the log's head and the commands the
+   * reactors asked for (e.g. badges) are written and projected too: the log is still until
+   * the next request, so a test can count its events.
+   */
+  const settled = async () => {
+    for (let head = await events.headPosition(); head !== null;) {
+      await caughtUp(head);
+      const next = await events.headPosition();
+      if (next === head) return;
+      head = next;
+    }
+  };
+  /** The whole log once settled: what a test counts is not racing a reactor. */
+  const allEvents = async () => {
+    await settled();
     return events.readAll({ maxCount: 1_000_000 });
   };
   /** The log as stored, sealed fields unopened: what a copy of the log's file would show. */
@@ -163,30 +190,8 @@ export const startTestApp = async (
     events,
     readModels,
     engine: runtime.engine!,
-    /** Resolves once every projection has passed the position. */
-    caughtUp: (position: bigint, timeoutMs = 10_000) =>
-      readModels.waitFor(
-        position,
-        readModels.projections.map((p) => p.name),
-        timeoutMs,
-      ),
-    /**
-     * Resolves once the projections passed the log's head and the commands their reactions
-     * asked for (e.g. badges) are written and projected too: the log is still until the next
-     * request, so a test can count its events.
-     */
-    settled: async () => {
-      for (let head = await events.headPosition(); head !== null;) {
-        await readModels.waitFor(
-          head,
-          readModels.projections.map((p) => p.name),
-          10_000,
-        );
-        const next = await events.headPosition();
-        if (next === head) return;
-        head = next;
-      }
-    },
+    caughtUp,
+    settled,
     allEvents,
     rawEvents,
     vault,
