@@ -6,6 +6,7 @@ import {
   type AdminSubmissionDto,
   type BrainstormCountsDto,
   type ContributionCreatedDto,
+  type SubmissionQuestionDto,
 } from '../../domain/contracts/contributions';
 import {
   addIdeaBody,

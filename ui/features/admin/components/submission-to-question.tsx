@@ -1,8 +1,5 @@
 import { useForm } from 'react-hook-form';
-import type {
-  AdminSubmissionDto,
-  SubmissionQuestionDto,
-} from '../../../../domain/contracts/contributions';
+import type { AdminSubmissionDto } from '../../../../domain/contracts/contributions';
 import { Button } from '../../../components/ui/button';
 import { Callout } from '../../../components/ui/callout';
 import { Form, SubmitButton } from '../../../components/ui/form';
@@ -12,23 +9,7 @@ import { failureText } from '../../../lib/api-client';
 import { longDate } from '../../../lib/today-question';
 import { nextDay, useProductDay } from '../api/admin-questions';
 import { useConvertSubmission, useScheduleSubmission } from '../api/admin-submissions';
-
-/** What became of the question, said as it stands now (the spec's line when it is today's). */
-export const usedAs = ({ id, status, day }: SubmissionQuestionDto): string => {
-  const converted = `This submission was converted to Question #${id}`;
-  switch (status) {
-    case 'active':
-      return `${converted} and is now active.`;
-    case 'scheduled':
-      return `${converted}, scheduled for ${longDate(day!)}.`;
-    case 'draft':
-      return `${converted}, a draft not scheduled yet.`;
-    case 'archived':
-      return `${converted}, asked on ${longDate(day!)}.`;
-    case 'deleted':
-      return `${converted}, which was deleted before it was asked.`;
-  }
-};
+import { usedAs } from './used-as';
 
 type ScheduleValues = { scheduledDate: string };
 
@@ -49,7 +30,7 @@ export const SubmissionToQuestion = ({ submission }: { submission: AdminSubmissi
         tone={submission.question.status === 'deleted' ? 'caution' : 'success'}
         role="status"
       >
-        {usedAs(submission.question)}
+        {usedAs(submission.question, longDate)}
       </Callout>
     );
   }
