@@ -79,6 +79,8 @@ export const ResponseForm = ({ questionId, questionDay, takeOver }: ResponseForm
           dismiss();
           return send(values);
         }}
+        // The placement has no place to show a problem: one about it is the whole answer's.
+        fieldOf={(field) => (field === 'content' ? field : null)}
         onFailure={(failure) =>
           toast({
             title: 'Error submitting response',
