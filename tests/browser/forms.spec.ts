@@ -235,7 +235,11 @@ test('the journal starts from a prompt, and says why a save, an edit or a delete
 test('the answer form arrives when a person starts to answer, and keeps what they did', async ({
   browser,
 }) => {
-  const { context, page } = await personIn(browser, LOOKS[0]);
+  const { context, page: setup } = await personIn(browser, LOOKS[0]);
+  await new SetupPage(setup).registerAsNewVisitor();
+  await setup.close();
+  // Home opened afresh, as a returning person does: the setup page's own form code is not here.
+  const page = await context.newPage();
   const formCode = /\/assets\/(response-form|form|form-fields)-[\w-]+\.js$/;
   const loaded: string[] = [];
   page.on('request', (request) => {
@@ -248,7 +252,7 @@ test('the answer form arrives when a person starts to answer, and keeps what the
     await held;
     await route.continue();
   });
-  await new SetupPage(page).registerAsNewVisitor();
+  await page.goto('/home');
   const home = new HomePage(page);
   await expect(home.responseBox).toBeVisible();
   // Reading the question loads none of it (the socket keeps the network busy: a pause, then look).
