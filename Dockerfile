@@ -1,9 +1,11 @@
 # syntax=docker/dockerfile:1
-# Boon's image: one build of the UI and the server's dependencies, run as a non-root user.
-# The same image runs every process; ROLE (all, api, projector) says which.
+# Boon's image: the UI and the server built once (the server compiled to JavaScript), run on
+# the Active LTS line of Node as a non-root user. The same image runs every process; ROLE
+# (all, api, projector) says which, and it holds every operator tool (`npm run projections`,
+# backup, restore, migrate, doctor, analyst, seed: `docker compose exec api npm run …`).
 
-# The Node line CI tests with.
-ARG NODE_VERSION=20.20.2
+# The Active LTS line, one of the two lines CI tests on (.ci/run: NODE_LTS).
+ARG NODE_VERSION=26.10.0
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 # better-sqlite3 compiles from source when no prebuilt binary fits; tools/node-gyp finds Node's
@@ -17,6 +19,8 @@ COPY package.json package-lock.json .npmrc ./
 COPY tools/node-gyp ./tools/node-gyp
 RUN npm ci --no-audit --no-fund
 COPY . .
+# The UI into dist/ui, the server and its tools into dist/server (types are checked by
+# `npm run check`, not here); then no development package is left, TypeScript's included.
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:${NODE_VERSION}-bookworm-slim
@@ -27,11 +31,9 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/ui ./dist/ui
-COPY --from=build /app/api ./api
-COPY --from=build /app/domain ./domain
-COPY --from=build /app/infra ./infra
-COPY --from=build /app/projections ./projections
-COPY --from=build /app/tsconfig.base.json /app/tsconfig.json ./
+COPY --from=build /app/dist/server ./dist/server
+# `npm run NAME` runs dist/server/NAME.js through these (no source, no TypeScript here).
+COPY --from=build /app/scripts/tool.mjs /app/scripts/server-entries.mjs /app/scripts/admin-link.mjs ./scripts/
 # The embedded engines' files (when no EVENTSTORE_URL/MONGODB_URL) and generated secrets.
 RUN mkdir -m 0700 /data && chown node:node /data
 VOLUME ["/data"]
@@ -42,4 +44,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM reaches Node directly (no npm or shell in between): requests drain, sockets close
 # with 1001, projections commit their batch and release their leases.
-CMD ["node", "--import", "tsx", "api/main.ts"]
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]

@@ -5,22 +5,14 @@ import type { Mail } from '../infra/email/mail';
 import type { EventStore } from '../infra/event-store/event-store';
 import type { Logger } from '../infra/logger';
 import type { Metrics } from '../infra/metrics';
-import type { RebuildReport } from '../projections/engine/engine';
 import type { ReadModels } from '../projections/engine/read-models';
-import type { ProjectionStatus } from '../projections/engine/status';
 import type { AuthServices } from './auth/services';
+import type { ProjectionOperations } from './ops/projection-ops';
 import type { KeyedLock } from './commands/keyed-lock';
 import type { Quotas } from './http/quotas';
 
-/** What developers may ask of the projections through any process. */
-export type ProjectionOps = {
-  status(): Promise<ProjectionStatus[]>;
-  /**
-   * Rebuilds the projection here when this process runs it (answering the report);
-   * otherwise asks the process that runs it (answering null).
-   */
-  rebuild(name: string): Promise<RebuildReport | null>;
-};
+/** What developers may ask of the projections through any process (see projection-ops.ts). */
+export type ProjectionOps = Pick<ProjectionOperations, 'status' | 'rebuild'>;
 
 /** Everything a route needs, passed in: the app has no globals. */
 export type AppContext = {

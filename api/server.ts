@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BankQuestion } from '../domain/questions/bank';
 import { questionBank } from '../domain/questions/bank/questions';
@@ -16,12 +16,7 @@ import { createRateLimiter } from './auth/rate-limiter';
 import type { AdminCredentials } from './auth/services';
 import { createKeyedLock } from './commands/keyed-lock';
 import { createQuotas, REGISTRATIONS_PER_ADDRESS, type Quotas } from './http/quotas';
-import {
-  clientErrorAnswer,
-  HTTP_LIMITS,
-  serverOptions,
-  type HttpLimits,
-} from './http/server-limits';
+import { createHttpServer, HTTP_LIMITS, type HttpLimits } from './http/server-limits';
 import type { AppContext } from './context';
 import { createLiveHub, routeUpgrades } from './live/hub';
 import { createMiniChatHub, type MiniChatTimings } from './live/mini-chat';
@@ -125,17 +120,8 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
       : {}),
   });
   const limits = options.httpLimits ?? { ...HTTP_LIMITS, maxConnections: config.maxConnections };
-  const server = createServer(serverOptions(limits), app);
-  server.maxConnections = limits.maxConnections;
+  const server = createHttpServer(limits, app);
   const requests = drainable(server);
-  // A malformed or too slow request: answer (400, 408, 431) and close, never an 'error' that escapes.
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    socket.end(clientErrorAnswer(err.code));
-  });
   const hub = createLiveHub(context, readModels.notices, logger);
   const miniChat = createMiniChatHub(context, readModels.notices, logger, options.liveChat);
   routeUpgrades(server, [hub, miniChat], logger);

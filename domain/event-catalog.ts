@@ -4,6 +4,7 @@ import {
   AccountSignedUp,
   AdminSignedIn,
   AdminSignedOut,
+  AdminSignInLinkIssued,
   EmailReserved,
   EmailVerificationRequested,
   EmailVerified,
@@ -12,6 +13,9 @@ import {
   SessionRefreshed,
   SessionRevoked,
   SessionStarted,
+  SignInLinkRequested,
+  SignInLinkUsed,
+  SignUpPasswordChosen,
 } from './accounts/events';
 import {
   AgreementRecorded,
@@ -21,7 +25,7 @@ import {
   PseudonymReserved,
   SettingsChanged,
 } from './identity/events';
-import { AdminAdded, AdminRemoved } from './admins/events';
+import { AdminAdded, AdminRemoved, AdminSignInFailed } from './admins/events';
 import { ContentRejected, ResponseAnalyzed } from './analysis/events';
 import {
   ContributionUsed,
@@ -91,15 +95,20 @@ const definitions = [
   EmailReserved,
   EmailVerified,
   AccountSignedUp,
+  SignUpPasswordChosen,
   AccountMetadataUpdated,
   EmailVerificationRequested,
   PasswordResetRequested,
   PasswordReset,
+  SignInLinkRequested,
+  SignInLinkUsed,
   SessionStarted,
   SessionRefreshed,
   SessionRevoked,
   AdminSignedIn,
   AdminSignedOut,
+  AdminSignInLinkIssued,
+  AdminSignInFailed,
   AdminAdded,
   AdminRemoved,
   QuestionOfTheDayActivated,

@@ -1,5 +1,7 @@
 import {
   ANALYZER_ACTOR,
+  ANONYMOUS_ACTOR,
+  UNKNOWN_ADMIN_NAME,
   type AuditAction,
   type AuditEntryDto,
   type AuditValues,
@@ -162,11 +164,11 @@ const dilemmaAudit = {
 
 export const moderationAuditProjection = projection({
   name: 'moderation-audit',
-  version: 2,
+  version: 3,
   collections,
   on: {
     AdminSignedIn: async (event, db) => {
-      const { sessionId, username, at } = event.data;
+      const { sessionId, username, method, at } = event.data;
       await db.audit_admin_sessions.upsertOne({ _id: sessionId, admin: username });
       await record(event, db, {
         action: 'admin.signed-in',
@@ -174,6 +176,25 @@ export const moderationAuditProjection = projection({
         targetId: username,
         admin: username,
         at,
+        after: method === 'link' ? { method } : null,
+      });
+    },
+    // One entry per name tried, address class and hour, kept at the latest count: the
+    // events come at 1, 2, 4, 8, … failures, so the entry says "at least this many".
+    AdminSignInFailed: async (event, db) => {
+      const { username, addressClass, window, failures, at } = event.data;
+      const target = username ?? UNKNOWN_ADMIN_NAME;
+      await db.audit_entries.upsertOne({
+        _id: `sign-in-failed:${window}:${addressClass}:${target}`,
+        key: auditKey(at, event.position),
+        action: 'admin.sign-in-failed',
+        targetKind: 'admin',
+        targetId: target,
+        admin: ANONYMOUS_ACTOR,
+        at,
+        reason: 'Wrong username or password',
+        before: null,
+        after: { addressClass, failures, since: window },
       });
     },
     AdminSignedOut: async (event, db) => {

@@ -15,18 +15,15 @@ import type { Doc } from '../infra/read-store/read-store';
 import { collection, projection, type Handler, type ProjectionDb } from './engine/define';
 
 export type SentimentTallyDoc = Doc & Tally;
+/** `_id` is a standing answer's id: what it adds to its tally, and whose it is (for erasure). */
 type ShareDoc = Doc & ResponseShare;
 type QuestionInfoDoc = Doc & QuestionInfo;
-/** `_id` is a standing answer's id: whose it is, so an erased person's answers can leave. */
-type AuthorDoc = Doc & { authorId: string; questionId: number; day: string };
 
 const collections = {
   /** One question on one product day: the running sums every figure is computed from. */
   sentiment_tallies: collection<SentimentTallyDoc>({ key: { day: 1 } }),
-  /** What each standing answer adds to its tally (no text, no author). */
-  sentiment_shares: collection<ShareDoc>(),
+  sentiment_shares: collection<ShareDoc>({ key: { authorId: 1 } }),
   sentiment_questions: collection<QuestionInfoDoc>(),
-  sentiment_authors: collection<AuthorDoc>({ key: { authorId: 1 } }),
 };
 
 type Db = ProjectionDb<typeof collections>;
@@ -38,92 +35,80 @@ const valueOf = <T>(doc: (Doc & T) | null): T | undefined => {
   return value as T;
 };
 
+/** Loads what the reducer will read for one event: the answers named, their tallies, a question. */
+const load = async (event: SentimentEvent, db: Db) => {
+  const reads = readsOf(event);
+  const shares = new Map<string, ResponseShare>();
+  const tallies = new Map<string, Tally>();
+  let question: QuestionInfo | undefined;
+  if (reads.kind === 'response') {
+    const share = valueOf<ResponseShare>(
+      await db.sentiment_shares.findOne({ _id: reads.responseId }),
+    );
+    if (share) shares.set(reads.responseId, share);
+  } else if (reads.kind === 'person') {
+    for (const doc of await db.sentiment_shares.find({ authorId: reads.personId })) {
+      shares.set(doc._id, valueOf<ResponseShare>(doc)!);
+    }
+  }
+  const keys = new Set([...shares.values()].map((share) => tallyKey(share.questionId, share.day)));
+  if (reads.kind === 'tally') keys.add(reads.key);
+  for (const key of keys) {
+    const tally = valueOf<Tally>(await db.sentiment_tallies.findOne({ _id: key }));
+    if (tally) tallies.set(key, tally);
+  }
+  if (reads.kind === 'tally' && !tallies.has(reads.key)) {
+    question = valueOf<QuestionInfo>(
+      await db.sentiment_questions.findOne({ _id: String(reads.questionId) }),
+    );
+  }
+  return {
+    question: () => question,
+    response: (id: string) => shares.get(id),
+    tally: (key: string) => tallies.get(key),
+    answersOf: () => [...shares.keys()],
+  };
+};
+
 /**
  * Loads what the shared reducer will read, runs it, writes what it changed. The reducer is
- * the pure one in domain/sentiment/reducer.ts, which a replay of the log can run as well.
+ * the pure one in domain/sentiment/reducer.ts, which a replay of the log runs as well.
  */
 const apply = async (event: SentimentEvent, db: Db): Promise<void> => {
-  const reads = readsOf(event);
-  const share =
-    reads.kind === 'response'
-      ? valueOf<ResponseShare>(await db.sentiment_shares.findOne({ _id: reads.responseId }))
-      : undefined;
-  const key =
-    reads.kind === 'tally' ? reads.key : share ? tallyKey(share.questionId, share.day) : null;
-  const tally = key ? valueOf<Tally>(await db.sentiment_tallies.findOne({ _id: key })) : undefined;
-  const question =
-    reads.kind === 'tally' && !tally
-      ? valueOf<QuestionInfo>(
-          await db.sentiment_questions.findOne({ _id: String(reads.questionId) }),
-        )
-      : undefined;
-  const changes = sentimentStep(event, {
-    question: () => question,
-    response: () => share,
-    tally: () => tally,
-  });
+  const changes = sentimentStep(event, await load(event, db));
   if (changes.question) {
     const { questionId, info } = changes.question;
     await db.sentiment_questions.upsertOne({ _id: String(questionId), ...info });
   }
-  if (changes.response) {
-    const { responseId, share: next } = changes.response;
-    if (next) await db.sentiment_shares.upsertOne({ _id: responseId, ...next });
+  for (const [responseId, share] of changes.responses) {
+    if (share) await db.sentiment_shares.upsertOne({ _id: responseId, ...share });
     else await db.sentiment_shares.deleteOne({ _id: responseId });
   }
-  if (changes.tally) {
-    await db.sentiment_tallies.upsertOne({ _id: changes.tally.key, ...changes.tally.tally });
-    db.notify(sharedTopics.sentiment.name());
+  for (const [key, tally] of changes.tallies) {
+    await db.sentiment_tallies.upsertOne({ _id: key, ...tally });
   }
+  if (changes.tallies.length > 0) db.notify(sharedTopics.sentiment.name());
 };
-
-const figures = {
-  QuestionOfTheDayActivated: apply,
-  ResponseSubmitted: async (event, db) => {
-    const { responseId, authorId, questionId, day } = event.data;
-    await db.sentiment_authors.upsertOne({ _id: responseId, authorId, questionId, day });
-    await apply(event, db);
-  },
-  ResponseDeleted: async (event, db) => {
-    await db.sentiment_authors.deleteOne({ _id: event.data.responseId });
-    await apply(event, db);
-  },
-  ResponseAnalyzed: apply,
-  EchoGiven: apply,
-  EchoWithdrawn: apply,
-  ReplyPosted: apply,
-  ReplyDeleted: apply,
-  ReactionAdded: apply,
-  ReactionRemoved: apply,
-  ContentRejected: apply,
-} satisfies { [T in SentimentEventType]: Handler<T, typeof collections> };
 
 /** The figures of the sentiment dashboard, per question and product day. */
 export const sentimentProjection = projection({
   name: 'sentiment',
-  version: 2,
+  // 3: an answer's share names its author (erasure reads them there), no collection of authors.
+  version: 3,
   collections,
+  // Every event the reducer takes goes through it: the projection adds storage, nothing else.
   on: {
-    ...figures,
-    // An erased person's answers leave the figures as deleted answers do.
-    PersonErased: async ({ data }, db) => {
-      const theirs = await db.sentiment_authors.find({ authorId: data.personId });
-      for (const answer of theirs) {
-        await db.sentiment_authors.deleteOne({ _id: answer._id });
-        await apply(
-          {
-            type: 'ResponseDeleted',
-            data: {
-              responseId: answer._id,
-              questionId: answer.questionId,
-              authorId: answer.authorId,
-              day: answer.day,
-              at: data.at,
-            },
-          },
-          db,
-        );
-      }
-    },
-  },
+    QuestionOfTheDayActivated: apply,
+    ResponseSubmitted: apply,
+    ResponseDeleted: apply,
+    ResponseAnalyzed: apply,
+    EchoGiven: apply,
+    EchoWithdrawn: apply,
+    ReplyPosted: apply,
+    ReplyDeleted: apply,
+    ReactionAdded: apply,
+    ReactionRemoved: apply,
+    ContentRejected: apply,
+    PersonErased: apply,
+  } satisfies { [T in SentimentEventType]: Handler<T, typeof collections> },
 });

@@ -7,19 +7,22 @@ export type RunDoc = Doc & StreakRun & { personId: string };
 
 type Runs = WriteCollection<RunDoc>;
 
+const runId = (personId: string, start: string) => `${personId}:${start}`;
+
 const runDoc = (personId: string, run: StreakRun): RunDoc => ({
-  _id: `${personId}:${run.start}`,
+  _id: runId(personId, run.start),
   personId,
   ...run,
 });
 
 /**
- * A day gains its answer: it joins the run ending the day before and the run starting the
- * day after (each found through an index), so the work is the same however long the history.
+ * A day gains its answer: it joins the run ending the day before (found through an index)
+ * and the run starting the day after (by its id), so the work is the same however long the
+ * history.
  */
 export const addAnsweredDay = async (runs: Runs, personId: string, day: string) => {
   const before = await runs.findOne({ personId, end: addDays(day, -1) });
-  const after = await runs.findOne({ personId, start: addDays(day, 1) });
+  const after = await runs.findOne({ _id: runId(personId, addDays(day, 1)) });
   if (before) await runs.deleteOne({ _id: before._id });
   if (after) await runs.deleteOne({ _id: after._id });
   await runs.upsertOne(runDoc(personId, runOf(before?.start ?? day, after?.end ?? day)));

@@ -1,17 +1,26 @@
-import { parseArgs } from 'node:util';
 import type { SentimentExportQuery } from '../../domain/contracts/sentiment';
 import { sentimentExportQuery } from '../../domain/contracts/schemas/sentiment';
+import { unknownCategory } from '../../domain/sentiment/categories';
+import {
+  parseCommandLine,
+  UsageError,
+  type CommandLine,
+  type CommandSpec,
+  type OptionSpecs,
+} from '../ops/cli';
 
 export const USAGE = `Replays Boon's event log and writes the sentiment figures of a period.
 
 usage: npm run analyst -- sentiment --from YYYY-MM-DD --to YYYY-MM-DD
-         [--category NAME] [--format csv|json] [--out FILE]
+         [--category NAME] [--format csv|json] [--out FILE [--force]]
 
   --from, --to   product days of the period, both included (at most 3660 days)
   --category     only the questions of this category, e.g. "Ethics & Morality"
   --format       csv (default): one line per question-day, then a "total" line;
                  json: { from, to, category, rows: [...], totals: {...} }
-  --out FILE     write there instead of standard output
+  --out FILE     write there instead of standard output: never over an existing file
+                 (unless --force), never into a data folder or onto an engine's file
+  --force        replace an existing FILE
   --help         this text
 
 Each row is one question on one product day with at least one standing answer: answers,
@@ -23,49 +32,55 @@ computed by the same reducer. No ids of people, no pseudonyms, no answers' words
 Reads the log from DATA_DIR (default ./data), or EventStoreDB when EVENTSTORE_URL is set.
 Progress goes to standard error. Exit codes: 0 done, 1 failed, 2 bad arguments.`;
 
-/** What the command line asks for: the usage, a sentiment export, or a mistake to name. */
-export type AnalystRequest =
-  | { kind: 'help' }
-  | { kind: 'sentiment'; query: SentimentExportQuery; out: string | undefined }
-  | { kind: 'refused'; message: string };
+const OPTIONS = {
+  from: { type: 'string' },
+  to: { type: 'string' },
+  category: { type: 'string' },
+  format: { type: 'string' },
+  out: { type: 'string' },
+  force: { type: 'boolean', default: false },
+} satisfies OptionSpecs;
 
-const optionsOf = (argv: string[]) =>
-  parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      from: { type: 'string' },
-      to: { type: 'string' },
-      category: { type: 'string' },
-      format: { type: 'string' },
-      out: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  });
-
-/** Reads the arguments (after the script's name); the period goes through the HTTP export's schema. */
-export const analystRequest = (argv: string[]): AnalystRequest => {
-  let parsed: ReturnType<typeof optionsOf>;
-  try {
-    parsed = optionsOf(argv);
-  } catch (error) {
-    return { kind: 'refused', message: (error as Error).message };
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return { kind: 'help' };
-  if (positionals.length !== 1 || positionals[0] !== 'sentiment') {
-    const given = positionals.join(' ') || '(none)';
-    return { kind: 'refused', message: `unknown command ${given}: the command is "sentiment"` };
-  }
-  const { help: _help, out, ...given } = values;
-  const query = sentimentExportQuery.safeParse(given);
-  if (query.success) return { kind: 'sentiment', query: query.data, out };
-  const issue = query.error.issues[0]!;
-  const field = issue.path.join('.');
-  return {
-    kind: 'refused',
-    message:
-      issue.code === 'invalid_type' ? `--${field} is required` : `--${field}: ${issue.message}`,
-  };
+export const ANALYST_COMMAND: CommandSpec<typeof OPTIONS> = {
+  name: 'analyst',
+  usage: USAGE,
+  positionals: { min: 0, max: 1 },
+  options: OPTIONS,
 };
+
+/** A sentiment export asked for on the command line. */
+export type SentimentRequest = {
+  query: SentimentExportQuery;
+  out: string | undefined;
+  force: boolean;
+};
+
+/** The request a command line makes; the period goes through the HTTP export's schema. */
+export const sentimentRequest = ({
+  values,
+  positionals,
+}: CommandLine<typeof OPTIONS>): SentimentRequest => {
+  if (positionals[0] !== 'sentiment') {
+    throw new UsageError(
+      `unknown command ${positionals[0] ?? '(none)'}: the command is "sentiment"`,
+    );
+  }
+  const { out, force, ...given } = values;
+  if (force && !out) throw new UsageError('--force goes with --out');
+  const query = sentimentExportQuery.safeParse(given);
+  if (!query.success) {
+    const issue = query.error.issues[0]!;
+    const field = issue.path.join('.');
+    throw new UsageError(
+      issue.code === 'invalid_type' ? `--${field} is required` : `--${field}: ${issue.message}`,
+    );
+  }
+  const category = query.data.category;
+  const unknown = category === undefined ? null : unknownCategory(category);
+  if (unknown) throw new UsageError(`--category: ${unknown}`);
+  return { query: query.data, out, force };
+};
+
+/** Reads the arguments (after the script's name). */
+export const analystRequest = (argv: string[]): SentimentRequest =>
+  sentimentRequest(parseCommandLine(ANALYST_COMMAND, argv));

@@ -1,7 +1,8 @@
 import type { Request, Response } from 'express';
-import { limitReached } from '../../domain/shared/errors';
+import { DomainError, limitReached } from '../../domain/shared/errors';
 import type { AppContext } from '../context';
 import {
+  BAD_LINKS_PER_ADDRESS,
   PER_ACCOUNT,
   PER_ACCOUNT_ADDRESS,
   PER_ADDRESS,
@@ -53,12 +54,41 @@ export const takeSlot = async <T>(
 export const addressOf = (req: Request) => req.ip ?? 'unknown';
 
 /**
+ * Runs a mailed (or handed-over) link's check. A link that does not work (a refusal naming
+ * `token`) counts against the caller's address, which waits once it has tried too many: link
+ * secrets cannot be guessed, and nobody gets to try.
+ */
+export const checkLink = async <T>(
+  ctx: AppContext,
+  req: Request,
+  res: Response,
+  check: () => Promise<T>,
+) => {
+  const limit = { key: `bad-links:${addressOf(req)}`, rule: BAD_LINKS_PER_ADDRESS };
+  refuseWhileLimited(
+    ctx,
+    res,
+    [limit],
+    (wait) => `Too many links that did not work. Try again in ${wait}.`,
+  );
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'invalid' && error.field === 'token') {
+      ctx.auth.limiter.recordFailure(limit.key, limit.rule);
+    }
+    throw error;
+  }
+};
+
+/**
  * Guards a credential check for `subject` (an account's email hash, an admin's name), the
  * same whether or not it exists. Without a known-browser token, the caller waits once its
  * address has guessed too often at this account or at all accounts, or once the account is
  * being guessed at from everywhere (a backoff, not a lock). With a token issued for this
  * subject, only the token's own failures count against it: a person's usual browser still
- * gets in while others hammer the account. Every failure is counted on every key.
+ * gets in while others hammer the account. Every failure is counted on every key. A refusal
+ * names `wayIn`: the owner's way past the throttle that no guesser can use.
  */
 export const guardAttempt = (
   ctx: AppContext,
@@ -66,6 +96,7 @@ export const guardAttempt = (
   res: Response,
   subject: string,
   knownBrowser: string | null,
+  wayIn: string,
 ) => {
   const address = addressOf(req);
   const pair = { key: `pair:${subject}:${address}`, rule: PER_ACCOUNT_ADDRESS };
@@ -76,7 +107,7 @@ export const guardAttempt = (
     ctx,
     res,
     browser ? [browser] : [pair, byAddress, account],
-    (wait) => `Too many failed sign-in attempts. Try again in ${wait}.`,
+    (wait) => `Too many failed sign-in attempts. Try again in ${wait}, or ${wayIn}.`,
   );
   const counted = [pair, byAddress, account, ...(browser ? [browser] : [])];
   return {

@@ -1,4 +1,8 @@
-import { RESET_LINK_TTL_MS, VERIFICATION_LINK_TTL_MS } from '../../domain/accounts/one-time-links';
+import {
+  RESET_LINK_TTL_MS,
+  SIGN_IN_LINK_TTL_MS,
+  VERIFICATION_LINK_TTL_MS,
+} from '../../domain/accounts/one-time-links';
 import type { MailMessage } from '../../infra/email/mailer';
 import type { AppContext } from '../context';
 
@@ -7,6 +11,7 @@ const minutes = (ms: number) => `${ms / 60_000} minutes`;
 
 export const VERIFICATION_LINK_LIFETIME = hours(VERIFICATION_LINK_TTL_MS);
 export const RESET_LINK_LIFETIME = minutes(RESET_LINK_TTL_MS);
+export const SIGN_IN_LINK_LIFETIME = minutes(SIGN_IN_LINK_TTL_MS);
 
 const signature = '\n\nBoon · Thoughtful Dialogue • Ethical Exploration\n';
 
@@ -16,7 +21,8 @@ export const verificationMail = (ctx: AppContext, to: string, token: string): Ma
   text:
     `Welcome to Boon!\n\nTo finish signing up, open this link:\n\n` +
     `${ctx.mail.linkTo(`/auth/verify?token=${encodeURIComponent(token)}`)}\n\n` +
-    `It works once, for the next ${VERIFICATION_LINK_LIFETIME}. ` +
+    `It works once, for the next ${VERIFICATION_LINK_LIFETIME}. Opened in another browser ` +
+    `than the one you signed up in, it asks you to choose your password there.\n\n` +
     `If you did not sign up for Boon, ignore this mail: nothing happens without the link.` +
     signature,
 });
@@ -42,6 +48,19 @@ export const resetMail = (ctx: AppContext, to: string, token: string): MailMessa
     `${ctx.mail.linkTo(`/auth/reset?token=${encodeURIComponent(token)}`)}\n\n` +
     `It works once, for the next ${RESET_LINK_LIFETIME}. Choosing a new password signs you ` +
     `out everywhere. If you did not ask for this, ignore this mail: your password stays as it is.` +
+    signature,
+});
+
+export const signInLinkMail = (ctx: AppContext, to: string, token: string): MailMessage => ({
+  to,
+  subject: 'Your Boon sign-in link',
+  text:
+    `Someone (we hope you) asked to sign in to your Boon account by mail.\n\n` +
+    `To sign in, open this link:\n\n` +
+    `${ctx.mail.linkTo(`/auth/link?token=${encodeURIComponent(token)}`)}\n\n` +
+    `It works once, for the next ${SIGN_IN_LINK_LIFETIME}, and the browser you open it in ` +
+    `is known from then on. If you did not ask for it, ignore this mail: nobody gets in ` +
+    `without the link, and your password stays as it is.` +
     signature,
 });
 

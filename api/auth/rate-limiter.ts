@@ -1,3 +1,4 @@
+import { SIGN_IN_LINK_TTL_MS } from '../../domain/accounts/one-time-links';
 import type { Clock } from '../../infra/clock';
 
 /**
@@ -79,9 +80,26 @@ export const PER_KNOWN_BROWSER: RateLimitRule = { maxFailures: 10, windowMs: 15 
 /** Sign-ups from one address, and from everyone: each costs a key derivation and a mail. */
 export const SIGN_UPS_PER_ADDRESS: RateLimitRule = { maxFailures: 10, windowMs: 60 * MINUTE };
 export const SIGN_UPS_OVERALL: RateLimitRule = { maxFailures: 300, windowMs: 60 * MINUTE };
-/** Requests that mail a link (resend, recover) from one address. */
+/** Requests that mail a link (resend, recover, a sign-in link) from one address. */
 export const MAIL_REQUESTS_PER_ADDRESS: RateLimitRule = { maxFailures: 5, windowMs: 15 * MINUTE };
-/** Mails to one address, whoever asks: an inbox is never flooded through Boon. */
-export const MAILS_PER_RECIPIENT: RateLimitRule = { maxFailures: 3, windowMs: 60 * MINUTE };
+/**
+ * Mails with a link to one recipient. Each window is no longer than the shortest link's life
+ * (a sign-in link's 15 minutes), so whenever either refuses, the recipient holds links mailed
+ * within it that still work: a refused request never leaves the owner without a way in.
+ *
+ * From one requesting address: a stranger spends an allowance of their own, and leaves the
+ * rest of the recipient's to everyone else (the owner included).
+ */
+export const LINK_MAILS_PER_RECIPIENT_FROM_ADDRESS: RateLimitRule = {
+  maxFailures: 3,
+  windowMs: SIGN_IN_LINK_TTL_MS,
+};
+/** From everyone (strangers on many addresses): an inbox is never flooded through Boon. */
+export const LINK_MAILS_PER_RECIPIENT: RateLimitRule = {
+  maxFailures: 5,
+  windowMs: SIGN_IN_LINK_TTL_MS,
+};
+/** "Someone tried to sign up with your address": a notice, never counted against links. */
+export const NOTICES_PER_RECIPIENT: RateLimitRule = { maxFailures: 1, windowMs: 60 * MINUTE };
 /** Links that did not work, from one address (verify, reset). */
 export const BAD_LINKS_PER_ADDRESS: RateLimitRule = { maxFailures: 20, windowMs: 15 * MINUTE };

@@ -1,9 +1,5 @@
 import { assertValidEvent, currentVersionOf } from '../../domain/event-catalog';
-import {
-  handleCommand,
-  readFold,
-  type CommandHandler,
-} from '../../domain/shared/command-handler';
+import { handleCommand, readFold, type CommandHandler } from '../../domain/shared/command-handler';
 import type { Decider } from '../../domain/shared/decider';
 import { DomainError } from '../../domain/shared/errors';
 import type { DomainEvent } from '../../domain/shared/events';

@@ -37,20 +37,23 @@ export const deviceOf = (req: Request): Device => {
 export const OWN_DEVICE = 'me';
 
 /**
- * The device named in the path (`:deviceId`), which must be the caller's own: the id is a
- * bearer secret, so a header naming another device is refused (403) rather than answered.
- * `me` names the device in X-Device-ID (proxies log paths, not that header); without a
- * header, an id in the path stands for the caller.
+ * The device named in the path (`:deviceId`), which must be the caller's own. `me` names the
+ * device in X-Device-ID, and is what paths carry: the id is a bearer secret, and proxies log
+ * paths, not that header. An id in the path is never the credential: without X-Device-ID it
+ * is refused (400 naming it), and with a header naming another device it is refused (403).
  */
 export const ownDeviceInPath = (req: Request, what: string): Device => {
   if (req.params.deviceId === OWN_DEVICE) return deviceOf(req);
-  const deviceId = typeof req.params.deviceId === 'string' ? req.params.deviceId : '';
-  const header = req.get('x-device-id');
-  const caller = deviceOf({
-    get: (name: string) =>
-      name.toLowerCase() === 'x-device-id' ? (header ?? deviceId) : undefined,
-  } as Request);
-  if (caller.deviceId !== deviceId) {
+  if (!req.get('x-device-id')) {
+    throw new DomainError(
+      'invalid',
+      'Device id in the path',
+      `A device id is a secret, not a credential in a path: send it as X-Device-ID and ask for /${OWN_DEVICE}.`,
+      'deviceId',
+    );
+  }
+  const caller = deviceOf(req);
+  if (caller.deviceId !== req.params.deviceId) {
     throw forbidden('Not your device', `A device's ${what} is only shown to that device.`);
   }
   return caller;

@@ -2,9 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import type { Metrics } from '../../infra/metrics';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-const FORWARDING = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+import { notLocal } from './local-only';
 
 export type MetricsAccess =
   { allowed: true } | { allowed: false; status: 401 | 403; title: string; detail: string };
@@ -17,8 +15,9 @@ const sameSecret = (given: string, expected: string) =>
 
 /**
  * Who may read /metrics: with METRICS_TOKEN, whoever sends it as a bearer token (Prometheus'
- * `authorization` setting); without, only a direct connection from this machine (a request
- * that came through a proxy carries a forwarding header and is refused).
+ * `authorization` setting), under any Host (a scraper names the service its own way, and a
+ * page on another site cannot send the token); without, only a local request (the guard in
+ * local-only.ts: loopback peer, no forwarding header, a loopback Host against DNS rebinding).
  */
 export const metricsAccess = (req: IncomingMessage, token: string | undefined): MetricsAccess => {
   if (token) {
@@ -31,8 +30,7 @@ export const metricsAccess = (req: IncomingMessage, token: string | undefined): 
       detail: 'Send the METRICS_TOKEN as a bearer token to read the metrics.',
     };
   }
-  const direct = FORWARDING.every((name) => req.headers[name] === undefined);
-  if (LOOPBACK.has(req.socket.remoteAddress ?? '') && direct) return { allowed: true };
+  if (notLocal(req) === null) return { allowed: true };
   return {
     allowed: false,
     status: 403,

@@ -36,6 +36,14 @@ export const PERMISSIONS_POLICY = [
   .join(', ');
 
 /**
+ * HSTS: browsers keep to HTTPS for a year. Sent only when this request came over HTTPS, which
+ * behind a proxy Express reads from X-Forwarded-Proto only when TRUST_PROXY trusts that proxy
+ * (`req.secure`): over plain HTTP a browser ignores the header, and an untrusted client must
+ * not switch it on by claiming a scheme.
+ */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
  * Headers that keep a stolen session out of reach of injected script and keep the app out
  * of other sites' frames: a strict Content-Security-Policy plus the usual companions.
  */
@@ -61,6 +69,7 @@ export const securityHeaders = (scriptHashes: readonly string[]): RequestHandler
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
     next();
   };
 };

@@ -1,36 +1,54 @@
-// `tsx api/ops/backup.ts --out FILE --keys-out FILE [--data-dir DIR]`: an online backup of
-// the embedded event log, and of the key vault to a file of its own, while Boon serves.
+// `npm run backup -- --out FILE --keys-out FILE [--data-dir DIR] [--force]`: an online backup
+// of the embedded event log, and of the key vault to a file of its own, while Boon serves.
 import { resolve } from 'node:path';
+import { runCli, UsageError } from './cli';
 import { backupEmbedded } from './embedded-backup';
-import { options, run, usageError } from './cli';
 
-const USAGE =
-  'tsx api/ops/backup.ts --out FILE (--keys-out FILE | --without-keys) [--data-dir DIR]';
-const given = options(USAGE, {
-  out: { type: 'string' },
-  'keys-out': { type: 'string' },
-  'without-keys': { type: 'boolean', default: false },
-  'data-dir': { type: 'string', default: process.env.DATA_DIR ?? './data' },
-});
-if (!given.out) usageError('--out is required', USAGE);
-if (Boolean(given['keys-out']) === given['without-keys']) {
-  usageError('say where the key vault goes (--keys-out), or --without-keys', USAGE);
-}
-if (process.env.EVENTSTORE_URL || process.env.MONGODB_URL) {
-  usageError('EventStoreDB and MongoDB are backed up with their own tools', USAGE);
-}
+const USAGE = `Backs up the embedded event log and, to a file of its own, the key vault, while Boon serves.
 
-run(async () => {
-  const report = await backupEmbedded({
-    dataDir: resolve(given['data-dir']!),
-    out: resolve(given.out!),
-    keysOut: given['keys-out'] ? resolve(given['keys-out']) : null,
-  });
-  const { log } = report;
-  console.log(`log:      ${report.logFile}`);
-  console.log(`keys:     ${report.keysFile ?? 'not backed up'}`);
-  console.log(
-    `events:   ${log.events} in ${log.streams} streams, positions ${log.first}–${log.last}`,
-  );
-  console.log(`digest:   ${log.digest}`);
-});
+usage: npm run backup -- --out FILE (--keys-out FILE | --without-keys) [--data-dir DIR] [--force]
+
+  --out FILE        the log's backup (read models are left out: they are rebuilt from the log)
+  --keys-out FILE   the key vault's backup: keep it apart from the log's
+  --without-keys    no key vault backup (a log restored alone opens no sealed email)
+  --data-dir DIR    the data folder to back up (default DATA_DIR, else ./data)
+  --force           replace an existing file (never one in a data folder, never an engine's)
+
+Files are written owner-only under a temporary name and renamed into place once whole.
+Exit codes: 0 done, 1 refused or failed, 2 bad arguments.`;
+
+runCli(
+  {
+    name: 'backup',
+    usage: USAGE,
+    options: {
+      out: { type: 'string' },
+      'keys-out': { type: 'string' },
+      'without-keys': { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
+      force: { type: 'boolean', default: false },
+    },
+  },
+  async ({ values }) => {
+    if (!values.out) throw new UsageError('--out is required');
+    if (Boolean(values['keys-out']) === values['without-keys']) {
+      throw new UsageError('say where the key vault goes (--keys-out), or --without-keys');
+    }
+    if (process.env.EVENTSTORE_URL || process.env.MONGODB_URL) {
+      throw new UsageError('EventStoreDB and MongoDB are backed up with their own tools');
+    }
+    const report = await backupEmbedded({
+      dataDir: resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data'),
+      out: values.out,
+      keysOut: values['keys-out'] ?? null,
+      force: values.force,
+    });
+    const { log } = report;
+    console.log(`log:      ${report.logFile}`);
+    console.log(`keys:     ${report.keysFile ?? 'not backed up'}`);
+    console.log(
+      `events:   ${log.events} in ${log.streams} streams, positions ${log.first}–${log.last}`,
+    );
+    console.log(`digest:   ${log.digest}`);
+  },
+);

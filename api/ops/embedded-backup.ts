@@ -1,13 +1,16 @@
 import Database from 'better-sqlite3';
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
 import { ensurePrivateDirectory, ensurePrivateFile } from '../../infra/private-files';
 import { openSqlite } from '../../infra/sqlite';
 import { KEY_VAULT_FILE, LOG_FILE } from '../stores';
 import { summarizeLog, type LogSummary } from './log-digest';
+import { CliError } from './cli';
+import { moveIntoPlace, outputPath, temporaryPathFor } from './safe-output';
 
-export class BackupError extends Error {
+/** What a backup, restore or migration refuses: said in one line by the tools. */
+export class BackupError extends CliError {
   override name = 'BackupError';
 }
 
@@ -16,16 +19,19 @@ const READ_MODEL_TABLES = /^read_/;
 
 /**
  * A consistent copy of one SQLite file while other processes write to it (SQLite's online
- * backup API), written owner-only under a temporary name and renamed into place when whole.
+ * backup API), written owner-only under a temporary name beside the target (the caller
+ * renames it into place when whole; a failure removes it).
  */
 const copyOnline = async (db: Database.Database, target: string) => {
-  const partial = `${target}.partial`;
-  rmSync(partial, { force: true });
+  const partial = temporaryPathFor(target);
   ensurePrivateFile(partial);
   try {
     // After a first step, the rest in one: under a steady stream of commits, small steps
     // would start over at each one and might never finish.
     await db.backup(partial, { progress: ({ totalPages }) => totalPages });
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
   } finally {
     db.close();
   }
@@ -53,38 +59,46 @@ export type BackupReport = { log: LogSummary; logFile: string; keysFile: string 
 /**
  * Backs up the embedded event log (without its read models) to `out`, and the key vault to
  * `keysOut`: two files to keep apart, as the log alone unseals nothing. The log is copied
- * first, so every key an event in it needs is in the key backup taken after.
+ * first, so every key an event in it needs is in the key backup taken after. Neither lands in
+ * a data folder or on an engine's file, nor replaces a file unless `force`; each is written
+ * under a temporary name and renamed into place only once both are whole.
  */
 export const backupEmbedded = async (options: {
   dataDir: string;
   out: string;
   keysOut: string | null;
+  force?: boolean;
 }): Promise<BackupReport> => {
   const logFile = join(options.dataDir, LOG_FILE);
   if (!existsSync(logFile)) throw new BackupError(`no event log at ${logFile}`);
-  for (const file of [options.out, options.keysOut]) {
-    if (file && existsSync(file)) throw new BackupError(`${file} exists: choose a new name`);
-  }
-  const partialLog = await copyOnline(openSqlite(logFile), options.out);
-  const copy = new Database(partialLog);
+  const rules = { force: options.force ?? false, dataDirs: [options.dataDir] };
+  const out = outputPath(options.out, rules);
+  const keysOut = options.keysOut ? outputPath(options.keysOut, rules) : null;
+  if (out === keysOut) throw new BackupError('the log and the key vault go to two files');
+  const vaultFile = join(options.dataDir, KEY_VAULT_FILE);
+  if (keysOut && !existsSync(vaultFile)) throw new BackupError(`no key vault at ${vaultFile}`);
+  const written: string[] = [];
   try {
-    for (const table of tablesOf(copy).filter((name) => READ_MODEL_TABLES.test(name))) {
-      copy.exec(`DROP TABLE "${table}"`);
+    const partialLog = await copyOnline(openSqlite(logFile), out);
+    written.push(partialLog);
+    const copy = new Database(partialLog);
+    try {
+      for (const table of tablesOf(copy).filter((name) => READ_MODEL_TABLES.test(name))) {
+        copy.exec(`DROP TABLE "${table}"`);
+      }
+      copy.exec('VACUUM');
+    } finally {
+      copy.close();
     }
-    copy.exec('VACUUM');
+    const partialKeys = keysOut ? await copyOnline(openSqlite(vaultFile), keysOut) : null;
+    if (partialKeys) written.push(partialKeys);
+    const log = await summarize(partialLog);
+    if (partialKeys) await moveIntoPlace(partialKeys, keysOut!);
+    await moveIntoPlace(partialLog, out);
+    return { log, logFile: out, keysFile: keysOut };
   } finally {
-    copy.close();
+    for (const partial of written) rmSync(partial, { force: true });
   }
-  let keysFile: string | null = null;
-  if (options.keysOut) {
-    const vaultFile = join(options.dataDir, KEY_VAULT_FILE);
-    if (!existsSync(vaultFile)) throw new BackupError(`no key vault at ${vaultFile}`);
-    renameSync(await copyOnline(openSqlite(vaultFile), options.keysOut), options.keysOut);
-    keysFile = options.keysOut;
-  }
-  const log = await summarize(partialLog);
-  renameSync(partialLog, options.out);
-  return { log, logFile: options.out, keysFile };
 };
 
 /** A backup file that SQLite finds whole and that holds a log (or a key vault). */
@@ -107,7 +121,7 @@ const checkBackup = (file: string, table: string) => {
 /** Copies a backup into place, reading it only: the backup itself stays as it was. */
 const restoreFile = async (from: string, target: string) => {
   const partial = await copyOnline(new Database(from, { readonly: true }), target);
-  renameSync(partial, target);
+  await moveIntoPlace(partial, target);
 };
 
 /**

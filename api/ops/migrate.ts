@@ -1,4 +1,4 @@
-// `tsx api/ops/migrate.ts --from-data-dir DIR (--to-data-dir DIR | --to-eventstore URL
+// `npm run migrate -- --from-data-dir DIR (--to-data-dir DIR | --to-eventstore URL
 // --to-mongodb URL) [--verify]`: moves an embedded store's history to another store by
 // replaying its log, then builds the destination's read models from it.
 import { existsSync } from 'node:fs';
@@ -6,43 +6,25 @@ import { join, resolve } from 'node:path';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
 import { KEY_VAULT_FILE, LOG_FILE, openStores } from '../stores';
-import { options, run, usageError } from './cli';
+import { runCli, UsageError } from './cli';
 import { summarizeLog } from './log-digest';
-import {
-  buildReadModels,
-  copyKeys,
-  copyLog,
-  digestReadModels,
-  readModelDifferences,
-  type CopyProgress,
-} from './replay';
+import { buildReadModels, copyKeys, copyLog, type CopyProgress } from './replay';
+import { verifyReadModels } from './verify';
 
-const USAGE =
-  'tsx api/ops/migrate.ts --from-data-dir DIR [--from-key-file FILE] ' +
-  '(--to-data-dir DIR | --to-eventstore URL --to-mongodb URL) [--verify]';
-const given = options(USAGE, {
-  'from-data-dir': { type: 'string' },
-  'from-key-file': { type: 'string' },
-  'to-data-dir': { type: 'string' },
-  'to-eventstore': { type: 'string' },
-  'to-mongodb': { type: 'string' },
-  verify: { type: 'boolean', default: false },
-});
-const fromDir = given['from-data-dir'] ? resolve(given['from-data-dir']) : undefined;
-const toDir = given['to-data-dir'] ? resolve(given['to-data-dir']) : undefined;
-const engines = Boolean(given['to-eventstore']) || Boolean(given['to-mongodb']);
-if (!fromDir || !existsSync(join(fromDir, LOG_FILE))) {
-  usageError('--from-data-dir must name a folder holding an embedded log', USAGE);
-}
-if (Boolean(toDir) === engines) usageError('give --to-data-dir, or the engines', USAGE);
-if (engines && !(given['to-eventstore'] && given['to-mongodb'])) {
-  usageError('--to-eventstore and --to-mongodb go together', USAGE);
-}
-if (toDir === fromDir) usageError('the destination must not be the source', USAGE);
-const fromKeyFile = resolve(given['from-key-file'] ?? join(fromDir!, 'key-encryption-key'));
-if (existsSync(join(fromDir!, KEY_VAULT_FILE)) && !existsSync(fromKeyFile)) {
-  usageError(`the source's key-encryption key is not at ${fromKeyFile}: --from-key-file`, USAGE);
-}
+const USAGE = `Moves an embedded store's history to another store by replaying its log.
+
+usage: npm run migrate -- --from-data-dir DIR [--from-key-file FILE]
+         (--to-data-dir DIR | --to-eventstore URL --to-mongodb URL) [--verify]
+
+  --from-data-dir DIR    the embedded store to copy (stop Boon's writes first)
+  --from-key-file FILE   its key-encryption key (default DIR/key-encryption-key)
+  --to-data-dir DIR      copy into another embedded folder, or
+  --to-eventstore URL    into EventStoreDB, with
+  --to-mongodb URL       MongoDB for the read models and the key vault
+  --verify               also compare every read-model collection of source and destination
+
+The copy resumes where an earlier run stopped and copies nothing twice. Progress goes to stderr.
+Exit codes: 0 done and equal, 1 refused, failed or different, 2 bad arguments.`;
 
 /** A bar on a terminal; elsewhere a line at every tenth. */
 const progress = () => {
@@ -60,62 +42,95 @@ const progress = () => {
   };
 };
 
-run(async () => {
-  const logger = silentLogger();
-  const source = await openStores(
-    loadConfig({ DATA_DIR: fromDir, KEY_ENCRYPTION_KEY_FILE: fromKeyFile }),
-    logger,
-  );
-  const destination = await openStores(
-    loadConfig({
-      ...process.env,
-      ROLE: 'all',
-      DATA_DIR: toDir ?? process.env.DATA_DIR,
-      EVENTSTORE_URL: given['to-eventstore'] ?? '',
-      MONGODB_URL: given['to-mongodb'] ?? '',
-    }),
-    logger,
-  );
-  let failed = false;
-  try {
-    // The log moves as stored: sealed fields stay sealed (their keys move with copyKeys), and
-    // nothing waits on a key between two appends, so the copy keeps the source's order.
-    const copy = await copyLog(source.log, destination.log, progress());
-    const keys = await copyKeys(fromDir!, source.vault, destination.vault);
-    const [from, to] = [await summarizeLog(source.log), await summarizeLog(destination.log)];
-    failed = from.digest !== to.digest;
-    console.log(
-      `events:      ${copy.total} in the source; ${copy.copied} copied now, ` +
-        `${copy.alreadyThere} there already`,
-    );
-    console.log(`streams:     ${to.streams}`);
-    console.log(`source:      positions ${from.first}–${from.last}, digest ${from.digest}`);
-    console.log(
-      `destination: positions ${to.first}–${to.last}, digest ${to.digest} ` +
-        `(${failed ? 'DIFFERENT' : 'equal'})`,
-    );
-    console.log(`keys:        ${keys} taken in`);
-    console.error('building the read models…');
-    await buildReadModels(destination.events, destination.readStore, () =>
-      process.stderr.write('.'),
-    );
-    console.log('read models: built from the copied log');
-    if (given.verify) {
-      const [a, b] = [
-        await digestReadModels(source.readStore),
-        await digestReadModels(destination.readStore),
-      ];
-      const differ = readModelDifferences(a, b);
-      failed ||= differ.length > 0;
-      console.log(
-        differ.length === 0
-          ? `verify:      ${Object.keys(a).length} read-model collections equal (counts and digests)`
-          : `verify:      these differ: ${differ.join(', ')}`,
+runCli(
+  {
+    name: 'migrate',
+    usage: USAGE,
+    options: {
+      'from-data-dir': { type: 'string' },
+      'from-key-file': { type: 'string' },
+      'to-data-dir': { type: 'string' },
+      'to-eventstore': { type: 'string' },
+      'to-mongodb': { type: 'string' },
+      verify: { type: 'boolean', default: false },
+    },
+  },
+  async ({ values }) => {
+    const fromDir = values['from-data-dir'] ? resolve(values['from-data-dir']) : undefined;
+    const toDir = values['to-data-dir'] ? resolve(values['to-data-dir']) : undefined;
+    const engines = Boolean(values['to-eventstore']) || Boolean(values['to-mongodb']);
+    if (!fromDir || !existsSync(join(fromDir, LOG_FILE))) {
+      throw new UsageError('--from-data-dir must name a folder holding an embedded log');
+    }
+    if (Boolean(toDir) === engines) throw new UsageError('give --to-data-dir, or the engines');
+    if (engines && !(values['to-eventstore'] && values['to-mongodb'])) {
+      throw new UsageError('--to-eventstore and --to-mongodb go together');
+    }
+    if (toDir === fromDir) throw new UsageError('the destination must not be the source');
+    const fromKeyFile = resolve(values['from-key-file'] ?? join(fromDir, 'key-encryption-key'));
+    if (existsSync(join(fromDir, KEY_VAULT_FILE)) && !existsSync(fromKeyFile)) {
+      throw new UsageError(
+        `the source's key-encryption key is not at ${fromKeyFile}: --from-key-file`,
       );
     }
-  } finally {
-    await destination.close();
-    await source.close();
-  }
-  if (failed) process.exit(1);
-});
+
+    const logger = silentLogger();
+    const source = await openStores(
+      loadConfig({ DATA_DIR: fromDir, KEY_ENCRYPTION_KEY_FILE: fromKeyFile }),
+      logger,
+    );
+    const destination = await openStores(
+      loadConfig({
+        ...process.env,
+        ROLE: 'all',
+        DATA_DIR: toDir ?? process.env.DATA_DIR,
+        EVENTSTORE_URL: values['to-eventstore'] ?? '',
+        MONGODB_URL: values['to-mongodb'] ?? '',
+      }),
+      logger,
+    ).catch(async (error: unknown) => {
+      await source.close();
+      throw error;
+    });
+    let failed = false;
+    try {
+      // The log moves as stored: sealed fields stay sealed (their keys move with copyKeys), and
+      // nothing waits on a key between two appends, so the copy keeps the source's order.
+      const copy = await copyLog(source.log, destination.log, progress());
+      const keys = await copyKeys(fromDir, source.vault, destination.vault);
+      const [from, to] = [await summarizeLog(source.log), await summarizeLog(destination.log)];
+      failed = from.digest !== to.digest;
+      console.log(
+        `events:      ${copy.total} in the source; ${copy.copied} copied now, ` +
+          `${copy.alreadyThere} there already`,
+      );
+      console.log(`streams:     ${to.streams}`);
+      console.log(`source:      positions ${from.first}–${from.last}, digest ${from.digest}`);
+      console.log(
+        `destination: positions ${to.first}–${to.last}, digest ${to.digest} ` +
+          `(${failed ? 'DIFFERENT' : 'equal'})`,
+      );
+      console.log(`keys:        ${keys} taken in`);
+      console.error('building the read models…');
+      await buildReadModels(destination.events, destination.readStore, () =>
+        process.stderr.write('.'),
+      );
+      console.log('read models: built from the copied log');
+      if (values.verify) {
+        const verified = await verifyReadModels(source, destination.readStore);
+        failed ||= verified.outcome !== 'equal';
+        console.log(
+          verified.outcome === 'equal'
+            ? `verify:      ${verified.collections} read-model collections equal (counts and digests)`
+            : verified.outcome === 'different'
+              ? `verify:      these differ: ${verified.collections.join(', ')}`
+              : `verify:      not compared: ${verified.reason}`,
+        );
+      }
+    } finally {
+      await destination.close();
+      await source.close();
+    }
+    return failed ? 1 : 0;
+  },
+);

@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventStore, EventToAppend, RecordedEvent } from '../../infra/event-store/event-store';
@@ -7,7 +6,6 @@ import type { KeyVault } from '../../infra/key-vault/key-vault';
 import { silentLogger } from '../../infra/logger';
 import type { ReadStore } from '../../infra/read-store/read-store';
 import { allProjections } from '../../projections';
-import { collectionNames } from '../../projections/engine/define';
 import { ProjectionEngine } from '../../projections/engine/engine';
 import { StoreReadModels } from '../../projections/engine/read-models';
 import { KEY_VAULT_FILE } from '../stores';
@@ -150,8 +148,7 @@ export const buildReadModels = async (
   const names = allProjections.map((p) => p.name);
   // The copied history was reacted to where it came from (its badges and analyses are in it):
   // building read models from it asks for no command again.
-  const engine = new ProjectionEngine(events, readStore, allProjections, silentLogger(), {
-  });
+  const engine = new ProjectionEngine(events, readStore, allProjections, silentLogger(), {});
   const models = new StoreReadModels(readStore, allProjections);
   await models.start();
   await engine.start();
@@ -162,32 +159,3 @@ export const buildReadModels = async (
     models.stop();
   }
 };
-
-export type ReadModelDigest = Record<string, { documents: number; digest: string }>;
-
-/** Each read-model collection's document count and a digest of its documents, by id. */
-export const digestReadModels = async (readStore: ReadStore): Promise<ReadModelDigest> => {
-  const models = new StoreReadModels(readStore, allProjections);
-  await models.start();
-  const out: ReadModelDigest = {};
-  try {
-    for (const projection of allProjections) {
-      for (const name of collectionNames(projection)) {
-        const docs = await models.collection(name).find({}, { sort: { _id: 1 } });
-        out[name] = {
-          documents: docs.length,
-          digest: createHash('sha256').update(JSON.stringify(docs)).digest('hex'),
-        };
-      }
-    }
-  } finally {
-    models.stop();
-  }
-  return out;
-};
-
-/** Collections whose counts or contents differ between two digests. */
-export const readModelDifferences = (a: ReadModelDigest, b: ReadModelDigest) =>
-  [...new Set([...Object.keys(a), ...Object.keys(b)])]
-    .filter((name) => JSON.stringify(a[name]) !== JSON.stringify(b[name]))
-    .sort();

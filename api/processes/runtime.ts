@@ -1,10 +1,9 @@
 import type { Logger } from '../../infra/logger';
 import { allProjections, allReactors } from '../../projections';
 import { ProjectionEngine, type EngineOptions } from '../../projections/engine/engine';
-import { projectionOps } from '../../projections/engine/ops';
 import { StoreReadModels } from '../../projections/engine/read-models';
 import type { CommandContext } from '../commands/run';
-import type { ProjectionOps } from '../context';
+import { projectionOperations, type ProjectionOperations } from '../ops/projection-ops';
 import { reactionDispatcher } from '../reactions';
 import type { Stores } from '../stores';
 
@@ -16,7 +15,7 @@ export type Runtime = {
   readModels: StoreReadModels;
   /** Null in an api process: the projections run elsewhere. */
   engine: ProjectionEngine | null;
-  ops: ProjectionOps;
+  ops: ProjectionOperations;
   close(): Promise<void>;
 };
 
@@ -51,12 +50,14 @@ export const openRuntime = async (
             : {}),
         });
   await engine?.start();
+  const ops = projectionOperations(stores.events, stores.readStore, allProjections, engine, logger);
   return {
     stores,
     readModels,
     engine,
-    ops: projectionOps(stores.events, stores.readStore, allProjections, engine),
+    ops,
     close: async () => {
+      ops.close();
       await engine?.stop();
       readModels.stop();
       await stores.close();

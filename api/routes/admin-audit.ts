@@ -1,7 +1,9 @@
 import { Router, type Request } from 'express';
+import { once } from 'node:events';
 import { z } from 'zod';
 import type { AuditEntryDto } from '../../domain/contracts/audit';
 import { auditQuery } from '../../domain/contracts/schemas/audit';
+import { addDays, startOfProductDay } from '../../domain/shared/product-day';
 import type { SortSpec } from '../../infra/read-store/read-store';
 import { moderationAuditProjection, type AuditEntryDoc } from '../../projections/moderation-audit';
 import type { AppContext } from '../context';
@@ -9,8 +11,8 @@ import { requireAdmin } from '../http/guards';
 import { pageOf, sendPage } from '../http/paging';
 import { parseInput } from '../http/validation';
 
-/** The most rows one CSV export holds, newest first. */
-export const AUDIT_CSV_MAX_ROWS = 10_000;
+/** Entries the CSV export reads at once: it streams every row, a page at a time. */
+export const AUDIT_CSV_PAGE = 1_000;
 
 const CSV_COLUMNS = [
   'at',
@@ -28,18 +30,11 @@ const toDto = ({ _id, key: _key, ...entry }: AuditEntryDoc): AuditEntryDto => ({
   ...entry,
 });
 
-/** The day after a YYYY-MM-DD, as the start of its ISO timestamps. */
-const dayAfter = (day: string) => {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString();
-};
-
 /**
  * The filter and the sort its index answers: equality on the fields asked for (in the
  * order the declared indexes have them), then the key's range, newest first.
  */
-const queryOf = (req: Request) => {
+const queryOf = (ctx: AppContext, req: Request) => {
   const q = parseInput(auditQuery, req.query, 'query');
   const equal: Record<string, string> = {};
   const sort: SortSpec = {};
@@ -56,9 +51,10 @@ const queryOf = (req: Request) => {
     if (!q.target) sort.action = 1;
   }
   sort.key = -1;
+  // Product days, as every other date: from the start of `from` to the start of the day after `to`.
   const range: Record<string, string> = {};
-  if (q.from) range.$gte = `${q.from}T00:00:00.000Z`;
-  if (q.to) range.$lt = dayAfter(q.to);
+  if (q.from) range.$gte = startOfProductDay(q.from, ctx.dayRules).toISOString();
+  if (q.to) range.$lt = startOfProductDay(addDays(q.to, 1), ctx.dayRules).toISOString();
   return { equal, range, sort };
 };
 
@@ -80,7 +76,7 @@ export const adminAuditRoutes = (ctx: AppContext) => {
   const entries = () => ctx.readModels.of(moderationAuditProjection).audit_entries;
 
   router.get('/admin/audit', requireAdmin(ctx), async (req, res) => {
-    const { equal, range, sort } = queryOf(req);
+    const { equal, range, sort } = queryOf(ctx, req);
     const { after, limit } = pageOf(req, z.string().max(60));
     const filter = { ...equal, ...(Object.keys(range).length > 0 ? { key: range } : {}) };
     const paged =
@@ -96,18 +92,33 @@ export const adminAuditRoutes = (ctx: AppContext) => {
     sendPage(req, res, page.map(toDto), next, total);
   });
 
+  // Every row, newest first, written a page at a time as the index gives them (keys are
+  // unique: each page goes on below the last key written), never all in memory.
   router.get('/admin/audit.csv', requireAdmin(ctx), async (req, res) => {
-    const { equal, range, sort } = queryOf(req);
-    const filter = { ...equal, ...(Object.keys(range).length > 0 ? { key: range } : {}) };
-    const docs = await entries().find(filter, { sort, limit: AUDIT_CSV_MAX_ROWS });
-    const lines = [
-      CSV_COLUMNS.join(','),
-      ...docs.map((doc) => CSV_COLUMNS.map((column) => cell(doc[column])).join(',')),
-    ];
-    res
-      .type('text/csv; charset=utf-8')
-      .attachment('moderation-history.csv')
-      .send(`${lines.join('\r\n')}\r\n`);
+    const { equal, range, sort } = queryOf(ctx, req);
+    res.type('text/csv; charset=utf-8').attachment('moderation-history.csv');
+    res.setHeader('Cache-Control', 'no-store');
+    res.write(`${CSV_COLUMNS.join(',')}\r\n`);
+    let below = range.$lt;
+    try {
+      for (;;) {
+        const keys = { ...range, ...(below === undefined ? {} : { $lt: below }) };
+        const filter = { ...equal, ...(Object.keys(keys).length > 0 ? { key: keys } : {}) };
+        const docs = await entries().find(filter, { sort, limit: AUDIT_CSV_PAGE });
+        if (res.destroyed) return;
+        const lines = docs.map((doc) => CSV_COLUMNS.map((column) => cell(doc[column])).join(','));
+        if (lines.length > 0 && !res.write(`${lines.join('\r\n')}\r\n`)) {
+          await once(res, 'drain');
+        }
+        if (docs.length < AUDIT_CSV_PAGE) break;
+        below = docs.at(-1)!.key;
+      }
+      res.end();
+    } catch (error) {
+      // The header is sent: a cut connection, not a problem document, says the file is not whole.
+      ctx.logger.error({ err: error }, 'audit export failed');
+      res.destroy(error as Error);
+    }
   });
 
   return router;

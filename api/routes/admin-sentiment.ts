@@ -1,5 +1,7 @@
 import { Router } from 'express';
 import { sentimentExportQuery } from '../../domain/contracts/schemas/sentiment';
+import { unknownCategory } from '../../domain/sentiment/categories';
+import { invalid } from '../../domain/shared/errors';
 import { baselineOf, exportCsv, sentimentExport } from '../analyst/export';
 import type { AppContext } from '../context';
 import { requireAdmin } from '../http/guards';
@@ -15,6 +17,8 @@ export const adminSentimentRoutes = (ctx: AppContext) => {
 
   router.get('/admin/sentiment/export', requireAdmin(ctx), async (req, res) => {
     const { from, to, format, category } = parseInput(sentimentExportQuery, req.query, 'query');
+    const unknown = category === undefined ? null : unknownCategory(category);
+    if (unknown) throw invalid('category', 'Unknown category', unknown);
     const period = { from, to };
     const [current, previous] = await Promise.all([
       talliesIn(ctx, period),

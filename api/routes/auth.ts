@@ -49,7 +49,14 @@ export const authRoutes = (ctx: AppContext) => {
           Math.floor(ctx.clock.now().getTime() / 1000),
         )
       : null;
-    const attempt = guardAttempt(ctx, req, res, emailHash, knownBrowser);
+    const attempt = guardAttempt(
+      ctx,
+      req,
+      res,
+      emailHash,
+      knownBrowser,
+      'sign in with a link we mail you',
+    );
     const stored = account && (await unseal(ctx.auth.vault, account.passwordHash));
     // An unknown email costs what a known one costs: timing does not tell who has an account.
     const matches = await ctx.auth.passwords.verify(

@@ -1,20 +1,7 @@
 import { Router, type Request } from 'express';
 import type { DevOutbox } from '../../infra/email/dev-outbox';
+import { isLocalRequest } from '../http/local-only';
 import { sendProblem } from '../http/problems';
-
-const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
-
-/**
- * Whether the request comes from this machine and no further: the socket's own peer (never
- * X-Forwarded-For), no forwarding header (a proxy on the same machine would pass the check
- * otherwise), and a loopback Host (so a page on another site cannot rebind its name to us).
- */
-export const isLoopbackRequest = (req: Request) =>
-  LOOPBACK_ADDRESSES.has(req.socket.remoteAddress ?? '') &&
-  !req.get('x-forwarded-for') &&
-  !req.get('forwarded') &&
-  LOOPBACK_HOST.test(req.get('host') ?? '');
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -50,12 +37,12 @@ export const devOutboxRoutes = (outbox: DevOutbox) => {
   const notFound = (req: Request, res: Parameters<typeof sendProblem>[1]) =>
     sendProblem(req, res, { status: 404, title: 'Not found', detail: 'No such page.' });
   router.get('/dev/outbox.json', (req, res) => {
-    if (!isLoopbackRequest(req)) return notFound(req, res);
+    if (!isLocalRequest(req)) return notFound(req, res);
     res.setHeader('Cache-Control', 'no-store');
     res.json(outbox.entries());
   });
   router.get('/dev/outbox', (req, res) => {
-    if (!isLoopbackRequest(req)) return notFound(req, res);
+    if (!isLocalRequest(req)) return notFound(req, res);
     res.setHeader('Cache-Control', 'no-store');
     res.type('html').send(page(outbox));
   });

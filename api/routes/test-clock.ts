@@ -4,7 +4,7 @@ import { productDayOf } from '../../domain/shared/product-day';
 import type { AdjustableClock } from '../../infra/clock';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validation';
-import { isLoopbackRequest } from './dev-outbox';
+import { isLocalRequest } from '../http/local-only';
 
 /** The server's adjustable clock and what a move must set off (the day keeper's activation). */
 export type TestClock = { clock: AdjustableClock; afterMove: () => Promise<void> };
@@ -30,7 +30,7 @@ export const testClockRoutes = (ctx: AppContext, testClock: TestClock) => {
   const router = Router();
   router.post('/test/clock', async (req, res, next) => {
     // From elsewhere the route does not exist: the API's 404.
-    if (!isLoopbackRequest(req)) {
+    if (!isLocalRequest(req)) {
       next();
       return;
     }

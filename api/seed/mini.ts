@@ -52,8 +52,10 @@ const sessionOf = async (world: SeedWorld, person: Person): Promise<string | nul
     .flatMap((m) => m.links)
     .find((l) => new URL(l).pathname === '/auth/verify');
   if (!link) return null;
+  // Followed in the browser that signed up: its sign-up token completes the sign-up.
   const verified = await world.call(person, 'POST', '/api/auth/verify', {
     token: new URL(link).searchParams.get('token'),
+    signup_token: signUp.body.signup_token,
   });
   if (verified.status !== 200) return null;
   known.set(person.deviceId, address);

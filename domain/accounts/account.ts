@@ -5,6 +5,7 @@ import type { AccountEvent, Sealed } from './events';
 import {
   assertOpenLink,
   RESET_LINK_TTL_MS,
+  SIGN_IN_LINK_TTL_MS,
   VERIFICATION_LINK_TTL_MS,
   withLink,
   type OpenLink,
@@ -21,6 +22,20 @@ export type SignUp = {
   passwordHash: Sealed;
   displayName: string | null;
   confirmed: boolean;
+  /** SHA-256 of the token the signing-up browser keeps to complete the sign-up itself. */
+  signUpTokenHash: string;
+  at: Date;
+};
+
+/**
+ * The address's owner, proving it by a link in another browser than the one that signed up,
+ * chooses the password there (and the account a fresh identity, `userId`).
+ */
+export type ChooseSignUpPassword = {
+  type: 'ChooseSignUpPassword';
+  accountId: string;
+  userId: string;
+  passwordHash: Sealed;
   at: Date;
 };
 
@@ -36,7 +51,7 @@ export type UpdateAccountMetadata = {
 
 /** Mail a link: `tokenHash` is the SHA-256 of the secret the link carries. */
 export type RequestLink = {
-  type: 'RequestEmailVerification' | 'RequestPasswordReset';
+  type: 'RequestEmailVerification' | 'RequestPasswordReset' | 'RequestSignInLink';
   accountId: string;
   tokenHash: string;
   at: Date;
@@ -50,7 +65,21 @@ export type ResetPassword = {
   at: Date;
 };
 
-export type AccountCommand = SignUp | UpdateAccountMetadata | RequestLink | ResetPassword;
+/** Follow a sign-in link: it works once. */
+export type UseSignInLink = {
+  type: 'UseSignInLink';
+  accountId: string;
+  tokenHash: string;
+  at: Date;
+};
+
+export type AccountCommand =
+  | SignUp
+  | ChooseSignUpPassword
+  | UpdateAccountMetadata
+  | RequestLink
+  | ResetPassword
+  | UseSignInLink;
 
 export type AccountState =
   | { exists: false }
@@ -64,9 +93,32 @@ export type AccountState =
       displayName: string | null;
       confirmed: boolean;
       createdAt: string;
+      /** Null once no browser may complete the sign-up as it started (or for v1 sign-ups). */
+      signUpTokenHash: string | null;
       verificationLinks: readonly OpenLink[];
       resetLinks: readonly OpenLink[];
+      signInLinks: readonly OpenLink[];
     };
+
+type Account = Extract<AccountState, { exists: true }>;
+type LinkRequested = Extract<
+  AccountEvent,
+  { type: 'EmailVerificationRequested' | 'PasswordResetRequested' | 'SignInLinkRequested' }
+>;
+
+/** Where each kind of mailed link is kept open. */
+const linksKey = {
+  EmailVerificationRequested: 'verificationLinks',
+  PasswordResetRequested: 'resetLinks',
+  SignInLinkRequested: 'signInLinks',
+} as const satisfies Record<LinkRequested['type'], keyof Account>;
+
+/** What each request for a link records, and how long the link works. */
+const linkRequests = {
+  RequestEmailVerification: { type: 'EmailVerificationRequested', ttl: VERIFICATION_LINK_TTL_MS },
+  RequestPasswordReset: { type: 'PasswordResetRequested', ttl: RESET_LINK_TTL_MS },
+  RequestSignInLink: { type: 'SignInLinkRequested', ttl: SIGN_IN_LINK_TTL_MS },
+} as const satisfies Record<RequestLink['type'], { type: LinkRequested['type']; ttl: number }>;
 
 const noAccount = () => forbidden('No account', 'Sign up before updating your account.');
 
@@ -85,8 +137,10 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         displayName: d.displayName,
         confirmed: d.confirmed,
         createdAt: d.at,
+        signUpTokenHash: d.signUpTokenHash,
         verificationLinks: [],
         resetLinks: [],
+        signInLinks: [],
       };
     }
     if (!state.exists) return state;
@@ -98,19 +152,34 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
           displayName: event.data.displayName,
           confirmed: event.data.confirmed,
         };
+      case 'SignUpPasswordChosen':
+        return {
+          ...state,
+          userId: event.data.userId,
+          passwordHash: event.data.passwordHash,
+          displayName: null,
+          confirmed: false,
+          signUpTokenHash: null,
+        };
       case 'EmailVerificationRequested':
-      case 'PasswordResetRequested': {
+      case 'PasswordResetRequested':
+      case 'SignInLinkRequested': {
         const link = {
           tokenHash: event.data.tokenHash,
           expiresAt: Date.parse(event.data.expiresAt),
         };
         const now = Date.parse(event.data.at);
-        return event.type === 'EmailVerificationRequested'
-          ? { ...state, verificationLinks: withLink(state.verificationLinks, link, now) }
-          : { ...state, resetLinks: withLink(state.resetLinks, link, now) };
+        const kept = linksKey[event.type];
+        return { ...state, [kept]: withLink(state[kept], link, now) };
       }
+      case 'SignInLinkUsed':
+        return {
+          ...state,
+          signInLinks: state.signInLinks.filter((l) => l.tokenHash !== event.data.tokenHash),
+        };
       case 'PasswordReset':
-        return { ...state, passwordHash: event.data.passwordHash, resetLinks: [] };
+        // A new password ends every way in that existed before it.
+        return { ...state, passwordHash: event.data.passwordHash, resetLinks: [], signInLinks: [] };
     }
   },
   decide: (command, state) => {
@@ -128,6 +197,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
             passwordHash: command.passwordHash,
             displayName: command.displayName,
             confirmed: command.confirmed,
+            signUpTokenHash: command.signUpTokenHash,
             at,
           },
         },
@@ -136,21 +206,37 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
     if (!state.exists) throw noAccount();
     switch (command.type) {
       case 'RequestEmailVerification':
-      case 'RequestPasswordReset': {
-        const ttl =
-          command.type === 'RequestEmailVerification'
-            ? VERIFICATION_LINK_TTL_MS
-            : RESET_LINK_TTL_MS;
+      case 'RequestPasswordReset':
+      case 'RequestSignInLink': {
+        const { ttl, type } = linkRequests[command.type];
         const data = {
           accountId: state.accountId,
           tokenHash: command.tokenHash,
           expiresAt: new Date(command.at.getTime() + ttl).toISOString(),
           at,
         };
-        return command.type === 'RequestEmailVerification'
-          ? [{ type: 'EmailVerificationRequested', data }]
-          : [{ type: 'PasswordResetRequested', data }];
+        return [{ type, data }];
       }
+      case 'ChooseSignUpPassword':
+        return [
+          {
+            type: 'SignUpPasswordChosen',
+            data: {
+              accountId: state.accountId,
+              userId: command.userId,
+              passwordHash: command.passwordHash,
+              at,
+            },
+          },
+        ];
+      case 'UseSignInLink':
+        assertOpenLink(state.signInLinks, command.tokenHash, command.at);
+        return [
+          {
+            type: 'SignInLinkUsed',
+            data: { accountId: state.accountId, tokenHash: command.tokenHash, at },
+          },
+        ];
       case 'ResetPassword':
         assertOpenLink(state.resetLinks, command.tokenHash, command.at);
         return [
@@ -170,10 +256,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
   },
 };
 
-const updateMetadata = (
-  command: UpdateAccountMetadata,
-  state: Extract<AccountState, { exists: true }>,
-): AccountEvent[] => {
+const updateMetadata = (command: UpdateAccountMetadata, state: Account): AccountEvent[] => {
   if (state.confirmed && state.userId !== command.userId) {
     throw conflict(
       'Account has another identity',

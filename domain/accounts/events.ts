@@ -76,7 +76,7 @@ export const PasswordReset = defineEvent({
 
 export const AccountSignedUp = defineEvent({
   type: 'AccountSignedUp',
-  version: 1,
+  version: 2,
   schema: z.object({
     accountId: z.string().min(1),
     /** The identity the account acts as: a fresh one, or the signing-up device's own. */
@@ -87,8 +87,45 @@ export const AccountSignedUp = defineEvent({
     passwordHash: sealedSchema,
     displayName: z.string().min(1).nullable(),
     confirmed: z.boolean(),
+    /**
+     * SHA-256 of the sign-up token only the browser that signed up holds (v2). With it, that
+     * browser completes the sign-up by the mailed link as started; anyone else following a
+     * link chooses the password there. Null for v1 sign-ups, which no browser can complete.
+     */
+    signUpTokenHash: sha256Hex.nullable(),
     at: z.iso.datetime(),
   }),
+  upcasters: { 1: (data) => ({ ...(data as object), signUpTokenHash: null }) },
+});
+
+/**
+ * The address's owner followed a mailed link in a browser that did not start the sign-up and
+ * chose the password there: the password given at sign-up (perhaps a stranger's) is gone, and
+ * the account starts on a fresh identity (never the identity of the device that signed up).
+ */
+export const SignUpPasswordChosen = defineEvent({
+  type: 'SignUpPasswordChosen',
+  version: 1,
+  schema: z.object({
+    accountId: z.string().min(1),
+    userId: z.string().min(1),
+    passwordHash: sealedSchema,
+    at: z.iso.datetime(),
+  }),
+});
+
+/** A one-time sign-in link was mailed to the account's proven address. */
+export const SignInLinkRequested = defineEvent({
+  type: 'SignInLinkRequested',
+  version: 1,
+  schema: oneTimeLink,
+});
+
+/** A sign-in link was followed: it signed a browser in, and works no more. */
+export const SignInLinkUsed = defineEvent({
+  type: 'SignInLinkUsed',
+  version: 1,
+  schema: z.object({ accountId: z.string().min(1), tokenHash: sha256Hex, at: z.iso.datetime() }),
 });
 
 export const AccountMetadataUpdated = defineEvent({
@@ -134,10 +171,32 @@ export const SessionRevoked = defineEvent({
 
 export const AdminSignedIn = defineEvent({
   type: 'AdminSignedIn',
-  version: 1,
+  version: 2,
   schema: z.object({
     sessionId: z.string().min(1),
     username: z.string().min(1),
+    /** How the admin proved who they are (v2): their password, or a one-time sign-in link. */
+    method: z.enum(['password', 'link']),
+    /** The link spent, when signed in by one: it works no more. */
+    linkTokenHash: sha256Hex.nullable(),
+    at: z.iso.datetime(),
+  }),
+  upcasters: {
+    1: (data) => ({ ...(data as object), method: 'password', linkTokenHash: null }),
+  },
+});
+
+/**
+ * Whoever runs Boon made a one-time sign-in link for an admin on the server's own machine:
+ * the admin's way in that no guesser elsewhere can use.
+ */
+export const AdminSignInLinkIssued = defineEvent({
+  type: 'AdminSignInLinkIssued',
+  version: 1,
+  schema: z.object({
+    username: z.string().min(1),
+    tokenHash: sha256Hex,
+    expiresAt: z.iso.datetime(),
     at: z.iso.datetime(),
   }),
 });
@@ -154,6 +213,9 @@ export type EmailEvent =
   | { type: 'EmailVerified'; data: Data<typeof EmailVerified> };
 export type AccountEvent =
   | { type: 'AccountSignedUp'; data: Data<typeof AccountSignedUp> }
+  | { type: 'SignUpPasswordChosen'; data: Data<typeof SignUpPasswordChosen> }
+  | { type: 'SignInLinkRequested'; data: Data<typeof SignInLinkRequested> }
+  | { type: 'SignInLinkUsed'; data: Data<typeof SignInLinkUsed> }
   | { type: 'AccountMetadataUpdated'; data: Data<typeof AccountMetadataUpdated> }
   | { type: 'EmailVerificationRequested'; data: Data<typeof EmailVerificationRequested> }
   | { type: 'PasswordResetRequested'; data: Data<typeof PasswordResetRequested> }
@@ -164,4 +226,5 @@ export type SessionEvent =
   | { type: 'SessionRevoked'; data: Data<typeof SessionRevoked> };
 export type AdminEvent =
   | { type: 'AdminSignedIn'; data: Data<typeof AdminSignedIn> }
-  | { type: 'AdminSignedOut'; data: Data<typeof AdminSignedOut> };
+  | { type: 'AdminSignedOut'; data: Data<typeof AdminSignedOut> }
+  | { type: 'AdminSignInLinkIssued'; data: Data<typeof AdminSignInLinkIssued> };

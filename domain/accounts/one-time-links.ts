@@ -4,6 +4,12 @@ import { invalid } from '../shared/errors';
 export const VERIFICATION_LINK_TTL_MS = 24 * 60 * 60_000;
 /** A password-reset link: short, since it hands over the account. */
 export const RESET_LINK_TTL_MS = 30 * 60_000;
+/**
+ * A sign-in link (the way in of an owner whom guessing elsewhere has throttled): shorter
+ * still, and the longest any mail cap's window may be, so a capped recipient always holds a
+ * link mailed within it that still works.
+ */
+export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
 /** Links kept open per purpose: a resend does not kill the mail still on its way. */
 export const OPEN_LINKS_KEPT = 5;
 

@@ -1,6 +1,7 @@
 /** What an audit entry records, by the kind of thing it was done to. */
 export const AUDIT_ACTIONS = [
   'admin.signed-in',
+  'admin.sign-in-failed',
   'admin.signed-out',
   'admin.added',
   'admin.removed',
@@ -34,6 +35,11 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The actor of the analyzer's refusals. */
 export const ANALYZER_ACTOR = 'analyzer';
 
+/** The actor of a failed admin sign-in: whoever it was, they never signed in. */
+export const ANONYMOUS_ACTOR = 'anonymous';
+/** The target of failed sign-ins under a name no admin has (the name itself is never kept). */
+export const UNKNOWN_ADMIN_NAME = '(unknown name)';
+
 export type { AuditQuery } from './schemas/audit';
 
 /** Field values before and after a change (only the fields that changed). */
@@ -42,7 +48,7 @@ export type AuditValues = Record<string, string | number | boolean | null>;
 export type AuditEntryDto = {
   id: string;
   at: string;
-  /** The admin's username, or 'analyzer'. */
+  /** The admin's username, 'analyzer', or 'anonymous' (a failed admin sign-in). */
   admin: string;
   action: AuditAction;
   targetKind: 'admin' | 'idea' | 'submission' | 'question' | 'response' | 'reply' | 'dilemma';

@@ -34,5 +34,18 @@ export type CheckInboxDto = {
   link_expires_in: number;
 };
 
+/**
+ * The answer to sign-up: check your inbox, plus the sign-up token this browser keeps to
+ * complete the sign-up by the link (sent for every address, so nobody learns who is
+ * registered; for a taken address it completes nothing).
+ */
+export type SignUpDto = CheckInboxDto & { signup_token: string };
+
+/** What the server answers when a verification link needs the password chosen with it. */
+export const CHOOSE_PASSWORD_TITLE = 'Choose your password';
+
+/** A sign-in link made for an admin on the server's machine. */
+export type AdminSignInLinkDto = { username: string; link: string; expiresAt: string };
+
 export type AdminLoginDto = { token: string; expiresAt: number; known_browser_token: string };
 export type AdminVerifyDto = { valid: true; username: string };

@@ -5,8 +5,9 @@ import type { QuestionInfo, ResponseShare, Tally } from './tally';
 /**
  * The sentiment reducer: one event in, the changes to the figures' running sums out. Pure and
  * synchronous. The projection (`projections/sentiment.ts`) runs it over the read store; a
- * replay of the log over its own storage runs exactly this too, so a replay
- * gives the dashboard's figures to the last digit.
+ * replay of the log (`api/analyst/replay.ts`) runs exactly this over memory, every event type
+ * included (erasure, deletions, new analyses), so a replay gives the dashboard's figures to
+ * the last digit (tests/unit/sentiment-replay.property.test.ts holds them to it).
  *
  * Engagement, placements and scores belong to the answer they concern: an answer deleted
  * takes all of it out of the figures; an echo, reply or reaction to an answer that no longer
@@ -25,6 +26,7 @@ export const SENTIMENT_EVENT_TYPES = [
   'ReactionAdded',
   'ReactionRemoved',
   'ContentRejected',
+  'PersonErased',
 ] as const;
 
 export type SentimentEventType = (typeof SENTIMENT_EVENT_TYPES)[number];
@@ -35,23 +37,30 @@ export type SentimentView = {
   question(questionId: number): QuestionInfo | undefined;
   response(responseId: string): ResponseShare | undefined;
   tally(key: string): Tally | undefined;
+  /** The ids of the standing answers a person wrote. */
+  answersOf(personId: string): readonly string[];
 };
 
-/** What a step changes: a question's text, an answer's share (null: gone), a tally. */
+/**
+ * What a step changes: a question's text, answers' shares (null: gone), tallies; each named
+ * once with its value after the step.
+ */
 export type SentimentChanges = {
   question?: { questionId: number; info: QuestionInfo };
-  response?: { responseId: string; share: ResponseShare | null };
-  tally?: { key: string; tally: Tally };
+  responses: [responseId: string, share: ResponseShare | null][];
+  tallies: [key: string, tally: Tally][];
 };
 
 /**
  * What a step will read, for stores that load before they apply: the answer named (its tally
- * then follows from the answer), or the question and tally the event names itself.
+ * then follows from the answer), the question and tally the event names itself, or a
+ * person's answers (and their tallies).
  */
 export type SentimentReads =
   | { kind: 'none' }
   | { kind: 'response'; responseId: string }
-  | { kind: 'tally'; questionId: number; key: string };
+  | { kind: 'tally'; questionId: number; key: string }
+  | { kind: 'person'; personId: string };
 
 export const readsOf = (event: SentimentEvent): SentimentReads => {
   switch (event.type) {
@@ -64,6 +73,8 @@ export const readsOf = (event: SentimentEvent): SentimentReads => {
         questionId: event.data.questionId,
         key: tallyKey(event.data.questionId, event.data.day),
       };
+    case 'PersonErased':
+      return { kind: 'person', personId: event.data.personId };
     default:
       return { kind: 'response', responseId: event.data.responseId };
   }
@@ -71,52 +82,88 @@ export const readsOf = (event: SentimentEvent): SentimentReads => {
 
 const keyOfShare = (share: ResponseShare) => tallyKey(share.questionId, share.day);
 
+/** The view as this step has changed it so far: a step may touch an answer or tally twice. */
+class Draft {
+  private shares: Map<string, ResponseShare | null> | null = null;
+  private tallies: Map<string, Tally> | null = null;
+  constructor(readonly view: SentimentView) {}
+
+  share(responseId: string): ResponseShare | undefined {
+    const changed = this.shares?.get(responseId);
+    return changed === undefined ? this.view.response(responseId) : (changed ?? undefined);
+  }
+  setShare(responseId: string, share: ResponseShare | null) {
+    (this.shares ??= new Map()).set(responseId, share);
+  }
+  tally(key: string): Tally | undefined {
+    return this.tallies?.get(key) ?? this.view.tally(key);
+  }
+  setTally(key: string, tally: Tally) {
+    (this.tallies ??= new Map()).set(key, tally);
+  }
+  changes(question?: SentimentChanges['question']): SentimentChanges {
+    return {
+      ...(question ? { question } : {}),
+      responses: this.shares ? [...this.shares] : [],
+      tallies: this.tallies ? [...this.tallies] : [],
+    };
+  }
+}
+
 /** Changes an answer's share, and its tally with it. */
 const reshare = (
-  view: SentimentView,
+  draft: Draft,
   responseId: string,
   change: (share: ResponseShare) => ResponseShare,
-): SentimentChanges => {
-  const before = view.response(responseId);
-  if (!before) return {};
+) => {
+  const before = draft.share(responseId);
+  if (!before) return;
   const after = change(before);
+  draft.setShare(responseId, after);
   const key = keyOfShare(before);
-  const tally = view.tally(key);
-  const response = { responseId, share: after };
-  return tally
-    ? { response, tally: { key, tally: replaceShare(tally, before, after) } }
-    : { response };
+  const tally = draft.tally(key);
+  if (tally) draft.setTally(key, replaceShare(tally, before, after));
+};
+
+/** An answer leaves the figures with everything it brought: placement, scores, engagement. */
+const removeAnswer = (draft: Draft, responseId: string) => {
+  const share = draft.share(responseId);
+  if (!share) return;
+  draft.setShare(responseId, null);
+  const key = keyOfShare(share);
+  const tally = draft.tally(key);
+  if (tally) draft.setTally(key, withShare(tally, share, -1));
 };
 
 const bump = (count: number, step: 1 | -1) => Math.max(0, count + step);
 
 export const sentimentStep = (event: SentimentEvent, view: SentimentView): SentimentChanges => {
+  const draft = new Draft(view);
   switch (event.type) {
     case 'QuestionOfTheDayActivated': {
       const { questionId, content, category } = event.data;
-      return { question: { questionId, info: { content, category } } };
+      return draft.changes({ questionId, info: { content, category } });
     }
     case 'ResponseSubmitted': {
-      const { responseId, questionId, day, spectrumPosition } = event.data;
+      const { responseId, questionId, authorId, day, spectrumPosition } = event.data;
       const key = tallyKey(questionId, day);
-      const share = newShare(questionId, day, spectrumPosition);
-      const tally = view.tally(key) ?? emptyTally(questionId, day, view.question(questionId));
-      return { response: { responseId, share }, tally: { key, tally: withShare(tally, share, 1) } };
+      const share = newShare(questionId, day, authorId, spectrumPosition);
+      const tally = draft.tally(key) ?? emptyTally(questionId, day, view.question(questionId));
+      draft.setShare(responseId, share);
+      draft.setTally(key, withShare(tally, share, 1));
+      break;
     }
-    case 'ResponseDeleted': {
-      const share = view.response(event.data.responseId);
-      if (!share) return {};
-      const key = keyOfShare(share);
-      const tally = view.tally(key);
-      return {
-        response: { responseId: event.data.responseId, share: null },
-        ...(tally ? { tally: { key, tally: withShare(tally, share, -1) } } : {}),
-      };
-    }
+    case 'ResponseDeleted':
+      removeAnswer(draft, event.data.responseId);
+      break;
+    // An erased person's answers leave the figures as deleted answers do.
+    case 'PersonErased':
+      for (const responseId of view.answersOf(event.data.personId)) removeAnswer(draft, responseId);
+      break;
     case 'ResponseAnalyzed': {
       const { relevance, civility, sincerity } = event.data;
       const milli = (value: number) => Math.round(value * 1000);
-      return reshare(view, event.data.responseId, (share) => ({
+      reshare(draft, event.data.responseId, (share) => ({
         ...share,
         scores: {
           relevance: milli(relevance),
@@ -124,37 +171,43 @@ export const sentimentStep = (event: SentimentEvent, view: SentimentView): Senti
           sincerity: milli(sincerity),
         },
       }));
+      break;
     }
     case 'EchoGiven':
     case 'EchoWithdrawn': {
       const step = event.type === 'EchoGiven' ? 1 : -1;
-      return reshare(view, event.data.responseId, (share) => ({
+      reshare(draft, event.data.responseId, (share) => ({
         ...share,
         echoes: bump(share.echoes, step),
       }));
+      break;
     }
     case 'ReplyPosted':
     case 'ReplyDeleted': {
       const step = event.type === 'ReplyPosted' ? 1 : -1;
-      return reshare(view, event.data.responseId, (share) => ({
+      reshare(draft, event.data.responseId, (share) => ({
         ...share,
         replies: bump(share.replies, step),
       }));
+      break;
     }
     case 'ReactionAdded':
     case 'ReactionRemoved': {
       const step = event.type === 'ReactionAdded' ? 1 : -1;
       const { emoji } = event.data;
-      return reshare(view, event.data.responseId, (share) => ({
+      reshare(draft, event.data.responseId, (share) => ({
         ...share,
         reactions: { ...share.reactions, [emoji]: bump(share.reactions[emoji], step) },
       }));
+      break;
     }
     case 'ContentRejected': {
       const { questionId, day } = event.data;
       const key = tallyKey(questionId, day);
-      const tally = view.tally(key) ?? emptyTally(questionId, day, view.question(questionId));
-      return { tally: { key, tally: { ...tally, rejections: tally.rejections + 1 } } };
+      const tally = draft.tally(key) ?? emptyTally(questionId, day, view.question(questionId));
+      draft.setTally(key, { ...tally, rejections: tally.rejections + 1 });
+      break;
     }
   }
+  return draft.changes();
 };

@@ -8,10 +8,11 @@ export type QuestionInfo = { content: string; category: string };
 /** Scores in thousandths: whole numbers, so sums are exact in any order and on any machine. */
 export type MilliScores = { relevance: number; civility: number; sincerity: number };
 
-/** What one standing answer adds to its question-day's figures. */
+/** What one standing answer adds to its question-day's figures, and whose it is (for erasure). */
 export type ResponseShare = {
   questionId: number;
   day: ProductDay;
+  authorId: string;
   spectrum: number | null;
   scores: MilliScores | null;
   echoes: number;
@@ -78,10 +79,12 @@ const NO_REACTIONS: Readonly<ReactionCounts> = Object.freeze(noReactions());
 export const newShare = (
   questionId: number,
   day: ProductDay,
+  authorId: string,
   spectrum: number | null,
 ): ResponseShare => ({
   questionId,
   day,
+  authorId,
   spectrum,
   scores: null,
   echoes: 0,

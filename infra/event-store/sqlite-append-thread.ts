@@ -5,14 +5,23 @@ import { Worker } from 'node:worker_threads';
 import type { Synchronous } from '../sqlite';
 import type { AppendOutcome, AppendRequest } from './sqlite-append';
 
-const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
-const tsxApi = pathToFileURL(join(dirname(tsxPackage), 'dist/esm/api/index.mjs')).href;
-/** The TypeScript loader registered in the thread, then the writer (sqlite-append-worker.ts). */
-const BOOTSTRAP = `
-import(${JSON.stringify(tsxApi)})
-  .then(({ register }) => register())
-  .then(() => import(${JSON.stringify(new URL('./sqlite-append-worker.ts', import.meta.url).href)}));
-`;
+/**
+ * How the writer thread starts. Compiled (dist/server), the writer is a program of its own
+ * beside this module's file; from the TypeScript source (tsx, tests), the thread registers the
+ * TypeScript loader first, then imports sqlite-append-worker.ts.
+ */
+const workerStart = (): { code: string; eval: true } | { code: URL; eval: false } => {
+  if (!import.meta.url.endsWith('.ts')) {
+    return { code: new URL('./sqlite-append-worker.js', import.meta.url), eval: false };
+  }
+  const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
+  const tsxApi = pathToFileURL(join(dirname(tsxPackage), 'dist/esm/api/index.mjs')).href;
+  const worker = new URL('./sqlite-append-worker.ts', import.meta.url).href;
+  return {
+    code: `import(${JSON.stringify(tsxApi)}).then(({ register }) => register()).then(() => import(${JSON.stringify(worker)}));`,
+    eval: true,
+  };
+};
 
 export type AppendThread = {
   /** Writes one batch as one transaction on the writer thread. One batch at a time. */
@@ -21,8 +30,7 @@ export type AppendThread = {
 };
 
 /**
- * A writer thread for the log's file (the process runs under the TypeScript loader; the
- * thread registers it too). A thread that dies fails its batch and is started again for the next.
+ * A writer thread for the log's file. A thread that dies fails its batch and is started again for the next.
  */
 export const openAppendThread = (file: string, synchronous: Synchronous): AppendThread => {
   let worker: Worker | null = null;
@@ -30,7 +38,8 @@ export const openAppendThread = (file: string, synchronous: Synchronous): Append
     null;
 
   const start = () => {
-    const started = new Worker(BOOTSTRAP, { eval: true, workerData: { file, synchronous } });
+    const start = workerStart();
+    const started = new Worker(start.code, { eval: start.eval, workerData: { file, synchronous } });
     started.unref();
     started.on('message', (outcomes: AppendOutcome[]) => {
       started.unref(); // idle: the thread alone keeps no process alive

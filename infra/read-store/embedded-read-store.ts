@@ -7,7 +7,6 @@ import {
   LeaseLostError,
   type CommitNotice,
   type Doc,
-  type IndexSpec,
   type Lease,
   type ReadCollection,
   type ReadStore,
@@ -15,25 +14,25 @@ import {
 } from './read-store';
 import { commitFeed, commitReader } from './sqlite/commit-feed';
 import { countDocuments, explainFind, findDocuments } from './sqlite/document-queries';
+import { DocumentCache } from './sqlite/document-cache';
 import { DocumentTables, type ReadCounter } from './sqlite/document-tables';
 import { DocumentUnit } from './sqlite/document-unit';
+import { IndexCatalog } from './sqlite/index-catalog';
 import { fenceChecker, sqliteLeases } from './sqlite/leases';
-import {
-  createIndexSql,
-  indexNameOf,
-  LEGACY_TABLES,
-  quoteIdentifier,
-  STORE_SCHEMA,
-  tableOf,
-} from './sqlite/sql-names';
+import { LEGACY_TABLES, quoteIdentifier, STORE_SCHEMA, tableOf } from './sqlite/sql-names';
 
 export type EmbeddedReadStoreOptions = {
   /** How often this process looks for units of work other processes committed. */
   pollIntervalMs?: number;
   /** Commit records kept for processes that read them late; older ones are pruned. */
   keepCommits?: number;
-  /** SQLite's page cache per connection: the only documents a process keeps in memory. */
+  /** SQLite's page cache per connection. */
   cacheMiB?: number;
+  /**
+   * Documents the writing connection keeps parsed between units of work (the least recently
+   * used go): a projection's hot documents are read from the file once, not once per batch.
+   */
+  cachedDocuments?: number;
   now?: () => number;
   /**
    * Told when reading other processes' commits keeps failing (every 100th failure in a row):
@@ -94,33 +93,24 @@ export const openEmbeddedReadStore = (
   const reader = openReader(db, cacheMiB);
   const counter: ReadCounter = { documentsRead: 0 };
   const writeTables = new DocumentTables(db, counter);
+  const cache = new DocumentCache(db, options.cachedDocuments ?? 50_000);
   const readTables = reader === db ? writeTables : new DocumentTables(reader, counter);
   const feed = commitFeed(db, { origin, now, keepCommits: options.keepCommits ?? 20_000 });
   const tokenOf = fenceChecker(db);
   const notices = new Subject<CommitNotice>();
 
-  // Declared indexes, by collection: their fields are the ones SQL may be given conditions on.
-  const declared = new Map<string, Map<string, IndexSpec>>();
-  const loadDeclared = db.prepare<[string], { spec: string }>(
-    'SELECT spec FROM rm_indexes WHERE collection = ?',
-  );
-  const indexedFields = (collection: string): ReadonlySet<string> => {
-    let specs = declared.get(collection);
-    if (!specs) {
-      specs = new Map();
-      for (const row of loadDeclared.all(collection)) {
-        const spec = JSON.parse(row.spec) as IndexSpec;
-        specs.set(indexNameOf(spec), spec);
-      }
-      declared.set(collection, specs);
-    }
-    return new Set([...specs.values()].flatMap((spec) => Object.keys(spec.key)));
-  };
+  const indexes = new IndexCatalog(db, writeTables);
+  const indexedFields = (collection: string) => indexes.fields(collection);
 
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
   // Everything that writes through the connection runs one after another.
   let tail: Promise<unknown> = Promise.resolve();
   const serial = <R>(work: () => R | Promise<R>): Promise<R> => {
-    const next = tail.then(work);
+    const next = tail.then(() => {
+      if (closed) throw new Error('The read store is closed');
+      return work();
+    });
     tail = next.catch(() => undefined);
     return next;
   };
@@ -156,12 +146,9 @@ export const openEmbeddedReadStore = (
     },
   });
 
-  let closed = false;
-  let timer: NodeJS.Timeout | null = null;
-
   const runUnit = async <R>(work: (tx: UnitOfWork) => Promise<R>): Promise<R> => {
     db.exec('BEGIN IMMEDIATE');
-    const unit = new DocumentUnit(writeTables, indexedFields);
+    const unit = new DocumentUnit(writeTables, indexes, cache);
     const fences: Pick<Lease, 'name' | 'token'>[] = [];
     const pending: CommitNotice[] = [];
     let result: R;
@@ -172,6 +159,7 @@ export const openEmbeddedReadStore = (
         notify: (notice) => pending.push(notice),
       });
       unit.flush();
+      unit.markWritten();
       for (const fence of fences) {
         if (tokenOf(fence.name) !== fence.token) throw new LeaseLostError(fence.name);
       }
@@ -179,8 +167,10 @@ export const openEmbeddedReadStore = (
       db.exec('COMMIT');
     } catch (error) {
       if (db.inTransaction) db.exec('ROLLBACK');
+      unit.rolledBack();
       throw error;
     }
+    unit.committed();
     pending.forEach((notice) => notices.next(notice));
     return result;
   };
@@ -197,24 +187,8 @@ export const openEmbeddedReadStore = (
           unitInFlight = null;
         });
       }),
-    ensureIndexes: (name, indexes) =>
-      serial(() => {
-        const specs = declared.get(name) ?? new Map<string, IndexSpec>();
-        indexedFields(name);
-        const missing = indexes.filter((spec) => !specs.has(indexNameOf(spec)));
-        if (missing.length === 0) return;
-        db.transaction(() => {
-          writeTables.create(name);
-          for (const spec of missing) {
-            db.exec(createIndexSql(name, spec));
-            db.prepare(
-              'INSERT OR REPLACE INTO rm_indexes (collection, name, spec) VALUES (?, ?, ?)',
-            ).run(name, indexNameOf(spec), JSON.stringify(spec));
-            specs.set(indexNameOf(spec), spec);
-          }
-        }).immediate();
-        declared.set(name, specs);
-      }),
+    ensureIndexes: (name, specs, ensureOptions) =>
+      serial(() => indexes.ensure(name, specs, ensureOptions?.whenQueried ?? false)),
     dropCollection: async (name) => {
       const table = tableOf(name);
       // A large collection goes a step at a time, other units of work running in between.
@@ -234,10 +208,12 @@ export const openEmbeddedReadStore = (
           db.exec(`DROP TABLE IF EXISTS ${table}`);
           db.prepare('DELETE FROM rm_collections WHERE name = ?').run(name);
           db.prepare('DELETE FROM rm_indexes WHERE collection = ?').run(name);
+          db.prepare('DELETE FROM rm_versions WHERE collection = ?').run(name);
         }).immediate();
+        cache.forget(name);
         writeTables.forget(name);
         readTables.forget(name);
-        declared.delete(name);
+        indexes.forget(name);
       });
     },
     listCollections: async () => {
@@ -250,9 +226,9 @@ export const openEmbeddedReadStore = (
     leases: sqliteLeases(db, now, serial),
     notices: notices.asObservable(),
     close: async () => {
+      await serial(() => undefined);
       closed = true;
       if (timer) clearTimeout(timer);
-      await serial(() => undefined);
       notices.complete();
       if (reader !== db) reader.close();
     },

@@ -94,8 +94,17 @@ export type ReadStore = {
    * when it throws. Readers never see part of a unit of work.
    */
   transaction<R>(work: (tx: UnitOfWork) => Promise<R>): Promise<R>;
-  /** Creates the indexes (idempotent). */
-  ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
+  /**
+   * Creates the indexes (idempotent). `whenQueried`: for a collection about to be filled in
+   * bulk (a rebuild's new generation), an engine may build each index when a query first needs
+   * it, or at the next call without it, whichever comes first: an index built over a full
+   * table costs far less than one kept up to date through every insert.
+   */
+  ensureIndexes(
+    collection: string,
+    indexes: readonly IndexSpec[],
+    options?: { whenQueried?: boolean },
+  ): Promise<void>;
   /** Drops a collection and all its documents. */
   dropCollection(name: string): Promise<void>;
   /** Names of existing collections. */

@@ -25,10 +25,12 @@ export type EngineOptions = {
   /** Longest a live unit of work applies events before it commits. */
   maxBatchMs?: number;
   /**
-   * Longest a rebuild's unit of work applies events before it commits: the event loop serves
-   * requests between two of them, so a process answers while it rebuilds.
+   * Longest a rebuild's unit of work runs before it commits: each writes a document once
+   * however many of its events touch it, so the larger the unit, the fewer writes.
    */
   rebuildUnitMs?: number;
+  /** Events a rebuild reads from the log at once (each page is handed to every projection). */
+  rebuildPageSize?: number;
   tailCapacity?: number;
   /**
    * From how many events in the log a projection never built before is built through the
@@ -119,7 +121,8 @@ export class ProjectionEngine {
       batchSize: options.batchSize ?? 500,
       catchUpBatchSize: options.catchUpBatchSize ?? 5_000,
       maxBatchMs: options.maxBatchMs ?? 1_000,
-      rebuildUnitMs: options.rebuildUnitMs ?? 200,
+      rebuildUnitMs: options.rebuildUnitMs ?? 1_000,
+      rebuildPageSize: options.rebuildPageSize ?? 20_000,
       tailCapacity: options.tailCapacity ?? 20_000,
       firstBuildFrom: options.firstBuildFrom ?? 10_000,
       dropDelayMs: options.dropDelayMs ?? 30_000,
@@ -267,18 +270,22 @@ export class ProjectionEngine {
     }
   }
 
+  /** Rebuilds other processes asked for: those taken in one lease check from one read of the log. */
   private async takeRequests() {
     const requests = await this.readStore.collection<RequestDoc>(REQUESTS).find({});
-    for (const request of requests) {
-      const slot = this.slots.get(request._id);
-      if (!slot?.lease || slot.rebuild) continue;
-      await this.readStore.transaction(async (tx) => {
-        await tx.collection(REQUESTS).deleteOne({ _id: request._id });
+    const taken = requests
+      .map((request) => request._id)
+      .filter((name) => {
+        const slot = this.slots.get(name);
+        return slot?.lease && !slot.rebuild;
       });
-      void this.rebuild(request._id).catch((error: unknown) =>
-        this.logger.error({ err: error, projection: request._id }, 'requested rebuild failed'),
-      );
-    }
+    if (taken.length === 0) return;
+    await this.readStore.transaction(async (tx) => {
+      await tx.collection(REQUESTS).deleteMany({ _id: { $in: taken } });
+    });
+    void this.rebuildMany(taken).catch((error: unknown) =>
+      this.logger.error({ err: error, projections: taken }, 'requested rebuild failed'),
+    );
   }
 
   isRebuilding(name: string): boolean {
@@ -562,7 +569,7 @@ export class ProjectionEngine {
     for (;;) {
       const page = await this.events.readAll({
         ...(after === null ? {} : { after }),
-        maxCount: this.settings.catchUpBatchSize,
+        maxCount: this.settings.rebuildPageSize,
       });
       if (page.length === 0) break;
       for (const processor of processors) await processor.applyAll(page);
@@ -579,7 +586,10 @@ export class ProjectionEngine {
     const processors: Processor[] = [];
     for (const { slot, generation, resume } of jobs) {
       if (!resume) await this.dropGeneration(slot.projection, generation);
-      await ensureProjectionIndexes(this.readStore, slot.projection, generation);
+      // Built over the full tables at the end, unless a handler's query needs one before.
+      await ensureProjectionIndexes(this.readStore, slot.projection, generation, {
+        whenQueried: true,
+      });
       const processor = this.processor(
         slot,
         generation,
@@ -591,6 +601,9 @@ export class ProjectionEngine {
       processors.push(processor);
     }
     let events = await this.feed(processors);
+    for (const { slot, generation } of jobs) {
+      await ensureProjectionIndexes(this.readStore, slot.projection, generation);
+    }
     // The live loops pause only for the last few events, then the new generations take over.
     const previous = jobs.map(({ slot }) => slot.live);
     for (const { slot } of jobs) slot.live = null;

@@ -6,8 +6,9 @@ export const ensureProjectionIndexes = async (
   readStore: ReadStore,
   projection: Projection,
   generation: number,
+  options: { whenQueried?: boolean } = {},
 ) => {
   for (const [logical, spec] of Object.entries(projection.collections)) {
-    await readStore.ensureIndexes(physicalName(logical, generation), spec.indexes);
+    await readStore.ensureIndexes(physicalName(logical, generation), spec.indexes, options);
   }
 };

@@ -10,6 +10,9 @@ import { nextTurn } from './timing';
 
 export const STATE_COLLECTION = 'projection_state';
 
+/** Longest a unit of work applies events before it lets the event loop serve. */
+const SLICE_MS = 25;
+
 export type StateDoc = Doc & {
   generation: number;
   checkpoint: string | null;
@@ -213,6 +216,7 @@ export class Processor {
     const topics = new Set<string>();
     await readStore.transaction(async (tx) => {
       const db = this.dbFor(tx, topics);
+      let slice = started;
       for (const event of batch) {
         // Positions only grow: anything at or before the checkpoint was applied already.
         if (this.checkpoint !== null && event.position <= this.checkpoint) continue;
@@ -220,7 +224,14 @@ export class Processor {
         if (projection.handles.has(event.type)) await projection.apply(event, db);
         last = event.position;
         applied++;
-        if (performance.now() - started > this.options.maxBatchMs) break;
+        const now = performance.now();
+        if (now - started > this.options.maxBatchMs) break;
+        // A large unit lets requests in between its events: they read through another
+        // connection, and only this process's other writes wait for the unit to end.
+        if (now - slice > SLICE_MS) {
+          await nextTurn();
+          slice = performance.now();
+        }
       }
       if (last === null) return;
       if (lease) tx.fence(lease);

@@ -57,7 +57,9 @@ export class StoreReadModels implements ReadModels {
 
   async start(): Promise<void> {
     this.subscription = this.readStore.notices.subscribe((notice) => {
-      void this.learn(notice.projection, notice.generation, BigInt(notice.position));
+      this.learn(notice.projection, notice.generation, BigInt(notice.position)).catch(
+        () => undefined,
+      );
     });
     await this.refresh();
     // Notices are the fast path; re-reading the state documents now and then covers any missed.

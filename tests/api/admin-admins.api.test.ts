@@ -52,6 +52,7 @@ describe('named admins', () => {
     ).toEqual([
       ['admin', 'admin.signed-in', 'admin'],
       ['admin', 'admin.added', 'grace'],
+      ['anonymous', 'admin.sign-in-failed', 'grace'],
       ['grace', 'admin.signed-in', 'grace'],
       ['grace', 'question.scheduled', '10001'],
     ]);

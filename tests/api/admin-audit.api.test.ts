@@ -146,6 +146,79 @@ describe('the moderation history', () => {
     expect(lines[1]).toContain('"idea.edited"');
   });
 
+  it('exports every row, past any page size, newest first and each once', async () => {
+    const login = await request(t.app).post('/api/admin/login').send(testAdmin);
+    const auth = `Bearer ${login.body.token as string}`;
+    // The analyzer's refusals: 10,050 of them, more than the export once stopped at.
+    const total = 10_050;
+    let position = 0n;
+    for (let i = 0; i < total; i += 1_000) {
+      const events = Array.from({ length: Math.min(1_000, total - i) }, (_, j) => ({
+        id: `rejection-${i + j}`,
+        type: 'ContentRejected',
+        data: {
+          rejectionId: `x${i + j}`,
+          kind: 'reply',
+          questionId: 1,
+          reason: 'personal attack',
+          analyzerVersion: 'local-1',
+          day: '2026-11-23',
+          at: new Date(Date.UTC(2026, 10, 23, 12, 0, 0, i + j)).toISOString(),
+        },
+        metadata: { v: 1 },
+      }));
+      position = (await t.ctx.events.appendToStream(`screening-${i}`, events, 'any')).position;
+    }
+    await t.caughtUp(position, 120_000);
+    const csv = await request(t.app).get('/api/admin/audit.csv').set('Authorization', auth);
+    expect(csv.status).toBe(200);
+    const rows = csv.text.trim().split('\r\n').slice(1);
+    const targets = rows.filter((row) => row.includes('content.rejected'));
+    expect(targets).toHaveLength(total);
+    expect(new Set(targets).size).toBe(total);
+    expect(targets[0]).toContain(`"x${total - 1}"`);
+    expect(targets.at(-1)).toContain('"x0"');
+  }, 180_000);
+
+  it('reads from and to as product days, as every other date', async () => {
+    const login = await request(t.app).post('/api/admin/login').send(testAdmin);
+    const auth = `Bearer ${login.body.token as string}`;
+    // 01:30 in New York on the 24th: still the product day of the 23rd (it starts at 03:00).
+    const { position } = await t.ctx.events.appendToStream(
+      'screening-late',
+      [
+        {
+          id: 'late-rejection',
+          type: 'ContentRejected',
+          data: {
+            rejectionId: 'late',
+            kind: 'reply',
+            questionId: 1,
+            reason: 'personal attack',
+            analyzerVersion: 'local-1',
+            day: '2026-11-23',
+            at: '2026-11-24T06:30:00.000Z',
+          },
+          metadata: { v: 1 },
+        },
+      ],
+      'any',
+    );
+    await t.caughtUp(position);
+    const ids = async (query: string) =>
+      (
+        await request(t.app)
+          .get(`/api/admin/audit?action=content.rejected&${query}`)
+          .set('Authorization', auth)
+      ).body.map((e: { targetId: string }) => e.targetId);
+    expect(await ids('from=2026-11-23&to=2026-11-23')).toEqual(['late']);
+    expect(await ids('from=2026-11-24')).toEqual([]);
+    const csv = await request(t.app)
+      .get('/api/admin/audit.csv?action=content.rejected&to=2026-11-23')
+      .set('Authorization', auth);
+    expect(csv.text).toContain('"late"');
+  });
+
   it('never lets a reason run as a spreadsheet formula', async () => {
     const { ideaId, auth } = await scriptedSession();
     const reopened = await request(t.app)

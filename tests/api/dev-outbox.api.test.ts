@@ -1,11 +1,11 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/app';
-import { isLoopbackRequest } from '../../api/routes/dev-outbox';
+import { isLocalRequest } from '../../api/http/local-only';
 import { silentLogger } from '../../infra/logger';
 import { openMail } from '../../infra/email/mail';
 import { signUp } from '../support/accounts';
@@ -52,14 +52,11 @@ describe('the development outbox', () => {
       }
     }
     const peer = (remoteAddress: string) =>
-      ({
-        socket: { remoteAddress },
-        get: (name: string) => (name === 'host' ? 'localhost:3000' : undefined),
-      }) as unknown as Request;
-    expect(isLoopbackRequest(peer('127.0.0.1'))).toBe(true);
-    expect(isLoopbackRequest(peer('::1'))).toBe(true);
-    expect(isLoopbackRequest(peer('192.168.1.20'))).toBe(false);
-    expect(isLoopbackRequest(peer('::ffff:10.0.0.1'))).toBe(false);
+      ({ socket: { remoteAddress }, headers: { host: 'localhost:3000' } }) as IncomingMessage;
+    expect(isLocalRequest(peer('127.0.0.1'))).toBe(true);
+    expect(isLocalRequest(peer('::1'))).toBe(true);
+    expect(isLocalRequest(peer('192.168.1.20'))).toBe(false);
+    expect(isLocalRequest(peer('::ffff:10.0.0.1'))).toBe(false);
   });
 
   it('does not exist when SMTP is configured', async () => {

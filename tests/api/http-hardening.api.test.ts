@@ -69,6 +69,35 @@ describe('slow and greedy clients', () => {
     expect(await silent.closed).toMatch(/^HTTP\/1\.1 408/);
   });
 
+  it('answers a long URL with 414 and headers too large with 431, each with a problem body', async () => {
+    const { url } = await serve({});
+    const long = `${url}/api/question/today?q=${'W'.repeat(16_000)}`;
+    const get = await fetch(long);
+    expect(get.status).toBe(414);
+    expect(get.headers.get('content-type')).toBe('application/problem+json');
+    expect(await get.json()).toMatchObject({ status: 414, title: 'URI too long' });
+    // With a body still on its way: the answer, not a reset connection.
+    const post = await fetch(long, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ content: 'x'.repeat(70_000) }),
+    });
+    expect(post.status).toBe(414);
+    const huge = open(url);
+    await huge.connected;
+    huge.socket.write(
+      `GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'W'.repeat(40_000)}\r\n\r\n`,
+    );
+    const answer = await huge.closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain('Content-Type: application/problem+json');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      status: 431,
+      title: 'Headers too large',
+    });
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  });
+
   it('refuses connections past the cap, and serves again once they go', async () => {
     const { url } = await serve({ maxConnections: 3 });
     const held = [open(url), open(url), open(url)];

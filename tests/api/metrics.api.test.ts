@@ -209,7 +209,10 @@ describe('/metrics on a projector process', () => {
 
 describe('who may read the metrics', () => {
   const request = (remoteAddress: string, headers: Record<string, string> = {}) =>
-    ({ socket: { remoteAddress }, headers }) as unknown as IncomingMessage;
+    ({
+      socket: { remoteAddress },
+      headers: { host: 'localhost:3000', ...headers },
+    }) as unknown as IncomingMessage;
 
   it('without a token: direct connections from this machine only', () => {
     expect(metricsAccess(request('127.0.0.1'), undefined).allowed).toBe(true);
@@ -218,6 +221,9 @@ describe('who may read the metrics', () => {
     expect(
       metricsAccess(request('127.0.0.1', { forwarded: 'for=198.51.100.1' }), undefined),
     ).toMatchObject({ status: 403 });
+    expect(metricsAccess(request('127.0.0.1', { host: 'evil.example' }), undefined)).toMatchObject({
+      status: 403,
+    });
   });
 
   it('with a token: whoever sends it, from anywhere; nobody without it', () => {

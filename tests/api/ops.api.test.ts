@@ -4,6 +4,10 @@ import { OPS_HEADER } from '../../api/routes/ops';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
+const generationOf = async (name: string): Promise<number> =>
+  (await request(t.app).get('/ops/projections').set(OPS_HEADER, '1')).body.find(
+    (p: { name: string }) => p.name === name,
+  ).generation;
 beforeEach(async () => {
   t = await startTestApp();
 });
@@ -36,17 +40,40 @@ describe('operations for developers', () => {
     const rebuilt = await request(t.app)
       .post('/ops/projections/responses-by-question/rebuild')
       .set(OPS_HEADER, '1');
-    expect(rebuilt.status).toBe(200);
-    expect(rebuilt.body).toMatchObject({ name: 'responses-by-question', generation: 2 });
+    expect(rebuilt.status).toBe(202);
+    expect(rebuilt.body).toEqual({ here: ['responses-by-question'], requested: [] });
+    await vi.waitFor(() => expect(generationOf('responses-by-question')).resolves.toBe(2), {
+      timeout: 10_000,
+    });
 
     const after = await request(t.app)
       .get(`/api/responses/${q.id}`)
       .set('X-Device-ID', alice.deviceId);
     expect(after.body).toEqual(before.body);
-    const status = await request(t.app).get('/ops/projections').set(OPS_HEADER, '1');
-    expect(
-      status.body.find((p: { name: string }) => p.name === 'responses-by-question').generation,
-    ).toBe(2);
+  });
+
+  it('rebuilds every projection at once, and says which it rebuilds here', async () => {
+    const all = await request(t.app).post('/ops/projections/rebuild').set(OPS_HEADER, '1');
+    expect(all.status).toBe(202);
+    const names = t.ctx.readModels.projections.map((p) => p.name);
+    expect(all.body.here).toEqual(names);
+    await vi.waitFor(
+      async () => {
+        const status = await request(t.app).get('/ops/projections').set(OPS_HEADER, '1');
+        expect(status.body.map((p: { generation: number }) => p.generation)).toEqual(
+          names.map(() => 2),
+        );
+      },
+      { timeout: 20_000 },
+    );
+    const some = await request(t.app)
+      .post('/ops/projections/rebuild?names=identity,nope')
+      .set(OPS_HEADER, '1');
+    expect(some.status).toBe(404);
+    const bad = await request(t.app)
+      .post('/ops/projections/rebuild?names=identity&extra=1')
+      .set(OPS_HEADER, '1');
+    expect(bad.status).toBe(400);
   });
 
   it('answers 404 for an unknown projection and 403 through a proxy', async () => {

@@ -46,10 +46,13 @@ export const authCost = async (): Promise<Figure[]> => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  await post('/api/auth/signup', { email: 'bench@example.org', password });
+  const signedUp = (await (
+    await post('/api/auth/signup', { email: 'bench@example.org', password })
+  ).json()) as { signup_token: string };
   const link = server.context.mail.outbox!.entries().at(-1)!.links[0]!;
   const verified = await post('/api/auth/verify', {
     token: new URL(link).searchParams.get('token'),
+    signup_token: signedUp.signup_token,
   });
   const session = (await verified.json()) as { access_token: string };
 

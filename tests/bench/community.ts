@@ -80,8 +80,7 @@ export const appendAnswers = async (events: EventStore, questionId: number, coun
  * history written straight into the log is taken as already analysed (not measured).
  */
 export const projectWithoutReactions = async (events: EventStore, readStore: ReadStore) => {
-  const engine = new ProjectionEngine(events, readStore, allProjections, silentLogger(), {
-  });
+  const engine = new ProjectionEngine(events, readStore, allProjections, silentLogger(), {});
   const readModels = new StoreReadModels(readStore, allProjections);
   await readModels.start();
   await engine.start();

@@ -50,8 +50,7 @@ export const rebuildRate = async (): Promise<Figure[]> => {
   const { events: store } = sealingEventStore(log, vault);
   const readStore = openEmbeddedReadStore(readDb);
   // Reactors' commands (the analyzer's scores) are not part of a rebuild's cost: dropped.
-  const engine = new ProjectionEngine(store, readStore, allProjections, silentLogger(), {
-  });
+  const engine = new ProjectionEngine(store, readStore, allProjections, silentLogger(), {});
   const readModels = new StoreReadModels(readStore, allProjections);
   await readModels.start();
   const head = (await store.headPosition())!;

@@ -20,6 +20,8 @@ import { CSV_COLUMNS } from '../../api/analyst/export';
 
 const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), 'boon-analyst-'));
+// Exports go beside the data directory: the CLI refuses to write inside it.
+const outDir = mkdtempSync(join(tmpdir(), 'boon-analyst-out-'));
 const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
 const admin = { username: 'analyst-admin', password: 'a long enough password' };
 
@@ -95,6 +97,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
 });
 
 const dashboard = async (days: number): Promise<SentimentItem[]> => {
@@ -141,7 +144,7 @@ describe('npm run analyst -- sentiment (api/analyst/main.ts)', () => {
   it('writes a CSV a standard parser reads back to the same figures, totals last', async () => {
     const expected = await dashboard(30);
     const { from, to } = periodEnding(today(), 30);
-    const out = join(dataDir, 'export.csv');
+    const out = join(outDir, 'export.csv');
     const { code, stdout } = await analyst('sentiment', '--from', from, '--to', to, '--out', out);
     expect(code).toBe(0);
     expect(stdout).toBe('');
@@ -167,9 +170,13 @@ describe('npm run analyst -- sentiment (api/analyst/main.ts)', () => {
     const { from, to } = periodEnding(today(), 30);
     const all = await analyst('sentiment', '--from', from, '--to', to, '--format', 'json');
     const rows = (JSON.parse(all.stdout) as SentimentExport).rows;
-    const category = 'No Such Category';
+    // A category no question of the period has: a header and a total, no rows.
+    const category = 'Political & Governance';
     const none = await analyst('sentiment', '--from', from, '--to', to, '--category', category);
     expect(none.stdout.trim().split('\r\n')).toHaveLength(2);
+    const unknown = await analyst('sentiment', '--from', from, '--to', to, '--category', 'Nope');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe('');
     for (const row of rows) expect(() => sentimentItemSchema.parse(row)).not.toThrow();
     expect(all.stdout).not.toContain(deviceId);
     expect(all.stdout).not.toMatch(/pseudonym|authorId|userId|deviceId|"content"/);
@@ -181,7 +188,7 @@ describe('npm run analyst -- sentiment (api/analyst/main.ts)', () => {
     expect(help.stdout).toMatch(/--from.*--to.*--category.*--format.*--out/s);
     const bad = await analyst('sentiment', '--from', '2026-03-02', '--to', '2026-03-01');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--to: to must not be before from');
+    expect(bad.stderr).toBe('analyst: --to: to must not be before from (see --help)\n');
     expect(bad.stdout).toBe('');
   }, 60_000);
 });
@@ -212,6 +219,7 @@ describe('GET /api/admin/sentiment/export', () => {
       ['from=2026-02-01&to=2026-01-31', 'to'],
       ['from=2016-01-01&to=2026-01-31', 'to'],
       ['from=2026-01-01&to=2026-01-31&format=xlsx', 'format'],
+      ['from=2026-01-01&to=2026-01-31&category=Nope', 'category'],
     ] as const) {
       const res = await exportOf(query);
       expect(res.status, query).toBe(400);

@@ -6,7 +6,10 @@ import { projectionSpec } from '../support/projection-spec';
 const at = (minute: number) => `2026-11-22T15:${String(minute).padStart(2, '0')}:00.000Z`;
 
 const history: AnyEvent[] = [
-  { type: 'AdminSignedIn', data: { sessionId: 's1', username: 'ada', at: at(0) } },
+  {
+    type: 'AdminSignedIn',
+    data: { sessionId: 's1', username: 'ada', method: 'password', linkTokenHash: null, at: at(0) },
+  },
   {
     type: 'SuggestionMade',
     data: {

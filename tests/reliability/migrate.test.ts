@@ -163,6 +163,6 @@ describe('migration by replay (embedded → embedded)', () => {
     await stores.close();
     const refused = await migrate(undefined, other);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/refused: the destination's event 1 .* is not the source's/);
+    expect(refused.stderr).toMatch(/^migrate: the destination's event 1 .* is not the source's/m);
   }, 60_000);
 });

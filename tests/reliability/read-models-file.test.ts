@@ -47,7 +47,7 @@ describe('the read models in a file of their own', () => {
     expect(tablesOf(join(dataDir, LOG_FILE)).filter((name) => name.startsWith('read_'))).toEqual(
       [],
     );
-    expect(tablesOf(join(dataDir, READ_MODELS_FILE))).toContain('read_documents');
+    expect(tablesOf(join(dataDir, READ_MODELS_FILE))).toContain('doc:questions_g1');
 
     // An earlier version's layout: the read models beside the log, none in a file of their own.
     rmSync(join(dataDir, READ_MODELS_FILE));
@@ -64,6 +64,29 @@ describe('the read models in a file of their own', () => {
       expect(tablesOf(join(dataDir, LOG_FILE))).not.toContain('read_documents');
     } finally {
       await again.close();
+    }
+
+    // The layout before read models had tables of their own (every document in one table,
+    // loaded into memory): its tables are dropped and the read models built again from the log.
+    for (const suffix of ['', '-wal', '-shm']) {
+      rmSync(join(dataDir, `${READ_MODELS_FILE}${suffix}`), { force: true });
+    }
+    const previous = openSqlite(join(dataDir, READ_MODELS_FILE));
+    previous.exec(`CREATE TABLE read_collections (name TEXT PRIMARY KEY);
+      CREATE TABLE read_commits (seq INTEGER PRIMARY KEY, origin TEXT, changes TEXT, notices TEXT, at INTEGER);
+      CREATE TABLE read_documents (collection TEXT, id TEXT, doc TEXT);
+      INSERT INTO read_documents VALUES ('questions_g1', 'stale', '{}');`);
+    previous.close();
+    const third = await start(dataDir);
+    try {
+      expect(await todaysQuestion(third.url)).toEqual(question);
+      const tables = tablesOf(join(dataDir, READ_MODELS_FILE));
+      expect(tables.filter((name) => /^read_(documents|collections|commits)$/.test(name))).toEqual(
+        [],
+      );
+      expect(tables).toContain('doc:questions_g1');
+    } finally {
+      await third.close();
     }
   });
 

@@ -25,10 +25,19 @@ export const signUp = (
   return req.send({ email, password, data: { confirmed: false } });
 };
 
-export const verify = (t: TestApp, token: string, deviceId?: string) => {
+/**
+ * Follows a verification link. The browser that signed up sends its sign-up token; any
+ * other browser sends the password it chooses.
+ */
+export const verify = (
+  t: TestApp,
+  token: string,
+  deviceId?: string,
+  completion: { signup_token?: string; password?: string } = {},
+) => {
   const req = request(t.app).post('/api/auth/verify');
   if (deviceId) req.set('X-Device-ID', deviceId);
-  return req.send({ token });
+  return req.send({ token, ...completion });
 };
 
 export const signIn = (
@@ -47,15 +56,18 @@ export const signIn = (
   });
 };
 
-/** Signs up, follows the mailed link, and answers the session the link gave. */
+/** Signs up, follows the mailed link in the same browser, and answers the session it gave. */
 export const signUpVerified = async (
   t: TestApp,
   email: string,
   password = 'long enough pw',
   deviceId?: string,
 ) => {
-  expect((await signUp(t, email, password, deviceId)).status).toBe(202);
-  const res = await verify(t, mailedToken(t, email, '/auth/verify'), deviceId);
+  const started = await signUp(t, email, password, deviceId);
+  expect(started.status).toBe(202);
+  const res = await verify(t, mailedToken(t, email, '/auth/verify'), deviceId, {
+    signup_token: started.body.signup_token as string,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as {
     access_token: string;

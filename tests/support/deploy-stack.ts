@@ -152,3 +152,18 @@ export const proxyUpstreams = (caddyfile: string): { host: string; port: string 
     });
 
 export const roleOf = (service: Service) => environmentOf(service).ROLE ?? 'all';
+
+/** The Dockerfile's stages, each as its instructions (continuation lines joined). */
+export const dockerfileStages = (dockerfile: string) => {
+  const lines = dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  const result: { from: string; instructions: string[] }[] = [];
+  for (const line of lines) {
+    if (line.startsWith('FROM ')) result.push({ from: line, instructions: [] });
+    else result.at(-1)?.instructions.push(line);
+  }
+  return { args: lines.filter((l) => l.startsWith('ARG ')), stages: result };
+};

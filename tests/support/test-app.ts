@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import request from 'supertest';
 import { createApp } from '../../api/app';
 import { createRateLimiter } from '../../api/auth/rate-limiter';
@@ -20,6 +21,7 @@ import { silentLogger } from '../../infra/logger';
 import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
 import { openSqlite } from '../../infra/sqlite';
 import { openRuntime } from '../../api/processes/runtime';
+import { KEY_VAULT_FILE, LOG_FILE, READ_MODELS_FILE } from '../../api/stores';
 import { allReactors } from '../../projections';
 
 export const testBank: BankQuestion[] = [1, 2, 3].map((id) => ({
@@ -47,23 +49,30 @@ export const startTestApp = async (
     bank?: BankQuestion[];
     /** Express 'trust proxy' (the app trusts no proxy by default). */
     trustProxy?: string | number | boolean;
+    /**
+     * Files in this folder instead of memory (the log, the read models, the key vault), so a
+     * test can stop the app and start it again on what it wrote; with the key-encryption key
+     * that opens the vault.
+     */
+    files?: { dataDir: string; keyEncryptionKey: Buffer };
   } = {},
 ) => {
   let now = options.now ?? new Date('2026-11-22T15:00:00Z');
-  const db = openSqlite(':memory:');
+  const file = (name: string) => (options.files ? join(options.files.dataDir, name) : ':memory:');
+  const db = openSqlite(file(LOG_FILE));
   const log = openSqliteEventStore(db, { pollIntervalMs: 20 });
   // The read models in a database of their own, as in production (their units of work are
   // transactions of their own connection).
-  const readDb = openSqlite(':memory:');
+  const readDb = openSqlite(file(READ_MODELS_FILE), 'NORMAL');
   const readStore = openEmbeddedReadStore(readDb);
   const logger = silentLogger();
   // The vault in a database of its own, as in production: never the log's.
   const streamLock = createKeyedLock();
-  const keysDb = openSqlite(':memory:');
+  const keysDb = openSqlite(file(KEY_VAULT_FILE));
   // Personal fields sealed at the log's boundary, as openStores does.
   const { events, vault } = sealingEventStore(
     log,
-    await openSqliteKeyVault(keysDb, randomBytes(32)),
+    await openSqliteKeyVault(keysDb, options.files?.keyEncryptionKey ?? randomBytes(32)),
   );
   const runtime = await openRuntime(
     {
@@ -145,9 +154,9 @@ export const startTestApp = async (
    * reactors asked for (e.g. badges) are written and projected too: the log is still until
    * the next request, so a test can count its events.
    */
-  const settled = async () => {
+  const settled = async (timeoutMs = 10_000) => {
     for (let head = await events.headPosition(); head !== null;) {
-      await caughtUp(head);
+      await caughtUp(head, timeoutMs);
       const next = await events.headPosition();
       if (next === head) return;
       head = next;
@@ -189,6 +198,7 @@ export const startTestApp = async (
     ctx,
     events,
     readModels,
+    readStore,
     engine: runtime.engine!,
     caughtUp,
     settled,

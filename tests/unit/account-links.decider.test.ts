@@ -28,6 +28,7 @@ const signedUp: AccountEvent = {
     passwordHash: sealed('old'),
     displayName: null,
     confirmed: false,
+    signUpTokenHash: null,
     at: iso,
   },
 };

@@ -103,6 +103,7 @@ describe('account', () => {
     passwordHash: sealed,
     displayName: null,
     confirmed: false,
+    signUpTokenHash: 'b'.repeat(64),
     at,
   };
   const signedUp: AccountEvent = {
@@ -115,6 +116,7 @@ describe('account', () => {
       passwordHash: sealed,
       displayName: null,
       confirmed: false,
+      signUpTokenHash: 'b'.repeat(64),
       at: iso,
     },
   };
@@ -255,7 +257,13 @@ describe('admin sessions', () => {
   it('records sign-in and sign-out of each admin session', () => {
     const signedIn = {
       type: 'AdminSignedIn' as const,
-      data: { sessionId: 's1', username: 'admin', at: iso },
+      data: {
+        sessionId: 's1',
+        username: 'admin',
+        method: 'password' as const,
+        linkTokenHash: null,
+        at: iso,
+      },
     };
     given([])
       .when({ type: 'SignInAdmin', sessionId: 's1', username: 'admin', at })

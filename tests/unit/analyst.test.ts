@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analystRequest } from '../../api/analyst/arguments';
 import { exportCsv, sentimentExport } from '../../api/analyst/export';
 import { progressReporter } from '../../api/analyst/progress';
+import { UsageError } from '../../api/ops/cli';
 import { emptyTally, newShare, withShare } from '../../domain/sentiment/tally';
 
 describe('the analyst’s command line', () => {
@@ -22,7 +23,6 @@ describe('the analyst’s command line', () => {
         'q1.json',
       ]),
     ).toEqual({
-      kind: 'sentiment',
       query: {
         from: '2026-01-01',
         to: '2026-03-31',
@@ -30,11 +30,11 @@ describe('the analyst’s command line', () => {
         format: 'json',
       },
       out: 'q1.json',
+      force: false,
     });
     expect(
       analystRequest(['sentiment', '--from', '2026-01-01', '--to', '2026-01-01']),
-    ).toMatchObject({ kind: 'sentiment', query: { format: 'csv' } });
-    expect(analystRequest(['--help'])).toEqual({ kind: 'help' });
+    ).toMatchObject({ query: { format: 'csv' } });
   });
 
   it.each([
@@ -48,11 +48,16 @@ describe('the analyst’s command line', () => {
     [['sentiment', '--from', '2000-01-01', '--to', '2026-03-01'], /--to: a period covers at most/],
     [['sentiment', '--from', '2026-01-01', '--to', '2026-01-02', '--format', 'xml'], /--format/],
     [['sentiment', '--from', '2026-01-01', '--to', '2026-01-02', '--colour'], /--colour/],
-    [['sentiment', '--from'], /--from/],
+    [['sentiment', '--from'], /--from needs a value/],
+    [['sentiment', '--from', '2026-01-01', '--to', '2026-01-02', '--force'], /--force goes with/],
+    [['sentiment', '--from', '2026-01-01', '--to', '2026-01-02', 'extra'], /unexpected argument/],
+    [
+      ['sentiment', '--from', '2026-01-01', '--to', '2026-01-02', '--category', 'Ethics'],
+      /--category: unknown category "Ethics": one of .*"Ethics & Morality"/,
+    ],
   ])('refuses %j, naming what is wrong', (argv, message) => {
-    const request = analystRequest(argv);
-    expect(request.kind).toBe('refused');
-    expect(request.kind === 'refused' && request.message).toMatch(message);
+    expect(() => analystRequest(argv)).toThrow(UsageError);
+    expect(() => analystRequest(argv)).toThrow(message);
   });
 });
 
@@ -88,7 +93,7 @@ describe('the CSV export', () => {
     const question = { content: '=HYPERLINK("x"), or "y"?', category: 'Ethics & Morality' };
     const tally = withShare(
       emptyTally(4, '2026-01-02', question),
-      newShare(4, '2026-01-02', 40),
+      newShare(4, '2026-01-02', 'author-1', 40),
       1,
     );
     const period = { from: '2026-01-01', to: '2026-01-02' };

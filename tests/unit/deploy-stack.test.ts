@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   boonServices,
+  dockerfileStages,
   composeProblems,
   parseCompose,
   proxyUpstreams,
@@ -9,25 +10,11 @@ import {
   type ComposeFile,
   type Image,
 } from '../support/deploy-stack';
+import { SERVER_ENTRIES } from '../../scripts/server-entries.mjs';
 
 const read = (file: string) => readFileSync(file, 'utf8');
 
-/** The Dockerfile's stages, each as its instructions (continuation lines joined). */
-const stages = (dockerfile: string) => {
-  const lines = dockerfile
-    .replace(/\\\n/g, ' ')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('#'));
-  const result: { from: string; instructions: string[] }[] = [];
-  for (const line of lines) {
-    if (line.startsWith('FROM ')) result.push({ from: line, instructions: [] });
-    else result.at(-1)?.instructions.push(line);
-  }
-  return { args: lines.filter((l) => l.startsWith('ARG ')), stages: result };
-};
-
-const dockerfile = stages(read('Dockerfile'));
+const dockerfile = dockerfileStages(read('Dockerfile'));
 const runtime = dockerfile.stages.at(-1)!;
 const instruction = (name: string) =>
   runtime.instructions.filter((line) => line.startsWith(`${name} `));
@@ -37,17 +24,71 @@ const image: Image = {
 };
 const { compose, errors } = parseCompose(read('docker-compose.yml'));
 
+const packageJson = JSON.parse(read('package.json')) as {
+  engines: { node: string };
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+};
+
+/** Whether a version satisfies `engines.node`, written as caret ranges joined by `||`. */
+const satisfiesEngines = (version: string) =>
+  packageJson.engines.node.split('||').some((range) => {
+    const [major, minor, patch] = /^\^(\d+)\.(\d+)\.(\d+)$/
+      .exec(range.trim())!
+      .slice(1)
+      .map(Number);
+    const [a, b, c] = version.split('.').map(Number);
+    return a === major && (b! > minor! || (b === minor && c! >= patch!));
+  });
+
+/** The Node line CI tests besides the machine's (.ci/run), which the image must run. */
+const ciLts = /^NODE_LTS=(\d+\.\d+\.\d+)$/m.exec(read('.ci/run'))?.[1];
+
+/** The tools the README's operations name, each run as `npm run NAME` in the image. */
+const OPERATOR_TOOLS = ['projections', 'backup', 'restore', 'migrate', 'doctor', 'analyst', 'seed'];
+
 describe('the image (Dockerfile)', () => {
-  it('builds in one stage and runs from a slim one, on the Node line the tests run on', () => {
+  it('builds in one stage and runs from a slim one, on the Active LTS line CI tests besides this one', () => {
     expect(dockerfile.stages.length).toBeGreaterThanOrEqual(2);
-    const nodeVersion = /ARG NODE_VERSION=(\d+)\.(\d+)\.\d+/.exec(dockerfile.args.join('\n'));
-    expect(nodeVersion?.[1]).toBe(process.versions.node.split('.')[0]);
-    expect(Number(nodeVersion?.[2])).toBeGreaterThanOrEqual(19); // package.json: node >= 20.19
+    const nodeVersion = /ARG NODE_VERSION=(\d+\.\d+\.\d+)$/m.exec(dockerfile.args.join('\n'))?.[1];
+    expect(nodeVersion).toBe(ciLts);
+    expect(Number(nodeVersion!.split('.')[0]) % 2).toBe(0); // an LTS line
+    // engines says what is tested: the image's line and the line this runner is on.
+    expect(satisfiesEngines(nodeVersion!)).toBe(true);
+    expect(satisfiesEngines(process.versions.node)).toBe(true);
+    expect(satisfiesEngines('22.12.0')).toBe(false);
     for (const stage of dockerfile.stages) expect(stage.from).toContain('${NODE_VERSION}');
     const build = dockerfile.stages[0]!.instructions.join('\n');
     expect(build).toContain('npm ci');
     expect(build).toContain('npm run build');
     expect(build).toContain('npm prune --omit=dev');
+    expect(packageJson.scripts.build).toContain('scripts/build-server.mjs');
+  });
+
+  it('runs compiled JavaScript: no TypeScript compiler in production', () => {
+    expect(instruction('CMD')).toEqual([
+      'CMD ["node", "--enable-source-maps", "dist/server/main.js"]',
+    ]);
+    expect(SERVER_ENTRIES.main).toBe('api/main.ts');
+    expect(runtime.instructions.join('\n')).not.toMatch(/tsx|typescript|\.ts\b/);
+    for (const compiler of ['tsx', 'typescript', 'esbuild']) {
+      expect(packageJson.dependencies[compiler], compiler).toBeUndefined();
+    }
+  });
+
+  it('holds every operator tool, run as `npm run NAME` from its compiled program', () => {
+    const copied = instruction('COPY').join('\n');
+    expect(copied).toContain('/app/dist/server');
+    expect(copied).toMatch(/\/app\/scripts\/tool\.mjs/);
+    expect(copied).toMatch(/\/app\/scripts\/server-entries\.mjs/);
+    expect(copied).toMatch(/\/app\/package\.json/);
+    for (const tool of OPERATOR_TOOLS) {
+      expect(packageJson.scripts[tool], tool).toBe(`node scripts/tool.mjs ${tool}`);
+      expect(SERVER_ENTRIES[tool], tool).toBeDefined();
+    }
+    // Every `npm run NAME` the README tells an operator of is one of them (or a developer's).
+    const named = [...read('README.md').matchAll(/npm run ([a-z:-]+)/g)].map((m) => m[1]!);
+    for (const name of named) expect(packageJson.scripts[name], name).toBeDefined();
   });
 
   it('runs as a non-root user, checks its own health, and gets SIGTERM itself', () => {
@@ -58,17 +99,17 @@ describe('the image (Dockerfile)', () => {
     expect(instruction('HEALTHCHECK')[0]).toContain('/healthz');
     expect(image.port).toBe('3000');
     // node itself as PID 1: no npm or shell that would swallow the signal.
-    expect(instruction('CMD')).toEqual(['CMD ["node", "--import", "tsx", "api/main.ts"]']);
+    expect(instruction('CMD')[0]).toMatch(/^CMD \["node", /);
   });
 
-  it('copies only what exists and bakes in no secret, data or local install', () => {
+  it('copies only what exists or the build makes, and bakes in no secret, data or local install', () => {
     for (const line of instruction('COPY')) {
       const sources = line
         .split(/\s+/)
         .slice(2, -1)
         .map((source) => source.replace(/^\/app\//, ''));
       for (const source of sources) {
-        if (['node_modules', 'dist/ui'].includes(source)) continue;
+        if (['node_modules', 'dist/ui', 'dist/server'].includes(source)) continue;
         expect(existsSync(source), source).toBe(true);
       }
     }

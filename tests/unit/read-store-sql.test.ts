@@ -29,7 +29,10 @@ const anyScalar = fc.oneof(
 const anyValue = fc.oneof(anyScalar, fc.array(anyScalar, { maxLength: 3 }), fc.constant(undefined));
 const document = fc.record({ g: indexedValue, r: indexedValue, free: anyValue });
 
-const operand = fc.oneof(indexedValue.filter((v) => v !== undefined), anyScalar);
+const operand = fc.oneof(
+  indexedValue.filter((v) => v !== undefined),
+  anyScalar,
+);
 const condition = fc.oneof(
   operand,
   fc.record({ $eq: operand }),

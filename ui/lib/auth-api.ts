@@ -5,22 +5,11 @@ import { KNOWN_BROWSER_KEY, readLocal, startFreshDevice, writeLocal } from './de
 import { currentSession, storeSession, updateSessionUser } from './session';
 
 /** Keeps the session, and the known-browser token it carries (kept apart: it outlives it). */
-const signedIn = ({ known_browser_token, ...session }: SessionDto) => {
+export const signedIn = ({ known_browser_token, ...session }: SessionDto) => {
   if (known_browser_token) writeLocal(KNOWN_BROWSER_KEY, known_browser_token);
   storeSession(session);
   return session;
 };
-
-/** Email-first: no session yet, only a mail with a link (the same answer for a taken address). */
-export const signUp = (email: string, password: string) =>
-  api<CheckInboxDto>('/api/auth/signup', {
-    method: 'POST',
-    body: { email, password, data: { confirmed: false } },
-  });
-
-/** Follows the mailed link: the address is proven and the browser signed in. */
-export const verifyEmail = async (token: string) =>
-  signedIn(await api<SessionDto>('/api/auth/verify', { method: 'POST', body: { token } }));
 
 export const resendLink = (email: string) =>
   api<CheckInboxDto>('/api/auth/resend', { method: 'POST', body: { email } });

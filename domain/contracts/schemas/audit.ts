@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS } from '../audit';
 
 const day = z.iso.date({ error: 'use a date like 2026-11-23' });
 
-/** Filters of the moderation history; dates are whole UTC days, `to` included. */
+/** Filters of the moderation history; dates are product days, `to` included. */
 export const auditQuery = z
   .object({
     admin: z.string().min(1).max(100).optional(),

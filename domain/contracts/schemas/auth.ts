@@ -44,7 +44,27 @@ const linkToken = z
   .min(1, 'token is required')
   .max(200, 'This link is not one we sent.');
 
-export const verifyBody = z.strictObject({ token: linkToken });
+/** What the browser that signed up keeps, to complete that sign-up by the mailed link. */
+const signUpToken = z
+  .string({ error: 'signup_token must be a string' })
+  .max(200, 'signup_token is too long')
+  .optional();
+
+/**
+ * Following a verification link: the browser that signed up sends its sign-up token; any
+ * other browser chooses the password (the link proves the address, nothing more).
+ */
+export const verifyBody = z.strictObject({
+  token: linkToken,
+  signup_token: signUpToken,
+  password: z
+    .string({ error: 'password must be a string' })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+    .max(1024, 'Password must be at most 1024 characters')
+    .optional(),
+});
+/** Following a one-time sign-in link. */
+export const signInLinkBody = z.strictObject({ token: linkToken });
 export const emailOnlyBody = z.strictObject({ email });
 export const resetBody = z.strictObject({
   token: linkToken,
@@ -60,6 +80,16 @@ export const updateUserBody = z.strictObject({
     display_name: z.string({ error: 'display_name is required' }).trim().min(1).max(80),
     confirmed: z.boolean({ error: 'confirmed must be true or false' }),
   }),
+});
+
+/** An admin's one-time sign-in link (made on the server's machine): the name and its secret. */
+export const adminLinkBody = z.strictObject({
+  username: z.string({ error: 'username is required' }).trim().min(1).max(200),
+  token: linkToken,
+});
+/** Asks, on the server's machine, for an admin's one-time sign-in link. */
+export const adminLinkRequestBody = z.strictObject({
+  username: z.string({ error: 'username is required' }).trim().min(1).max(200),
 });
 
 export const adminLoginBody = z.strictObject({

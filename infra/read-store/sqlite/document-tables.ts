@@ -1,9 +1,9 @@
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from '../../sqlite';
 import type { Doc } from '../read-store';
-import { createTableSql, tableOf } from './sql-names';
+import { createTableSql, tableNameOf, tableOf } from './sql-names';
 
-/** Statements kept prepared per connection; past this many, the least recently used go. */
+/** Query statements kept prepared per connection; past this many, they are prepared anew. */
 const STATEMENTS_KEPT = 400;
 
 /** Documents read from the file since the store opened: what a test holds a restart to. */
@@ -17,9 +17,17 @@ const isMissingTable = (error: unknown) =>
  * exists, and documents read and written by id. A collection whose table does not exist (yet,
  * or any more: another process dropped it) reads as empty.
  */
+/** The statements every write and lookup by id uses, prepared once per table. */
+type TableStatements = {
+  byId: Statement<[string], { doc: string }>;
+  put: Statement<[string, string]>;
+  remove: Statement<[string]>;
+};
+
 export class DocumentTables {
   private readonly statements = new Map<string, Statement>();
   private readonly known = new Set<string>();
+  private readonly perTable = new Map<string, TableStatements>();
 
   constructor(
     readonly db: SqliteDatabase,
@@ -28,23 +36,37 @@ export class DocumentTables {
 
   statement(sql: string): Statement {
     let statement = this.statements.get(sql);
-    if (statement) {
-      this.statements.delete(sql);
-    } else {
+    if (!statement) {
+      // Queries come in a few shapes per collection: a full cache means shapes pile up
+      // (collections of old generations), and starting afresh costs a few prepares.
+      if (this.statements.size >= STATEMENTS_KEPT) this.statements.clear();
       statement = this.db.prepare(sql);
-      if (this.statements.size >= STATEMENTS_KEPT) {
-        this.statements.delete(this.statements.keys().next().value!);
-      }
+      this.statements.set(sql, statement);
     }
-    this.statements.set(sql, statement);
     return statement;
+  }
+
+  private statementsOf(collection: string): TableStatements {
+    let prepared = this.perTable.get(collection);
+    if (!prepared) {
+      const table = tableOf(collection);
+      prepared = {
+        byId: this.db.prepare(`SELECT doc FROM ${table} WHERE id = ?`),
+        put: this.db.prepare(
+          `INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
+        ),
+        remove: this.db.prepare(`DELETE FROM ${table} WHERE id = ?`),
+      };
+      this.perTable.set(collection, prepared);
+    }
+    return prepared;
   }
 
   exists(collection: string): boolean {
     if (this.known.has(collection)) return true;
     const found = this.statement(
       "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?",
-    ).get(`doc:${collection}`);
+    ).get(tableNameOf(collection));
     if (found) this.known.add(collection);
     return Boolean(found);
   }
@@ -60,6 +82,7 @@ export class DocumentTables {
   /** Forgets what this connection knew of a table (dropped here or elsewhere). */
   forget(collection: string): void {
     this.known.delete(collection);
+    this.perTable.delete(collection);
     const table = tableOf(collection);
     for (const sql of [...this.statements.keys()]) {
       if (sql.includes(table)) this.statements.delete(sql);
@@ -88,19 +111,16 @@ export class DocumentTables {
 
   byId(collection: string, id: string): Doc | null {
     return this.read(collection, null, () => {
-      const row = this.statement(`SELECT doc FROM ${tableOf(collection)} WHERE id = ?`).get(id) as
-        { doc: string } | undefined;
+      const row = this.statementsOf(collection).byId.get(id);
       return row ? this.parse(row.doc) : null;
     });
   }
 
   put(collection: string, doc: Doc): void {
-    this.statement(
-      `INSERT INTO ${tableOf(collection)} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
-    ).run(doc._id, JSON.stringify(doc));
+    this.statementsOf(collection).put.run(doc._id, JSON.stringify(doc));
   }
 
   remove(collection: string, id: string): void {
-    this.statement(`DELETE FROM ${tableOf(collection)} WHERE id = ?`).run(id);
+    this.statementsOf(collection).remove.run(id);
   }
 }

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { applyUpdate, cloneDoc, compileFilter, project, seedFromFilter } from '../matching';
 import type { Doc, Filter, FindOptions, UpdateSpec, WriteCollection } from '../read-store';
 import { countDocuments, explainFind, findDocuments } from './document-queries';
+import type { DocumentCache } from './document-cache';
 import type { DocumentTables } from './document-tables';
+import type { IndexCatalog } from './index-catalog';
 
 export class DuplicateKeyError extends Error {
   constructor(collection: string, detail: string) {
@@ -12,7 +14,7 @@ export class DuplicateKeyError extends Error {
 }
 
 /** A document as the unit of work knows it: null when missing or deleted. */
-type Entry = { doc: Doc | null; dirty: boolean };
+type Entry = { doc: Doc | null };
 
 const isConstraint = (error: unknown) =>
   error instanceof Error && (error as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT');
@@ -26,15 +28,27 @@ const isConstraint = (error: unknown) =>
  */
 export class DocumentUnit {
   private readonly entries = new Map<string, Map<string, Entry>>();
+  /** Per collection, the ids changed since they were last written back. */
+  private readonly dirty = new Map<string, Set<string>>();
+  private readonly written = new Set<string>();
 
   constructor(
     private readonly tables: DocumentTables,
-    private readonly indexedFields: (collection: string) => ReadonlySet<string>,
+    private readonly indexes: Pick<IndexCatalog, 'fields' | 'beforeQuery'>,
+    private readonly cache: DocumentCache,
   ) {}
+
+  /** Before SQL answers a query on a collection: the unit's writes, and the indexes it needs. */
+  private readyForQuery(collection: string) {
+    this.flush(collection);
+    this.indexes.beforeQuery(collection);
+  }
 
   private entriesOf(collection: string) {
     let entries = this.entries.get(collection);
     if (!entries) {
+      // First use in this unit: what the cache holds of it must still be what is stored.
+      this.cache.validate(collection);
       entries = new Map();
       this.entries.set(collection, entries);
     }
@@ -45,36 +59,64 @@ export class DocumentUnit {
     const entries = this.entriesOf(collection);
     let entry = entries.get(id);
     if (!entry) {
-      entry = { doc: this.tables.byId(collection, id), dirty: false };
+      const cached = this.cache.get(collection, id);
+      entry = { doc: cached === undefined ? this.tables.byId(collection, id) : cached };
       entries.set(id, entry);
     }
     return entry;
   }
 
   private set(collection: string, id: string, doc: Doc | null) {
-    this.entriesOf(collection).set(id, { doc, dirty: true });
+    this.entriesOf(collection).set(id, { doc });
+    let dirty = this.dirty.get(collection);
+    if (!dirty) {
+      dirty = new Set();
+      this.dirty.set(collection, dirty);
+    }
+    dirty.add(id);
   }
 
   /** Writes back what changed (in one collection, or all of them). */
   flush(collection?: string): void {
-    const names = collection === undefined ? [...this.entries.keys()] : [collection];
+    const names = collection === undefined ? [...this.dirty.keys()] : [collection];
     for (const name of names) {
-      const entries = this.entries.get(name);
-      if (!entries) continue;
-      for (const [id, entry] of entries) {
-        if (!entry.dirty) continue;
-        try {
-          if (entry.doc) {
-            this.tables.create(name);
-            this.tables.put(name, entry.doc);
-          } else if (this.tables.exists(name)) this.tables.remove(name, id);
-        } catch (error) {
-          if (isConstraint(error)) throw new DuplicateKeyError(name, (error as Error).message);
-          throw error;
+      const ids = this.dirty.get(name);
+      if (!ids || ids.size === 0) continue;
+      const entries = this.entries.get(name)!;
+      this.written.add(name);
+      if ([...ids].some((id) => entries.get(id)!.doc)) this.tables.create(name);
+      try {
+        for (const id of ids) {
+          const { doc } = entries.get(id)!;
+          if (doc) this.tables.put(name, doc);
+          else if (this.tables.exists(name)) this.tables.remove(name, id);
         }
-        entry.dirty = false;
+      } catch (error) {
+        if (isConstraint(error)) throw new DuplicateKeyError(name, (error as Error).message);
+        throw error;
       }
+      ids.clear();
     }
+  }
+
+  /**
+   * Inside the transaction, after the last flush: the versions of the collections written
+   * move, so other processes know to forget what they cached of them.
+   */
+  markWritten(): void {
+    this.written.forEach((collection) => this.cache.written(collection));
+  }
+
+  /** After the commit: what the unit read and wrote is what is stored now. */
+  committed(): void {
+    for (const [collection, entries] of this.entries) {
+      for (const [id, entry] of entries) this.cache.put(collection, id, entry.doc);
+    }
+  }
+
+  /** After a rollback: the collections it wrote may be cached as they never were stored. */
+  rolledBack(): void {
+    this.written.forEach((collection) => this.cache.forget(collection));
   }
 
   /** The stored documents a filter selects (not copies: callers copy what they hand out). */
@@ -86,8 +128,8 @@ export class DocumentUnit {
       if (!doc || (keys.length > 1 && !compileFilter(filter)(doc))) return [];
       return [options.projection ? project(doc, options.projection) : doc];
     }
-    this.flush(collection);
-    return findDocuments(this.tables, collection, filter, options, this.indexedFields(collection))
+    this.readyForQuery(collection);
+    return findDocuments(this.tables, collection, filter, options, this.indexes.fields(collection))
       .docs;
   }
 
@@ -107,12 +149,12 @@ export class DocumentUnit {
       find: async (filter, options) =>
         this.matching(name, filter, options ?? {}).map((doc) => cloneDoc(doc) as T),
       count: async (filter = {}) => {
-        this.flush(name);
-        return countDocuments(this.tables, name, filter, this.indexedFields(name));
+        this.readyForQuery(name);
+        return countDocuments(this.tables, name, filter, this.indexes.fields(name));
       },
       explain: async (filter, options = {}) => {
-        this.flush(name);
-        return explainFind(this.tables, name, filter, options, this.indexedFields(name));
+        this.readyForQuery(name);
+        return explainFind(this.tables, name, filter, options, this.indexes.fields(name));
       },
       insertOne: async (doc) => {
         if (this.entry(name, doc._id).doc) throw new DuplicateKeyError(name, `_id: ${doc._id}`);

@@ -2,7 +2,9 @@ import type { IndexSpec } from '../read-store';
 
 /**
  * The read models' file: a table per collection (`id` + the document as JSON), each declared
- * index a SQLite index on the documents' JSON expressions, and four tables of the store's own.
+ * index a SQLite index on the documents' JSON expressions, and tables of the store's own: the
+ * collections and their declared indexes, each collection's version (moved by every unit of
+ * work that writes it), the commit records every process reads, and the leases.
  */
 export const STORE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS rm_collections (name TEXT PRIMARY KEY) WITHOUT ROWID;
@@ -11,6 +13,10 @@ CREATE TABLE IF NOT EXISTS rm_indexes (
   name TEXT NOT NULL,
   spec TEXT NOT NULL,
   PRIMARY KEY (collection, name)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rm_versions (
+  collection TEXT PRIMARY KEY,
+  version INTEGER NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS rm_commits (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -34,8 +40,9 @@ export const LEGACY_TABLES = ['read_documents', 'read_collections', 'read_commit
 
 export const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** The table holding one collection's documents. */
-export const tableOf = (collection: string) => quoteIdentifier(`doc:${collection}`);
+/** The table holding one collection's documents, as SQLite names it and as SQL quotes it. */
+export const tableNameOf = (collection: string) => `doc:${collection}`;
+export const tableOf = (collection: string) => quoteIdentifier(tableNameOf(collection));
 
 export const indexNameOf = (spec: IndexSpec) =>
   spec.name ??
@@ -43,7 +50,7 @@ export const indexNameOf = (spec: IndexSpec) =>
     .map(([field, direction]) => `${field}_${direction}`)
     .join('_');
 
-const physicalIndexOf = (collection: string, name: string) => `idx:${collection}:${name}`;
+export const physicalIndexOf = (collection: string, name: string) => `idx:${collection}:${name}`;
 
 /** The declared index name behind a physical one (as a query plan names it), if it is ours. */
 export const declaredIndexName = (collection: string, physical: string): string | null => {

@@ -120,11 +120,11 @@ const orderOf = (options: FindOptions, indexed: ReadonlySet<string>) => {
     ([field]) => field === '_id' || (indexed.has(field) && isPlainPath(field)),
   );
   if (!sortable) return { orderBy: '', ordered: false };
+  // Exactly the requested order, so an index on these fields walks it with no sort step (ties
+  // come as the index holds them, as MongoDB leaves them unspecified).
   const terms = keys.map(
     ([field, direction]) => `${fieldExpression(field)}${direction === -1 ? ' DESC' : ''}`,
   );
-  // Ties come in id order, so a page boundary never depends on how SQLite walked the index.
-  if (!keys.some(([field]) => field === '_id')) terms.push('id');
   return { orderBy: `ORDER BY ${terms.join(', ')}`, ordered: true };
 };
 

@@ -3,8 +3,9 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Tabs } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api-client';
-import { signIn, signUp } from '../../lib/auth-api';
+import { signIn } from '../../lib/auth-api';
 import { useAuth } from '../../lib/session';
+import { signUp } from './api/sign-up';
 import {
   credentialErrors,
   credentialToast,
@@ -13,6 +14,7 @@ import {
 } from './credential-rules';
 import { Field, FormError, useFieldErrors } from './field-errors';
 import type { CheckInboxState } from './check-inbox-page';
+import { SignInLinkOffer } from './sign-in-link-offer';
 
 type Mode = 'signin' | 'signup';
 
@@ -29,6 +31,8 @@ const AuthPage = () => {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [unconfirmed, setUnconfirmed] = useState(false);
+  /** Guessing elsewhere throttles this account: a mailed sign-in link gets its owner in. */
+  const [throttled, setThrottled] = useState(false);
   const { errors, show, showRefusal, settle, clear } = useFieldErrors<CredentialField>();
 
   useEffect(() => {
@@ -49,6 +53,7 @@ const AuthPage = () => {
     else if (field === 'password') setPassword(value);
     else setConfirm(value);
     setUnconfirmed(false);
+    if (field === 'email') setThrottled(false);
     settle(field, credentialErrors(values({ [field]: value }), mode === 'signup'));
   };
 
@@ -56,6 +61,7 @@ const AuthPage = () => {
     setMode(next);
     clear();
     setUnconfirmed(false);
+    setThrottled(false);
   };
 
   const handleSubmit = async (event: FormEvent) => {
@@ -80,6 +86,8 @@ const AuthPage = () => {
       }
     } catch (error) {
       setUnconfirmed(error instanceof ApiError && error.status === 403);
+      if (mode === 'signin' && error instanceof ApiError && error.status === 429)
+        setThrottled(true);
       showRefusal(error, mode === 'signin' ? 'Sign In Failed' : 'Sign Up Failed', [
         'email',
         'password',
@@ -131,6 +139,7 @@ const AuthPage = () => {
           </Link>
         )}
       </FormError>
+      {mode === 'signin' && throttled && <SignInLinkOffer email={email} />}
       <Button type="submit" disabled={busy}>
         {mode === 'signin'
           ? busy

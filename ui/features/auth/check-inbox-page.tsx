@@ -71,7 +71,10 @@ const CheckInboxPage = () => {
         <li>
           Select the link in it. It works once, for the next <strong>{expires}</strong>.
         </li>
-        <li>You come back here signed in, and choose the pseudonym you take part under.</li>
+        <li>
+          You come back here signed in, and choose the pseudonym you take part under. Opened in
+          another browser (on your phone, say), the link asks you to choose your password there.
+        </li>
       </ol>
 
       <form

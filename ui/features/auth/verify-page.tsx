@@ -1,14 +1,14 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { SessionDto } from '../../../domain/contracts/auth';
+import { CHOOSE_PASSWORD_TITLE, type SessionDto } from '../../../domain/contracts/auth';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
-import { verifyEmail } from '../../lib/auth-api';
+import { verifyEmail } from './api/sign-up';
+import { ChoosePasswordForm } from './choose-password-form';
+import { useLinkOnce } from './use-link-once';
 
 const linkClass = 'text-amber-800 underline dark:text-amber-400';
-
-/** One request per link, however often React mounts the page: a link works only once. */
-const attempts = new Map<string, Promise<Omit<SessionDto, 'known_browser_token'>>>();
+const PARAMS = ['token'] as const;
 
 type Failure = { title: string; detail: string };
 
@@ -28,38 +28,49 @@ const failureOf = (error: unknown): Failure => {
   };
 };
 
-/** The link from the sign-up mail: proves the address, signs in, and goes on to setup. */
+/** The server's answer when this browser did not start the sign-up: choose the password here. */
+const asksForPassword = (error: unknown) =>
+  error instanceof ApiError &&
+  error.problem?.field === 'password' &&
+  error.problem.title === CHOOSE_PASSWORD_TITLE;
+
+/**
+ * The link from the sign-up mail: proves the address, signs in, and goes on to setup. In the
+ * browser that signed up it completes that sign-up; anywhere else it asks for the password.
+ */
 const VerifyPage = () => {
   const navigate = useNavigate();
   const { toast } = useToast();
-  const [token] = useState(() => new URLSearchParams(window.location.search).get('token') ?? '');
-  const [failure, setFailure] = useState<Failure | null>(token ? null : INCOMPLETE);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [choosing, setChoosing] = useState(false);
 
-  const handleVerified = useEffectEvent((session: { user: SessionDto['user'] }) => {
+  const finish = (session: { user: SessionDto['user'] }) => {
     toast({ title: 'Email confirmed', description: 'Welcome to Boon!' });
     navigate(session.user.user_metadata.confirmed ? '/home' : '/setup', { replace: true });
-  });
-  const handleFailed = useEffectEvent((error: unknown) => setFailure(failureOf(error)));
+  };
+  const { complete, params } = useLinkOnce(
+    '/auth/verify',
+    PARAMS,
+    ({ token }) => verifyEmail(token!),
+    {
+      onDone: finish,
+      onFailed: (error) => {
+        if (asksForPassword(error)) setChoosing(true);
+        else setFailure(failureOf(error));
+      },
+    },
+  );
 
-  useEffect(() => {
-    // The secret leaves the address bar (and so history and screenshots) at once.
-    if (window.location.search) {
-      window.history.replaceState(window.history.state, '', '/auth/verify');
-    }
-    if (!token) return;
-    let cancelled = false;
-    const attempt = attempts.get(token) ?? verifyEmail(token);
-    attempts.set(token, attempt);
-    attempt.then(
-      (session) => !cancelled && handleVerified(session),
-      (error: unknown) => !cancelled && handleFailed(error),
+  const shown = complete ? failure : INCOMPLETE;
+  if (!shown && choosing) {
+    return (
+      <ChoosePasswordForm
+        onChosen={async (password) => finish(await verifyEmail(params.token!, password))}
+        onLinkFailed={(error) => setFailure(failureOf(error))}
+      />
     );
-    return () => {
-      cancelled = true;
-    };
-  }, [token]);
-
-  if (!failure) {
+  }
+  if (!shown) {
     return (
       <p role="status" className="py-12 text-center">
         Confirming your email...
@@ -68,8 +79,8 @@ const VerifyPage = () => {
   }
   return (
     <section className="mx-auto max-w-md space-y-4 py-6">
-      <h1 className="text-3xl font-bold">{failure.title}</h1>
-      <p role="alert">{failure.detail}</p>
+      <h1 className="text-3xl font-bold">{shown.title}</h1>
+      <p role="alert">{shown.detail}</p>
       <ul className="list-disc space-y-2 pl-6">
         <li>
           Already confirmed?{' '}
