@@ -3,6 +3,7 @@ import {
   get,
   useFormState,
   type Control,
+  type FieldErrors,
   type FieldValues,
   type Path,
   type UseFormReturn,
@@ -55,6 +56,8 @@ type FormProps<T extends FieldValues> = Omit<ComponentPropsWithRef<'form'>, 'onS
   form: UseFormReturn<T>;
   /** Sends the checked values; a returned promise keeps the form submitting until it settles. */
   onSubmit: (values: T) => unknown;
+  /** The values break a field's rule (each error shows beside its field): where the spec says more. */
+  onRuleBroken?: (errors: FieldErrors<T>, values: T) => void;
   /** A failure no field owns (with the values sent); without it, the form says so at its end. */
   onFailure?: (error: unknown, values: T) => void;
   /** The heading of what went wrong at the form's end. */
@@ -68,6 +71,7 @@ type FormProps<T extends FieldValues> = Omit<ComponentPropsWithRef<'form'>, 'onS
 export const Form = <T extends FieldValues>({
   form,
   onSubmit,
+  onRuleBroken,
   onFailure,
   failureTitle,
   fieldOf,
@@ -75,15 +79,18 @@ export const Form = <T extends FieldValues>({
   children,
   ...props
 }: FormProps<T>) => {
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      if (showFieldProblems(form, error, fieldOf)) return;
-      if (onFailure) onFailure(error, values);
-      else form.setError('root.server', { type: 'server', message: failureText(error) });
-    }
-  });
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        await onSubmit(values);
+      } catch (error) {
+        if (showFieldProblems(form, error, fieldOf)) return;
+        if (onFailure) onFailure(error, values);
+        else form.setError('root.server', { type: 'server', message: failureText(error) });
+      }
+    },
+    onRuleBroken && ((errors) => onRuleBroken(errors, form.getValues())),
+  );
   return (
     <form noValidate {...props} onSubmit={(event) => void submit(event)}>
       {children}
