@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import proxyaddr from 'proxy-addr';
 import type { BankQuestion } from '../domain/questions/bank';
 import { questionBank } from '../domain/questions/bank/questions';
 import { adjustableClock, systemClock, type Clock } from '../infra/clock';
@@ -19,7 +20,7 @@ import { createQuotas, REGISTRATIONS_PER_ADDRESS, type Quotas } from './http/quo
 import { createHttpServer, HTTP_LIMITS, type HttpLimits } from './http/server-limits';
 import type { AppContext } from './context';
 import { createLiveHub, routeUpgrades } from './live/hub';
-import { createMiniChatHub, type MiniChatTimings } from './live/mini-chat';
+import { createMiniChatHub } from './live/mini-chat';
 import { activateDay, startDayKeeper } from './processes/day-keeper';
 import {
   countedDerive,
@@ -53,8 +54,8 @@ export type StartOptions = {
   httpLimits?: HttpLimits;
   /** Per-address and per-device limits; benchmarks that register thousands lift them. */
   quotas?: Quotas;
-  /** The live chat's presence lease; tests shorten it. */
-  liveChat?: MiniChatTimings;
+  /** How often the live chat renews and sweeps presence (a third of its TTL); tests hurry it. */
+  liveChat?: { renewMs: number };
 };
 
 /** Opens the stores, starts the projections, the HTTP app and the ws hub on one port. */
@@ -123,7 +124,13 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   const server = createHttpServer(limits, app);
   const requests = drainable(server);
   const hub = createLiveHub(context, readModels.notices, logger);
-  const miniChat = createMiniChatHub(context, readModels.notices, logger, options.liveChat);
+  // The address an upgrade came from, by the same TRUST_PROXY rule as every HTTP route's.
+  const trustProxy = app.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];
+  const miniChat = createMiniChatHub(context, stores.readStore, readModels.notices, logger, {
+    ...config.liveChat,
+    ...options.liveChat,
+    addressOf: (req) => proxyaddr(req, trustProxy),
+  });
   routeUpgrades(server, [hub, miniChat], logger);
   watchHubs(metrics, [
     { name: 'live', ...hub },

@@ -42,10 +42,15 @@ const openKeyVault = async (
   const kek = loadKeyEncryptionKey(config.keyVault.keyEncryptionKey);
   const mongoUrl = config.keyVault.mongoDbUrl ?? config.mongoDbUrl;
   if (!mongoUrl) {
-    const vault = await openSqliteKeyVault(connect(KEY_VAULT_FILE, 'FULL'), kek, {
-      writerThread: true,
-    });
-    return { vault, engine: 'embedded', close: vault.close };
+    const db = connect(KEY_VAULT_FILE, 'FULL');
+    // A destroyed key must not outlive its row in the WAL: the checkpointer empties it.
+    const checkpointer = startCheckpointer(db);
+    const vault = await openSqliteKeyVault(db, kek, { writerThread: true });
+    const close = async () => {
+      await checkpointer.close();
+      await vault.close();
+    };
+    return { vault, engine: 'embedded', close };
   }
   const { openMongoKeyVault } = await import('../infra/key-vault/mongo-key-vault');
   const vault = await openMongoKeyVault(mongoUrl, kek, {

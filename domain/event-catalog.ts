@@ -55,6 +55,7 @@ import {
   MiniJourneyCompleted,
   MiniLiveMessagePosted,
   MiniResultReset,
+  MiniTravelerNamed,
 } from './mini/events';
 import {
   MiniLiveChatJoined,
@@ -133,6 +134,7 @@ const definitions = [
   MiniDilemmaActivated,
   MiniArchetypeDefined,
   MiniChatMessagePosted,
+  MiniTravelerNamed,
   MiniLiveMessagePosted,
   MiniLiveChatJoined,
   MiniLiveChatLeft,

@@ -20,6 +20,9 @@ const schema = z.object({
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
   SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   MAX_CONNECTIONS: z.coerce.number().int().min(16).max(1_000_000).default(10_000),
+  LIVE_CHAT_SOCKETS_PER_PERSON: z.coerce.number().int().min(1).max(100_000).default(8),
+  LIVE_CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(64),
+  LIVE_CHAT_PRESENCE_TTL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -80,6 +83,15 @@ export type Config = {
   signUpsPerHour: number;
   /** Open connections (HTTP and ws) one process accepts at once. */
   maxConnections: number;
+  /** The live chat (/mini-chat): sockets allowed at once, and how long presence outlives silence. */
+  liveChat: {
+    /** Per person, over every process: a device is one person, an account one on all its devices. */
+    socketsPerPerson: number;
+    /** Per client address, over every process (and on each process before a socket identifies). */
+    socketsPerAddress: number;
+    /** How long a socket counts as present unrenewed: a killed process's people leave after it. */
+    presenceTtlMs: number;
+  };
   port: number;
   host: string;
   dataDir: string;
@@ -171,6 +183,11 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
     registrationsPerHour: c.REGISTRATIONS_PER_HOUR,
     signUpsPerHour: c.SIGN_UPS_PER_HOUR,
     maxConnections: c.MAX_CONNECTIONS,
+    liveChat: {
+      socketsPerPerson: c.LIVE_CHAT_SOCKETS_PER_PERSON,
+      socketsPerAddress: c.LIVE_CHAT_SOCKETS_PER_ADDRESS,
+      presenceTtlMs: c.LIVE_CHAT_PRESENCE_TTL_MS,
+    },
     port: c.PORT,
     host: c.HOST,
     dataDir,

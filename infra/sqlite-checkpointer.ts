@@ -5,22 +5,42 @@ import type { SqliteDatabase } from './sqlite';
 /** Pages the writing connection may leave in the WAL before it checkpoints by itself. */
 const FALLBACK_PAGES = 10_000;
 
+/** Every this many checkpoints, one that also empties the WAL file if nothing holds it. */
+const TRUNCATE_EVERY = 8;
+
 /**
  * Plain JavaScript, evaluated in the thread: its own connection to the file, a PASSIVE
  * checkpoint now and then (never waiting on readers or writers). The fsyncs a checkpoint makes
  * wait on this thread, not on the event loop that commits.
+ *
+ * A deleted row is overwritten in the database file (secure_delete), but the WAL keeps the
+ * pages that held it until they are written over, which may be never once the WAL stops
+ * growing. So every few checkpoints, when the PASSIVE one copied the whole WAL, the WAL is
+ * truncated to zero bytes: without waiting (busy_timeout 0), so only when no writer and no
+ * reader holds it, else the next try comes a few ticks later. An erased person's words leave
+ * the files within seconds of a quiet moment.
  */
 const source = (driver: string) => `
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(${JSON.stringify(driver)});
 const db = new Database(workerData.file);
-db.pragma('busy_timeout = 1000');
+db.pragma('busy_timeout = 0');
+let ticks = 0;
 const checkpoint = () => {
-  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {}
+  ticks += 1;
+  try {
+    const [done] = db.pragma('wal_checkpoint(PASSIVE)');
+    // Only a WAL already copied whole is emptied: the truncation then holds the write lock
+    // for an instant, never for a copy.
+    if (ticks % ${TRUNCATE_EVERY} === 0 && done.busy === 0 && done.log > 0 && done.checkpointed === done.log) {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    }
+  } catch {}
 };
 const timer = setInterval(checkpoint, workerData.intervalMs);
 parentPort.on('message', () => {
   clearInterval(timer);
+  ticks = ${TRUNCATE_EVERY} - 1;
   checkpoint();
   db.close();
   parentPort.close();

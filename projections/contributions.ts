@@ -42,7 +42,7 @@ const orderOf = (at: string, id: string) => `${at}~${id}`;
 
 export const contributionsProjection = projection({
   name: 'contributions',
-  version: 3,
+  version: 4,
   // Every change here is a change to the admins' lists.
   topics: [sharedTopics.adminContributions.name()],
   collections: {
@@ -58,6 +58,8 @@ export const contributionsProjection = projection({
   },
   on: {
     SuggestionMade: async ({ data }, db) => {
+      // Written by someone who has since erased their data: nothing to keep.
+      if (data.content === null) return;
       await db.suggestions.upsertOne({
         _id: data.suggestionId,
         content: data.content,
@@ -84,6 +86,7 @@ export const contributionsProjection = projection({
       await db.suggestions.updateOne({ _id: data.suggestionId }, { $set: { status: 'pending' } });
     },
     SuggestionEdited: async ({ data }, db) => {
+      if (data.after === null) return;
       await db.suggestions.updateOne({ _id: data.suggestionId }, { $set: { ...data.after } });
     },
     SuggestionVoted: async ({ data }, db) => {
@@ -102,6 +105,7 @@ export const contributionsProjection = projection({
       await db.suggestions.deleteOne({ _id: data.suggestionId });
     },
     SubmissionSent: async ({ data }, db) => {
+      if (data.content === null) return;
       await db.submissions.upsertOne({
         _id: data.submissionId,
         content: data.content,
@@ -115,6 +119,7 @@ export const contributionsProjection = projection({
       });
     },
     SubmissionReviewed: async ({ data }, db) => {
+      if (data.after === null) return;
       await db.submissions.updateOne({ _id: data.submissionId }, { $set: { ...data.after } });
     },
     SubmissionDeleted: async ({ data }, db) => {

@@ -13,17 +13,31 @@ export type MiniChatMessageDoc = Doc & {
   at: string;
 };
 
-/** The Fellow Travelers chats: per dilemma and archetype, newest last. */
+/** `_id` is `dilemmaId~archetypeId~personId`: a traveller's nickname in that chat. */
+export type TravelerNameDoc = Doc & { personId: string; nickname: string };
+
+export const travelerNameId = (dilemmaId: string, archetypeId: string, personId: string) =>
+  `${dilemmaId}~${archetypeId}~${personId}`;
+
+/** The Fellow Travelers chats: per dilemma and archetype, newest last, and who is called what. */
 export const miniChatProjection = projection({
   name: 'mini-chat',
-  version: 1,
+  version: 2,
   collections: {
     mini_chat_messages: collection<MiniChatMessageDoc>(
       { key: { dilemmaId: 1, archetypeId: 1, at: -1 } },
       { key: { authorId: 1 } },
     ),
+    mini_traveler_names: collection<TravelerNameDoc>({ key: { personId: 1 } }),
   },
   on: {
+    MiniTravelerNamed: async ({ data }, db) => {
+      await db.mini_traveler_names.upsertOne({
+        _id: travelerNameId(data.dilemmaId, data.archetypeId, data.personId),
+        personId: data.personId,
+        nickname: data.nickname,
+      });
+    },
     MiniChatMessagePosted: async ({ data }, db) => {
       await db.mini_chat_messages.upsertOne({
         _id: data.messageId,
@@ -38,6 +52,7 @@ export const miniChatProjection = projection({
     },
     PersonErased: async ({ data }, db) => {
       await db.mini_chat_messages.deleteMany({ authorId: data.personId });
+      await db.mini_traveler_names.deleteMany({ personId: data.personId });
     },
   },
 });

@@ -16,38 +16,30 @@ export type LiveChatMessageDoc = Doc & {
   at: string;
 };
 
-/** `_id` is the connection id: a socket in the chat, on the process that holds it. */
-export type LiveChatPresenceDoc = Doc & {
-  processId: string;
-  personId: string;
-  pseudonym: string;
-  archetype: Badge;
-  joinedAt: string;
-};
-
-/** `_id` is the process id: its sockets count while `until` is ahead. */
-export type LiveChatProcessDoc = Doc & { until: string };
-
 /**
- * What API processes tell each other through the store (notices only; no browser subscribes):
- * new messages, and a change of who is online.
+ * What the projection tells the chat hubs of every process through the store (notices only;
+ * no browser subscribes): new messages, and a person who erased their data (their sockets go).
  */
 export const liveChatNotices = {
   messages: 'mini-live:messages',
-  presence: 'mini-live:presence',
+  erasedPrefix: 'mini-live:erased:',
+  erased: (personId: string) => `mini-live:erased:${personId}`,
 } as const;
 
-/** The live chat (/mini-chat): its last messages, who is connected where, and which processes live. */
+/**
+ * The live chat (/mini-chat): its last messages. Who is connected is presence, not history: it
+ * lives in the read store with an expiry (`api/live/chat-presence.ts`), never in the log.
+ * `MiniLiveChatJoined`, `MiniLiveChatLeft` and `MiniLiveChatProcessAlive`, which older versions
+ * wrote, are still read from the log and ignored here.
+ */
 export const miniLiveChatProjection = projection({
   name: 'mini-live-chat',
-  version: 1,
+  version: 2,
   collections: {
     live_chat_messages: collection<LiveChatMessageDoc>(
       { key: { seq: -1 } },
       { key: { authorId: 1 } },
     ),
-    live_chat_presence: collection<LiveChatPresenceDoc>({ key: { personId: 1 } }),
-    live_chat_processes: collection<LiveChatProcessDoc>(),
   },
   on: {
     MiniLiveMessagePosted: async ({ data, position }, db) => {
@@ -69,32 +61,10 @@ export const miniLiveChatProjection = projection({
       if (oldest) await db.live_chat_messages.deleteMany({ seq: { $lte: oldest.seq } });
       db.notify(liveChatNotices.messages);
     },
-    MiniLiveChatJoined: async ({ data }, db) => {
-      await db.live_chat_presence.upsertOne({
-        _id: data.connectionId,
-        processId: data.processId,
-        personId: data.personId,
-        pseudonym: data.pseudonym,
-        archetype: data.archetype,
-        joinedAt: data.at,
-      });
-      db.notify(liveChatNotices.presence);
-    },
-    MiniLiveChatLeft: async ({ data }, db) => {
-      await db.live_chat_presence.deleteOne({ _id: data.connectionId });
-      db.notify(liveChatNotices.presence);
-    },
-    MiniLiveChatProcessAlive: async ({ data }, db) => {
-      const before = await db.live_chat_processes.findOne({ _id: data.processId });
-      await db.live_chat_processes.upsertOne({ _id: data.processId, until: data.until });
-      // A renewal changes who is online only for a process that had lapsed.
-      if (!before || before.until < data.at) db.notify(liveChatNotices.presence);
-    },
     PersonErased: async ({ data }, db) => {
       await db.live_chat_messages.deleteMany({ authorId: data.personId });
-      await db.live_chat_presence.deleteMany({ personId: data.personId });
       db.notify(liveChatNotices.messages);
-      db.notify(liveChatNotices.presence);
+      db.notify(liveChatNotices.erased(data.personId));
     },
   },
 });

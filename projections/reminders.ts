@@ -34,7 +34,8 @@ export const remindersProjection = projection({
       const before = await db.reminder_settings.findOne({ _id: personId });
       await db.reminder_settings.upsertOne({
         _id: personId,
-        saved: { ...saved, custom: data.custom },
+        // Custom reminders read as null once their owner erased their data.
+        saved: { ...saved, custom: data.custom ?? [] },
         feedIssuedAt: before?.feedIssuedAt ?? null,
       });
     },

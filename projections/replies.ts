@@ -1,4 +1,5 @@
 import { sharedTopics } from '../domain/contracts/topics';
+import { mentionedNames, withoutMention } from '../domain/replies/rules';
 import type { Doc } from '../infra/read-store/read-store';
 import { collection, projection } from './engine/define';
 
@@ -14,17 +15,33 @@ export type ReplyDoc = Doc & {
   order: string;
 };
 
+/** `_id` is `replyId~name`: a standing reply @-mentions this name. */
+type MentionDoc = Doc & { replyId: string; name: string };
+
+/** `_id` is `personId~name`: a person wrote under this name, so others may mention them by it. */
+type WriterDoc = Doc & { personId: string; name: string };
+
 /** The standing replies to each response. */
 export const repliesProjection = projection({
   name: 'replies',
-  version: 3,
+  version: 4,
   collections: {
     replies: collection<ReplyDoc>(
       { key: { responseId: 1, order: 1 } },
       { key: { authorId: 1, dateAdded: 1 } },
     ),
+    reply_mentions: collection<MentionDoc>({ key: { name: 1 } }, { key: { replyId: 1 } }),
+    reply_writers: collection<WriterDoc>({ key: { personId: 1 } }),
   },
   on: {
+    ResponseSubmitted: async ({ data }, db) => {
+      if (!data.pseudonym) return;
+      await db.reply_writers.upsertOne({
+        _id: `${data.authorId}~${data.pseudonym}`,
+        personId: data.authorId,
+        name: data.pseudonym,
+      });
+    },
     ReplyPosted: async ({ data, position }, db) => {
       // Written by someone who has since erased their data: nothing to keep.
       if (data.content === null) return;
@@ -38,18 +55,50 @@ export const repliesProjection = projection({
         dateAdded: data.at,
         order: String(position).padStart(20, '0'),
       });
+      if (data.pseudonym) {
+        await db.reply_writers.upsertOne({
+          _id: `${data.authorId}~${data.pseudonym}`,
+          personId: data.authorId,
+          name: data.pseudonym,
+        });
+      }
+      for (const name of mentionedNames(data.content)) {
+        await db.reply_mentions.upsertOne({
+          _id: `${data.replyId}~${name}`,
+          replyId: data.replyId,
+          name,
+        });
+      }
       db.notify(sharedTopics.responses.name(data.questionId));
     },
     ReplyDeleted: async ({ data }, db) => {
       await db.replies.deleteOne({ _id: data.replyId });
+      await db.reply_mentions.deleteMany({ replyId: data.replyId });
       db.notify(sharedTopics.responses.name(data.questionId));
     },
     PersonErased: async ({ data }, db) => {
       const theirs = await db.replies.find({ authorId: data.personId });
       await db.replies.deleteMany({ authorId: data.personId });
-      for (const questionId of new Set(theirs.map((doc) => doc.questionId))) {
-        db.notify(sharedTopics.responses.name(questionId));
+      for (const reply of theirs) await db.reply_mentions.deleteMany({ replyId: reply._id });
+      const touched = new Set(theirs.map((doc) => doc.questionId));
+      // Others' replies keep their words, but no longer name them: the names they wrote
+      // under are released, and may be someone else's tomorrow.
+      const names = await db.reply_writers.find({ personId: data.personId });
+      for (const { name } of names) {
+        for (const mention of await db.reply_mentions.find({ name })) {
+          const reply = await db.replies.findOne({ _id: mention.replyId });
+          if (reply) {
+            await db.replies.updateOne(
+              { _id: reply._id },
+              { $set: { content: withoutMention(reply.content, name) } },
+            );
+            touched.add(reply.questionId);
+          }
+        }
+        await db.reply_mentions.deleteMany({ name });
       }
+      await db.reply_writers.deleteMany({ personId: data.personId });
+      for (const questionId of touched) db.notify(sharedTopics.responses.name(questionId));
     },
   },
 });

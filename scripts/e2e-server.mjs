@@ -24,9 +24,10 @@ const startApp = (port, extraEnv = {}) => {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      // The journeys register every visitor from this one address.
+      // The journeys register every visitor from this one address, and open their chats from it.
       REGISTRATIONS_PER_HOUR: '100000',
       SIGN_UPS_PER_HOUR: '100000',
+      LIVE_CHAT_SOCKETS_PER_ADDRESS: '10000',
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'e2e-admin-password',
       ...extraEnv,

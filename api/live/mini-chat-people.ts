@@ -1,8 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { LiveChatUser } from '../../domain/contracts/mini-live-chat';
 import { DomainError } from '../../domain/shared/errors';
 import { identityProjection } from '../../projections/identity';
-import { miniLiveChatProjection } from '../../projections/mini-live-chat';
 import { miniResultsProjection } from '../../projections/mini-results';
 import { findArchetype } from '../commands/mini-day';
 import { today } from '../commands/question-of-the-day';
@@ -53,42 +51,16 @@ export const chatProfile = async (
   };
 };
 
+const keyed = (ctx: AppContext, what: string) =>
+  createHmac('sha256', ctx.auth.keys.tokenKey).update(what).digest('base64url').slice(0, 22);
+
 /**
  * The id the chat shows for a person: keyed with the server's secret, so every process gives
  * the same person the same id while no one can tell whose user id it stands for.
  */
 export const publicUserId = (ctx: AppContext, personId: string) =>
-  createHmac('sha256', ctx.auth.keys.tokenKey)
-    .update(`mini-live-chat:${personId}`)
-    .digest('base64url')
-    .slice(0, 22);
+  keyed(ctx, `mini-live-chat:${personId}`);
 
-/**
- * Who is online on any process: each person once (however many tabs), in the order they came,
- * counting only sockets whose process still renews its lease.
- */
-export const onlineUsers = async (ctx: AppContext): Promise<LiveChatUser[]> => {
-  const view = ctx.readModels.of(miniLiveChatProjection);
-  const [connections, processes] = await Promise.all([
-    view.live_chat_presence.find({}),
-    view.live_chat_processes.find({}),
-  ]);
-  const now = ctx.clock.now().toISOString();
-  const living = new Set(processes.filter((p) => p.until > now).map((p) => p._id));
-  const users = new Map<string, LiveChatUser & { joinedAt: string }>();
-  for (const connection of connections) {
-    if (!living.has(connection.processId)) continue;
-    const id = publicUserId(ctx, connection.personId);
-    const known = users.get(id);
-    if (known && known.joinedAt <= connection.joinedAt) continue;
-    users.set(id, {
-      id,
-      pseudonym: connection.pseudonym,
-      archetype: connection.archetype,
-      joinedAt: connection.joinedAt,
-    });
-  }
-  return [...users.values()]
-    .sort((a, b) => (a.joinedAt < b.joinedAt ? -1 : a.joinedAt > b.joinedAt ? 1 : 0))
-    .map(({ joinedAt: _joinedAt, ...user }) => user);
-};
+/** A client address as presence counts it: the same on every process, and no address kept. */
+export const addressKey = (ctx: AppContext, address: string) =>
+  keyed(ctx, `mini-live-address:${address}`);

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Observable, Subscription } from 'rxjs';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import {
@@ -12,11 +13,10 @@ import {
 } from '../../domain/contracts/mini-live-chat';
 import { liveChatClientMessage } from '../../domain/contracts/schemas/mini-live-chat';
 import { acceptChatText, chatters } from '../../domain/mini/chat';
-import { liveChatConnections, liveChatProcesses } from '../../domain/mini/live-chat';
 import { DomainError } from '../../domain/shared/errors';
 import { seal, unseal } from '../../infra/auth/sealing';
 import type { Logger } from '../../infra/logger';
-import type { CommitNotice } from '../../infra/read-store/read-store';
+import type { CommitNotice, ReadStore } from '../../infra/read-store/read-store';
 import {
   liveChatNotices,
   miniLiveChatProjection,
@@ -24,34 +24,37 @@ import {
 } from '../../projections/mini-live-chat';
 import { handle } from '../commands/run';
 import type { AppContext } from '../context';
+import { chatPresence, PRESENCE_NOTICE, type PresenceEntry } from './chat-presence';
 import { goingAway, type LiveHub } from './hub';
-import { chatProfile, onlineUsers, type ChatProfile } from './mini-chat-people';
+import { addressKey, chatProfile, publicUserId } from './mini-chat-people';
 import { identifySocket } from './socket-identity';
 
 const MAX_PAYLOAD = 16 * 1024;
 const IDENTIFY_WITHIN_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
 
-export type MiniChatTimings = {
-  /** How long this process's sockets count as online without a renewal. */
-  leaseMs: number;
-  /** How often the lease is renewed and lapsed processes are looked for. */
-  renewMs: number;
+export type MiniChatOptions = {
+  /** How long a socket counts as present unrenewed: a killed process's people leave after it. */
+  presenceTtlMs: number;
+  /** How often presence is renewed and lapsed entries swept; a third of the TTL by default. */
+  renewMs?: number;
+  socketsPerPerson: number;
+  socketsPerAddress: number;
+  /** The client's address, as the HTTP routes see it (TRUST_PROXY applies). */
+  addressOf: (req: IncomingMessage) => string;
 };
-
-const DEFAULT_TIMINGS: MiniChatTimings = { leaseMs: 60_000, renewMs: 20_000 };
 
 type Member = {
   socket: WebSocket;
-  connectionId: string;
   personId: string;
-  profile: ChatProfile;
+  presence: PresenceEntry;
   /** The newest message this socket has (from its history or a broadcast). */
   seenSeq: number;
 };
 
 type Connection = {
   socket: WebSocket;
+  address: string;
   member: Member | null;
   identified: boolean;
   alive: boolean;
@@ -71,21 +74,30 @@ const errorCodes: Partial<Record<DomainError['kind'], LiveChatErrorCode>> = {
 
 /**
  * The live chat at /mini-chat. A socket identifies itself like /ws; a registered person then
- * joins (a presence event), gets who is online and the last messages, and may talk. Messages
- * and presence are events: the projection announces each change through the store, so the
- * sockets of every API process hear of them, and this process forwards them to its own.
+ * joins, gets who is online and the last messages, and may talk. Messages are events: the
+ * projection announces each through the store, so every API process hears of them and forwards
+ * them to its own sockets. Who is online is presence, kept in the read store with an expiry
+ * (`chat-presence.ts`): joining and leaving append nothing to the log.
  */
 export const createMiniChatHub = (
   ctx: AppContext,
+  readStore: ReadStore,
   notices: Observable<CommitNotice>,
   logger: Logger,
-  timings: MiniChatTimings = DEFAULT_TIMINGS,
+  options: MiniChatOptions,
 ): LiveHub => {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
   const processId = ctx.newId();
   const connections = new Set<Connection>();
   const members = new Set<Member>();
+  /** Sockets of each address on this process, identified or not: a flood is refused at the door. */
+  const perAddress = new Map<string, number>();
   const view = ctx.readModels.of(miniLiveChatProjection);
+  const presence = chatPresence(readStore, {
+    ttlMs: options.presenceTtlMs,
+    now: () => ctx.clock.now().getTime(),
+  });
+  const ready = presence.prepare();
   /** Who this process last told its sockets was online. */
   let online = new Map<string, LiveChatUser>();
   /** The newest message forwarded; null while nobody here is in the chat. */
@@ -107,17 +119,9 @@ export const createMiniChatHub = (
     for (const member of members) if (member !== except) send(member.socket, frame);
   };
 
-  const renewLease = () =>
-    handle(ctx, liveChatProcesses, {
-      type: 'RenewLiveChatProcess',
-      processId,
-      leaseMs: timings.leaseMs,
-      at: ctx.clock.now(),
-    });
-
   /** Tells this process's sockets who came and went since the last time; a newcomer gets the list. */
   const refreshPresence = async (newcomer?: Member) => {
-    const users = await onlineUsers(ctx);
+    const users = await presence.online();
     const next = new Map(users.map((user) => [user.id, user]));
     for (const [id] of online) {
       if (!next.has(id)) broadcast(JSON.stringify({ type: 'userLeft', userId: id }), newcomer);
@@ -187,20 +191,23 @@ export const createMiniChatHub = (
   const join = async (connection: Connection, personId: string, accessToken?: string) => {
     const { socket } = connection;
     const profile = await chatProfile(ctx, personId, accessToken);
-    if (members.size === 0) await renewLease();
-    const member: Member = { socket, connectionId: ctx.newId(), personId, profile, seenSeq: 0 };
-    const { position } = await handle(ctx, liveChatConnections, {
-      type: 'JoinLiveChat',
-      connectionId: member.connectionId,
+    await ready;
+    const entry: PresenceEntry = {
+      _id: ctx.newId(),
       processId,
-      personId,
+      userId: publicUserId(ctx, personId),
       ...profile,
-      at: ctx.clock.now(),
-    });
-    connection.member = member;
-    if (position !== null) {
-      await ctx.readModels.waitFor(position, [miniLiveChatProjection.name], ctx.readWaitMs);
+      addressKey: addressKey(ctx, connection.address),
+      joinedAt: ctx.clock.now().toISOString(),
+    };
+    const admission = await presence.join(entry, options);
+    if (admission !== 'admitted') {
+      const whose = admission === 'person-full' ? 'you have' : 'your network has';
+      socket.close(LIVE_CHAT_CLOSE.tooMany, `Too many chat tabs: ${whose} the most allowed`);
+      return;
     }
+    const member: Member = { socket, personId, presence: entry, seenSeq: 0 };
+    connection.member = member;
     if (socket.readyState !== WebSocket.OPEN) return;
     await inOrder(() => welcome(member));
   };
@@ -208,21 +215,19 @@ export const createMiniChatHub = (
   const leave = async (member: Member) => {
     members.delete(member);
     if (members.size === 0) cursor = null;
-    await handle(ctx, liveChatConnections, {
-      type: 'LeaveLiveChat',
-      connectionId: member.connectionId,
-      at: ctx.clock.now(),
-    });
+    await presence.leave(member.presence._id);
   };
 
   const post = async (member: Member, content: string) => {
     try {
       const text = acceptChatText(content, LIVE_CHAT_MAX_LENGTH);
+      const { pseudonym, archetype } = member.presence;
       await handle(ctx, chatters(ctx.dayRules), {
         type: 'PostLiveChatMessage',
         messageId: ctx.newId(),
         personId: member.personId,
-        ...member.profile,
+        pseudonym,
+        archetype,
         content: await seal(ctx.auth.vault, member.personId, text),
         at: ctx.clock.now(),
       });
@@ -253,15 +258,17 @@ export const createMiniChatHub = (
     await post(connection.member, message.content);
   };
 
-  wss.on('connection', (socket) => {
+  const accept = (socket: WebSocket, address: string) => {
     const connection: Connection = {
       socket,
+      address,
       member: null,
       identified: false,
       alive: true,
       queue: Promise.resolve(),
     };
     connections.add(connection);
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     socket.on('error', (err) =>
       logger.debug({ err }, 'closed a mini chat socket after a bad frame'),
     );
@@ -295,28 +302,53 @@ export const createMiniChatHub = (
     socket.on('close', () => {
       clearTimeout(identifyTimer);
       connections.delete(connection);
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
       // After whatever the socket had under way (its join may still be running).
       connection.queue = connection.queue
         .then(() => (connection.member ? leave(connection.member) : undefined))
         .catch((err: unknown) => logger.warn({ err }, 'mini chat leave failed'));
     });
-  });
+  };
+
+  /** A person who erased their data leaves the chat on every process: their device is new. */
+  const dismiss = (personId: string) => {
+    for (const member of members) {
+      if (member.personId === personId) {
+        member.socket.close(LIVE_CHAT_CLOSE.notRegistered, 'Register first');
+      }
+    }
+  };
 
   const changes: Subscription = notices.subscribe((notice) => {
+    for (const topic of notice.topics) {
+      if (topic.startsWith(liveChatNotices.erasedPrefix)) {
+        dismiss(topic.slice(liveChatNotices.erasedPrefix.length));
+      }
+    }
     if (members.size === 0) return;
     if (notice.topics.includes(liveChatNotices.messages) && !messagesQueued) {
       messagesQueued = true;
       void inOrder(forwardMessages);
     }
-    if (notice.topics.includes(liveChatNotices.presence)) void inOrder(() => refreshPresence());
+    if (notice.topics.includes(PRESENCE_NOTICE)) void inOrder(() => refreshPresence());
   });
 
-  // Keeps this process's lease, and notices the processes whose lease lapsed.
-  const keeper = setInterval(() => {
-    if (members.size === 0) return;
-    renewLease().catch((err: unknown) => logger.warn({ err }, 'mini chat lease renewal failed'));
-    void inOrder(() => refreshPresence());
-  }, timings.renewMs);
+  // Keeps this process's sockets present, and sweeps away those whose process stopped renewing.
+  const keep = async () => {
+    await ready;
+    await presence.renew(
+      processId,
+      [...members].map((member) => member.presence),
+    );
+    await presence.sweep();
+    if (members.size > 0) await inOrder(() => refreshPresence());
+  };
+  const keeper = setInterval(
+    () => void keep().catch((err: unknown) => logger.warn({ err }, 'mini chat presence failed')),
+    options.renewMs ?? Math.floor(options.presenceTtlMs / 3),
+  );
   keeper.unref();
 
   // Drops sockets that stopped answering pings (a closed laptop, a lost network).
@@ -337,7 +369,14 @@ export const createMiniChatHub = (
     topicCount: () => (members.size > 0 ? 1 : 0),
     handleUpgrade: (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://boon').pathname !== LIVE_CHAT_PATH) return false;
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      const address = options.addressOf(req);
+      if ((perAddress.get(address) ?? 0) >= options.socketsPerAddress) {
+        socket.end(
+          'HTTP/1.1 429 Too Many Requests\r\nRetry-After: 10\r\nConnection: close\r\nContent-Length: 0\r\n\r\n',
+        );
+        return true;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, address));
       return true;
     },
     close: async () => {
@@ -348,6 +387,7 @@ export const createMiniChatHub = (
       await goingAway(open.map((connection) => connection.socket));
       // Each socket's leave is under way: this process's people leave the others' lists.
       await Promise.all(open.map((connection) => connection.queue));
+      await presence.leaveAll(processId);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       logger.debug('mini chat hub closed');
     },

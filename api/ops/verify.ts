@@ -6,13 +6,6 @@ import { collectionNames } from '../../projections/engine/define';
 import { StoreReadModels } from '../../projections/engine/read-models';
 import { projectionStatus } from '../../projections/engine/status';
 
-/**
- * Collections that say who is connected now, not what happened: they change whenever a
- * socket comes or goes (and leave the read models once presence is kept apart from them), so
- * two stores with the same history may rightly differ there.
- */
-const NOT_HISTORY: ReadonlySet<string> = new Set(['live_chat_presence', 'live_chat_processes']);
-
 export type ReadModelDigest = Record<string, { documents: number; digest: string }>;
 
 /** Each history-made read-model collection's document count and a digest of its documents, by id. */
@@ -22,7 +15,7 @@ export const digestReadModels = async (readStore: ReadStore): Promise<ReadModelD
   const out: ReadModelDigest = {};
   try {
     for (const projection of allProjections) {
-      for (const name of collectionNames(projection).filter((n) => !NOT_HISTORY.has(n))) {
+      for (const name of collectionNames(projection)) {
         const docs = await models.collection(name).find({}, { sort: { _id: 1 } });
         out[name] = {
           documents: docs.length,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import ical, { ICalAlarmType, ICalEventRepeatingFreq, ICalWeekday } from 'ical-generator';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
 import {
   BUILT_IN_REMINDERS,
   BUILT_IN_TITLES,
@@ -68,16 +69,45 @@ const addMinutes = (time: string, minutes: number) => {
   return `${String(Math.floor(capped / 60)).padStart(2, '0')}:${String(capped % 60).padStart(2, '0')}`;
 };
 
+export type ZoneDefinition = { tzid: string; vtimezone: string };
+
+/**
+ * The zone's definition for the feed (RFC 5545 wants a VTIMEZONE for every TZID used), from
+ * the IANA database as the library ships it, under the library's own name for the zone (an
+ * alias such as `US/Eastern` is written as `America/New_York`); null for a zone it lacks.
+ */
+export const ianaZoneDefinition = (timeZone: string): ZoneDefinition | null => {
+  // Intl accepts any spelling (`america/new_york`); the library only the database's own.
+  const canonical = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  const block = tzlib_get_ical_block(canonical);
+  if (!Array.isArray(block) || !block[0] || !block[1]?.startsWith('TZID=')) return null;
+  return { tzid: block[1].slice('TZID='.length), vtimezone: `${block[0]}\r\n` };
+};
+
 /**
  * A person's reminders as an iCalendar feed: one recurring event per reminder that is on, at
  * its time in the person's own zone, with an alarm at the start. Event ids are derived from the
  * person's id by a one-way hash: nothing in the feed names or identifies them.
  */
-export const reminderCalendar = (personId: string, settings: ReminderSettings, now: Date) => {
+export const reminderCalendar = (
+  personId: string,
+  settings: ReminderSettings,
+  now: Date,
+  definitionOf: (timeZone: string) => ZoneDefinition | null = ianaZoneDefinition,
+) => {
+  const zone = definitionOf(settings.timeZone);
   const calendar = ical({
     name: 'Boon reminders',
     prodId: { company: 'Boon', product: 'Reminders', language: 'EN' },
     ttl: 60 * 60,
+    ...(zone
+      ? {
+          timezone: {
+            name: null,
+            generator: (tzid: string) => (tzid === zone.tzid ? zone.vtimezone : null),
+          },
+        }
+      : {}),
   });
   if (!settings.enabled) return calendar.toString();
   const today = localDate(now, settings.timeZone);
@@ -100,12 +130,15 @@ export const reminderCalendar = (personId: string, settings: ReminderSettings, n
     const date = firstDate(reminder, today);
     const byDay = byDayOf(reminder);
     const uid = createHash('sha256').update(`boon-reminder:${personId}:${key}`).digest('hex');
+    const end = addMinutes(reminder.time, 15);
     calendar.createEvent({
       id: `${uid.slice(0, 32)}@boon`,
       stamp: now,
       start: `${date}T${reminder.time}:00`,
-      end: `${date}T${addMinutes(reminder.time, 15)}:00`,
-      timezone: settings.timeZone,
+      end: `${date}T${end}:00`,
+      // In the zone by name where it has a definition; else floating: the same wall-clock
+      // time wherever the calendar is (RFC 5545 3.3.5), which needs no VTIMEZONE.
+      ...(zone ? { timezone: zone.tzid } : { floating: true }),
       summary: title,
       description,
       repeating: {

@@ -5,6 +5,7 @@ import {
   RESULT_CHAT_MAX_LENGTH,
   type ChatMessageDto,
   type PostChatMessageResult,
+  type TravelerNicknameDto,
 } from '../../domain/contracts/mini';
 import { miniId, postChatMessageBody } from '../../domain/contracts/schemas/mini';
 import { acceptChatText, chatters } from '../../domain/mini/chat';
@@ -14,7 +15,7 @@ import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { requireAccount } from '../http/guards';
 import { parseInput } from '../http/validation';
-import { assertTravelsWith, sessionPerson } from '../policies/mini-travelers';
+import { assertTravelsWith, sessionPerson, travelerNickname } from '../policies/mini-travelers';
 
 const pairParams = z.strictObject({
   dilemmaId: miniId('dilemmaId'),
@@ -56,12 +57,23 @@ export const miniChatRoutes = (ctx: AppContext) => {
     res.json(messages.filter((m): m is ChatMessageDto => m !== null));
   });
 
+  /** The caller's nickname in this chat (given on first ask, theirs for good there). */
+  router.get(`${path}/nickname`, requireAccount(ctx), async (req, res) => {
+    const pair = parseInput(pairParams, req.params, 'params');
+    const personId = await sessionPerson(ctx, req);
+    await assertTravelsWith(ctx, personId, pair);
+    const nickname: TravelerNicknameDto = { nickname: await travelerNickname(ctx, personId, pair) };
+    res.json(nickname);
+  });
+
   router.post(path, requireAccount(ctx), async (req, res) => {
     const pair = parseInput(pairParams, req.params, 'params');
+    // `username` is the spec's field: accepted, never used (the server names travellers).
     const body = parseInput(postChatMessageBody, req.body);
     const content = acceptChatText(body.content, RESULT_CHAT_MAX_LENGTH);
     const personId = await sessionPerson(ctx, req);
     await assertTravelsWith(ctx, personId, pair);
+    const username = await travelerNickname(ctx, personId, pair);
     const messageId = ctx.newId();
     const at = ctx.clock.now();
     const { position } = await handle(ctx, chatters(ctx.dayRules), {
@@ -69,14 +81,14 @@ export const miniChatRoutes = (ctx: AppContext) => {
       messageId,
       personId,
       ...pair,
-      username: body.username ?? null,
+      username,
       content: await seal(ctx.auth.vault, personId, content),
       at,
     });
     const result: PostChatMessageResult = {
       message: {
         id: messageId,
-        username: body.username ?? ANONYMOUS_TRAVELER,
+        username,
         content,
         timestamp: at.toISOString(),
         isOwn: true,

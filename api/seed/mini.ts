@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { randomNickname, type ChoiceDto } from '../../domain/contracts/mini';
+import type { ChoiceDto } from '../../domain/contracts/mini';
 import type { LiveChatServerMessage } from '../../domain/contracts/mini-live-chat';
 import { addDays, productDayOf, type ProductDay } from '../../domain/shared/product-day';
 import { momentIn, type Person, type Seeder, type SeedWorld } from './world';
@@ -126,7 +126,7 @@ export const miniSeeder: Seeder = {
         person,
         'POST',
         `/api/mini/dilemma/${result.dilemmaId}/archetype/${result.archetypeId}/chat`,
-        { content: random.pick(RESULT_CHAT), username: randomNickname(random.next) },
+        { content: random.pick(RESULT_CHAT) },
         token,
       );
     }

@@ -1,216 +1,115 @@
+import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
+import { isAimed, isOrder, isThreatAt, type Span } from './aim';
+import { phraseSet } from './phrases';
 import {
-  DataSet,
-  englishDataset,
-  englishRecommendedTransformers,
-  pattern,
-  RegExpMatcher,
-} from 'obscenity';
-import { score, tokens } from './words';
+  COPULAS,
+  DATASET_KINDS,
+  ENTRIES,
+  LINKERS,
+  NEGATIONS,
+  PHRASES,
+  RELATIVE_SUBJECTS,
+  TARGETS,
+  TARGETS_AFTER,
+  type Kind,
+} from './lexicon';
+import { wordReader } from './spelling';
+import { tokenizer, type Token } from './tokens';
+import { score } from './words';
 
 /**
- * Civility: how respectfully a text speaks, and whether it is abusive enough to refuse.
- * Obscenity's English dataset and transformers find words however they are disguised
- * (`f*ck`, `sh1t`, `ʃ𝐟ʃὗƈｋ`, `fuuuck`); Boon adds insults, attacks and threats, and sorts every
- * word by what it does in a discussion of ethics: a slur or a threat is refused outright, an
- * insult aimed at a person is a personal attack, profanity costs a little each time, and words
- * a serious answer may need (rape, sex, incest) cost nothing.
+ * Civility: how respectfully a text speaks, and whether it is abusive enough to refuse. Words
+ * are read however they are disguised: obscenity's English dataset and transformers (`f*ck`,
+ * confusable letters like `ʃ𝐟ʃὗƈｋ`) and Boon's own reading (`id10ts`, `stuuuupid`, `f u c k`,
+ * `c*nt`) over Boon's words (`lexicon.ts`). Then what each does: a slur or a threat is refused
+ * outright; an insult or profanity aimed at a person or at a group of those taking part is a
+ * personal attack; profanity aimed at nobody costs a little each time.
  */
 
-type Kind = 'slur' | 'threat' | 'attack' | 'insult' | 'profanity' | 'topic';
+/** Phrases that are attacks when said as an order or aimed at someone. */
+const attacks = phraseSet([
+  ['go', 'to', 'hell'],
+  ['shut', 'up'],
+  ['shut', 'the', 'hell', 'up'],
+  ['shut', 'the', 'fuck', 'up'],
+  ['shut', 'your', 'mouth'],
+  ['screw', 'you'],
+  ['screw', 'u'],
+  ['screw', 'yall'],
+  ['piss', 'off'],
+  ['stfu'],
+  ['gtfo'],
+]);
 
-const kinds: Record<Kind, readonly string[]> = {
-  slur: [
-    'abeed',
-    'africoon',
-    'arabush',
-    'boonga',
-    'chingchong',
-    'chink',
-    'kike',
-    'nigger',
-    'fag',
-    'dyke',
-    'tranny',
-    'retard',
-    'spastic',
-  ],
-  threat: ['kill yourself', 'kys', 'hope you die', 'go die', 'die in a fire', 'i will kill you'],
-  attack: ['screw you', 'go to hell'],
-  insult: [
-    'shut up',
-    'bitch',
-    'bastard',
-    'cunt',
-    'twat',
-    'prick',
-    'whore',
-    'slut',
-    'cuck',
-    'dick',
-    'cock',
-    'ass',
-    'idiot',
-    'moron',
-    'imbecile',
-    'cretin',
-    'dumbass',
-    'loser',
-    'scumbag',
-    'halfwit',
-    'dimwit',
-    'stupid',
-    'dumb',
-    'pathetic',
-    'worthless',
-  ],
-  profanity: [
-    'fuck',
-    'shit',
-    'piss',
-    'bollocks',
-    'arse',
-    'wank',
-    'turd',
-    'jizz',
-    'blowjob',
-    'buttplug',
-    'cum',
-    'deepthroat',
-    'dildo',
-    'doggystyle',
-    'double penetration',
-    'felch',
-    'fellatio',
-    'finger bang',
-    'fisting',
-    'gangbang',
-    'handjob',
-    'hentai',
-    'jerk off',
-    'lubejob',
-    'pussy',
-  ],
-  topic: [
-    'anal',
-    'anus',
-    'bestiality',
-    'boob',
-    'ejaculate',
-    'hooker',
-    'incest',
-    'masturbate',
-    'negro',
-    'orgasm',
-    'orgy',
-    'penis',
-    'porn',
-    'rape',
-    'scat',
-    'semen',
-    'sex',
-    'tit',
-    'vagina',
-  ],
-};
+/** What turns an attack phrase into an idiom: "go to hell and back". */
+const notAttacks = phraseSet([['and', 'back']]);
 
-const kindOf = new Map<string, Kind>(
-  (Object.entries(kinds) as [Kind, readonly string[]][]).flatMap(([kind, words]) =>
-    words.map((word) => [word, kind] as const),
-  ),
-);
+/**
+ * Profanity as an intensifier of what follows ("you're fucking brilliant"): aimed only if
+ * what it intensifies is an insult ("you fucking idiot"), which is then aimed itself.
+ */
+const isIntensifier = (tokens: readonly Token[], finding: Finding, findingAt: Set<number>) =>
+  finding.kind === 'profanity' &&
+  /(?:ing|in)$/u.test(tokens[finding.last]!.text) &&
+  finding.last + 1 < tokens.length &&
+  !tokens[finding.last + 1]!.clauseStart &&
+  !findingAt.has(finding.last + 1);
 
-type Meta = { originalWord: string };
-
-/** Boon's own phrases; `|` marks a word boundary (so `closer` is no `loser`). */
-const boonPhrases: [word: string, patterns: ReturnType<typeof pattern>[]][] = [
-  ['kill yourself', [pattern`kill yourself`, pattern`killyourself`]],
-  ['kys', [pattern`|kys|`]],
-  ['hope you die', [pattern`hope you die`]],
-  ['go die', [pattern`|go die|`]],
-  ['die in a fire', [pattern`die in a fire`]],
-  ['i will kill you', [pattern`|i will kill you`, pattern`|ill kill you`]],
-  ['screw you', [pattern`|screw you`]],
-  ['go to hell', [pattern`|go to hell`]],
-  ['shut up', [pattern`|shut up|`]],
-  ['idiot', [pattern`|idiot`]],
-  ['moron', [pattern`|moron`]],
-  ['imbecile', [pattern`|imbecil`]],
-  ['cretin', [pattern`|cretin`]],
-  ['dumbass', [pattern`|dumbass`]],
-  ['loser', [pattern`|loser`]],
-  ['scumbag', [pattern`|scum`]],
-  ['halfwit', [pattern`|halfwit`]],
-  ['dimwit', [pattern`|dimwit`]],
-  ['stupid', [pattern`|stupid`]],
-  ['dumb', [pattern`|dumb|`]],
-  ['pathetic', [pattern`|pathetic`]],
-  ['worthless', [pattern`|worthless`]],
+/** The words spelled-out letters may be read as. */
+const VOCABULARY = [
+  ...new Set([
+    ...ENTRIES.flatMap((entry) => [entry.word, `${entry.word}s`]),
+    ...[
+      ...PHRASES.map((p) => p.words),
+      ...TARGETS,
+      ...TARGETS_AFTER,
+      ...RELATIVE_SUBJECTS,
+      ...attacks.phrases,
+    ]
+      .flat()
+      .filter((word) => word !== '*'),
+    ...LINKERS,
+    ...COPULAS,
+    ...NEGATIONS,
+    ...'kill yourself urself kys hope die dies in fire go hurt i ill im will'.split(' '),
+  ]),
 ];
 
-const dataset = boonPhrases.reduce(
-  (set, [word, patterns]) =>
-    set.addPhrase((phrase) =>
-      patterns.reduce((p, each) => p.addPattern(each), phrase.setMetadata({ originalWord: word })),
-    ),
-  new DataSet<Meta>().addAll(englishDataset),
-);
+const tokenize = tokenizer(VOCABULARY);
+const readWord = wordReader(ENTRIES);
+const insultPhrases = phraseSet(PHRASES.map((phrase) => phrase.words));
+const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
 
-const matcher = new RegExpMatcher({ ...dataset.build(), ...englishRecommendedTransformers });
+type Finding = Span & { kind: Kind };
 
-const SECOND_PERSON = new Set(['you', 'youre', 'yourself', 'ur', 'u', 'ya', 'yall']);
-/** Words that may stand between "you" and an insult aimed at them: "you are such a total …". */
-const LINKERS = new Set([
-  'are',
-  're',
-  'r',
-  'a',
-  'an',
-  'such',
-  'so',
-  'really',
-  'total',
-  'totally',
-  'complete',
-  'completely',
-  'absolute',
-  'absolutely',
-  'utter',
-  'utterly',
-  'just',
-  'the',
-  'biggest',
-  'big',
-  'little',
-  'ing',
-  'in',
-]);
-const AIMED_AFTER = new Set(['you', 'off', 'yourself', 'u', 'ya']);
-
-const sentenceBefore = (text: string, at: number) =>
-  text
-    .slice(Math.max(0, at - 80), at)
-    .split(/[.!?;:\n]/)
-    .pop() ?? '';
-
-/**
- * Is the word at [start, end] aimed at someone: "you idiot", "you're such a moron", "fuck you",
- * "fuck off"? Only linking words may stand between "you" and the insult ("if you feel stupid"
- * is not aimed); `previousAimedEnd` chains insults in a row ("you f*cking idiot").
- */
-const isAimed = (text: string, start: number, end: number, previousAimedEnd: number | null) => {
-  const after = text.slice(end + 1, end + 24).split(/[.!?;:\n]/)[0] ?? '';
-  if (AIMED_AFTER.has(tokens(after)[0] ?? '')) return true;
-  const words =
-    previousAimedEnd !== null && previousAimedEnd < start && start - previousAimedEnd < 40
-      ? ['you', ...tokens(text.slice(previousAimedEnd + 1, start))]
-      : tokens(sentenceBefore(text, start));
-  for (let i = words.length - 1; i >= 0 && words.length - i <= 12; i--) {
-    const word = words[i]!;
-    if (SECOND_PERSON.has(word)) return true;
-    // Single letters are a spaced-out word ("f u c k i n g"), not a new thought.
-    if (!LINKERS.has(word) && word.length > 1) return false;
+/** Boon's words and obscenity's, one finding per word (a phrase counts once). */
+const findingsIn = (text: string, tokens: readonly Token[]): Finding[] => {
+  const byFirst = new Map<number, Finding>();
+  const covered = new Set<number>();
+  const add = (finding: Finding) => {
+    for (let k = finding.first; k <= finding.last; k++) if (covered.has(k)) return;
+    for (let k = finding.first; k <= finding.last; k++) covered.add(k);
+    byFirst.set(finding.first, finding);
+  };
+  tokens.forEach((_, i) => {
+    const length = insultPhrases.startingAt(tokens, i);
+    const phrase = PHRASES.find((p) => p.words.length === length && p.words[0] === tokens[i]!.text);
+    if (phrase) add({ first: i, last: i + length - 1, kind: phrase.kind, noun: phrase.noun });
+  });
+  tokens.forEach((token, i) => {
+    const entry = readWord(token.text);
+    if (!entry) return;
+    // Said of a clause's end only: "you suck at chess" is about chess.
+    if (entry.clauseEnd && i + 1 < tokens.length && !tokens[i + 1]!.clauseStart) return;
+    add({ first: i, last: i, kind: entry.kind, noun: entry.noun });
+  });
+  for (const match of matcher.getAllMatches(text, true)) {
+    const word = englishDataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord;
+    const at = tokens.findIndex((t) => t.start <= match.startIndex && match.startIndex < t.end);
+    if (at < 0) continue;
+    add({ first: at, last: at, kind: DATASET_KINDS[word ?? ''] ?? 'profanity', noun: false });
   }
-  return false;
+  return [...byFirst.values()].sort((a, b) => a.first - b.first);
 };
 
 export type RejectionReason = 'slur' | 'threat' | 'personal attack' | 'profanity';
@@ -228,29 +127,32 @@ const COST = { aimed: 0.7, profanity: 0.15, insult: 0.1 };
 export const ABUSIVE_BELOW = 0.5;
 
 export const judgeCivility = (text: string): CivilityJudgement => {
+  const tokens = tokenize(text);
+  const findings = findingsIn(text, tokens);
+  const findingAt = new Set(findings.flatMap((f) => [f.first, f.last]));
+  let severe: RejectionReason | null = findings.some((f) => f.kind === 'slur') ? 'slur' : null;
+  if (tokens.some((_, i) => isThreatAt(tokens, i))) severe ??= 'threat';
   let cost = 0;
-  let severe: RejectionReason | null = null;
   let aimed = false;
-  let lastAimedEnd: number | null = null;
-  const seen = new Set<string>();
-  for (const match of matcher.getAllMatches(text, true)) {
-    const word = dataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord ?? '';
-    const place = `${match.startIndex}:${word}`;
-    if (seen.has(place)) continue;
-    seen.add(place);
-    const kind = kindOf.get(word) ?? 'profanity';
-    if (kind === 'slur' || kind === 'threat') severe ??= kind;
-    else if (kind === 'attack') {
+  tokens.forEach((_, i) => {
+    const length = attacks.startingAt(tokens, i);
+    if (length === 0 || notAttacks.startingAt(tokens, i + length) > 0) return;
+    const span = { first: i, last: i + length - 1, noun: false };
+    if (isOrder(tokens, i) || isAimed(tokens, span, (k) => findingAt.has(k))) {
       aimed = true;
-      lastAimedEnd = match.endIndex;
       cost += COST.aimed;
-    } else if (kind === 'insult' || kind === 'profanity') {
-      if (isAimed(text, match.startIndex, match.endIndex, lastAimedEnd)) {
-        aimed = true;
-        lastAimedEnd = match.endIndex;
-        cost += COST.aimed;
-      } else cost += kind === 'insult' ? COST.insult : COST.profanity;
     }
+  });
+  for (const finding of findings) {
+    if (finding.kind === 'topic' || finding.kind === 'slur') continue;
+    if (
+      !isIntensifier(tokens, finding, findingAt) &&
+      isAimed(tokens, finding, (k) => findingAt.has(k))
+    ) {
+      aimed = true;
+      cost += COST.aimed;
+    } else if (finding.kind === 'insult') cost += COST.insult;
+    else if (finding.kind === 'profanity') cost += COST.profanity;
   }
   const civility = severe ? 0 : score(1 - cost);
   const abusive = civility < ABUSIVE_BELOW;

@@ -37,9 +37,13 @@ export type LiveChatServerMessage =
   | { type: 'userLeft'; userId: string }
   | { type: 'error'; code: LiveChatErrorCode; message: string };
 
-/** Close codes: the socket did not identify first, or is not a registered person. */
+/**
+ * Close codes: the socket did not identify first, is not a registered person, sent a frame
+ * that is not the protocol's, or is one too many for its person or its address.
+ */
 export const LIVE_CHAT_CLOSE = {
   identifyFirst: 4401,
   notRegistered: 4403,
   malformed: 4400,
+  tooMany: 4429,
 } as const;

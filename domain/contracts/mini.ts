@@ -52,7 +52,7 @@ export type FellowTravelerDto = { completedAt: string };
 
 export type ChatMessageDto = {
   id: string;
-  /** The nickname the author chose ('Anonymous Traveler' when none). */
+  /** The author's nickname in this chat, given by the server ('Anonymous Traveler' when none). */
   username: string;
   content: string;
   timestamp: string;
@@ -87,18 +87,11 @@ export const NICKNAME_NOUNS = [
   'Walker',
   'Listener',
 ] as const;
-const NICKNAME = new RegExp(
-  `^(${NICKNAME_ADJECTIVES.join('|')}) (${NICKNAME_NOUNS.join('|')}) ([1-9]?\\d)$`,
-);
-export const isNickname = (name: string) => NICKNAME.test(name);
-
-/** `random` returns [0, 1), like Math.random. */
-export const randomNickname = (random: () => number): string => {
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  return `${pick(NICKNAME_ADJECTIVES)} ${pick(NICKNAME_NOUNS)} ${Math.floor(random() * 100)}`;
-};
 
 export type PostChatMessageResult = { message: ChatMessageDto; position: string | null };
+
+/** GET …/chat/nickname: what the caller is called in this chat. */
+export type TravelerNicknameDto = { nickname: string };
 
 /** One step of the legacy narrative. */
 export type NarrativePromptDto = {

@@ -29,14 +29,21 @@ const ideaText = z.object({
   notes: z.string().nullable(),
 });
 
+/** A person's words are sealed with their key; the board's own ideas (no author) are not. */
+const byAuthor = (data: { authorId: string | null }) => data.authorId;
+
 /**
  * An idea reached the brainstorm board: from a person (/brainstorm: `authorId` is their
  * identity, never shown to others) or from an admin on the board (`addedBy`).
+ *
+ * v2: a person's idea is sealed with their key (`content` and `notes` read as null once they
+ * erased their data). v1 ideas were written in the clear and keep their text as written.
  */
 export const SuggestionMade = defineEvent({
   type: 'SuggestionMade',
-  version: 1,
+  version: 2,
   schema: ideaText.extend({
+    content: z.string().min(1).nullable(),
     suggestionId: z.string().min(1),
     authorId: z.string().min(1).nullable(),
     /** The author's pseudonym when they wrote it: shown to admins only. */
@@ -44,6 +51,8 @@ export const SuggestionMade = defineEvent({
     addedBy: admin.nullable(),
     at,
   }),
+  upcasters: { 1: (data) => data },
+  sealed: { subject: byAuthor, fields: ['content', 'notes'] },
 });
 
 const statusChange = z.object({
@@ -73,17 +82,26 @@ export const SuggestionReopened = defineEvent({
   schema: statusChange,
 });
 
-/** Content, category or notes changed: what they were and what they became. */
+/**
+ * Content, category or notes changed: what they were and what they became.
+ *
+ * v2: names the idea's author, whose key seals `before` and `after` (an edit of a person's
+ * words is still their words); both read as null once they erased their data. v1 edits were
+ * written in the clear (their author unnamed) and keep their text as written.
+ */
 export const SuggestionEdited = defineEvent({
   type: 'SuggestionEdited',
-  version: 1,
+  version: 2,
   schema: z.object({
     suggestionId: z.string().min(1),
-    before: ideaText.partial(),
-    after: ideaText.partial(),
+    authorId: z.string().min(1).nullable(),
+    before: ideaText.partial().nullable(),
+    after: ideaText.partial().nullable(),
     by: admin,
     at,
   }),
+  upcasters: { 1: (data) => ({ ...(data as object), authorId: null }) },
+  sealed: { subject: byAuthor, fields: ['before', 'after'] },
 });
 
 /** One vote per admin: a later vote replaces that admin's earlier one. */
@@ -118,31 +136,47 @@ const review = z.object({
   content: z.string().min(1),
 });
 
-/** A person sent a question from /submit-question. */
+/**
+ * A person sent a question from /submit-question.
+ *
+ * v2: `content` is sealed with its author's key, and reads as null once they erased their
+ * data. v1 submissions were written in the clear and keep their text as written.
+ */
 export const SubmissionSent = defineEvent({
   type: 'SubmissionSent',
-  version: 1,
+  version: 2,
   schema: z.object({
     submissionId: z.string().min(1),
-    content: z.string().min(1),
+    content: z.string().min(1).nullable(),
     authorId: z.string().min(1),
     /** The author's pseudonym when they sent it: shown to admins only. */
     submitterName: z.string(),
     at,
   }),
+  upcasters: { 1: (data) => data },
+  sealed: { subject: (data) => data.authorId, fields: ['content'] },
 });
 
-/** An admin's review: only the fields it changed, before and after. */
+/**
+ * An admin's review: only the fields it changed, before and after.
+ *
+ * v2: names the submission's author, whose key seals `before` and `after` (the question's
+ * text and the notes on it); both read as null once they erased their data. v1 reviews were
+ * written in the clear (their author unnamed) and keep their text as written.
+ */
 export const SubmissionReviewed = defineEvent({
   type: 'SubmissionReviewed',
-  version: 1,
+  version: 2,
   schema: z.object({
     submissionId: z.string().min(1),
-    before: review.partial(),
-    after: review.partial(),
+    authorId: z.string().min(1).nullable(),
+    before: review.partial().nullable(),
+    after: review.partial().nullable(),
     by: admin,
     at,
   }),
+  upcasters: { 1: (data) => ({ ...(data as object), authorId: null }) },
+  sealed: { subject: byAuthor, fields: ['before', 'after'] },
 });
 
 export const SubmissionDeleted = defineEvent({

@@ -61,10 +61,11 @@ const evolve = (state: SubmissionState, event: SubmissionEvent): SubmissionState
   if (event.type === 'SubmissionSent') {
     return {
       exists: true,
-      deleted: false,
+      // Its author erased their data (their key is gone): the submission is gone with it.
+      deleted: event.data.content === null,
       status: 'pending',
       adminNotes: null,
-      content: event.data.content,
+      content: event.data.content ?? '',
       authorId: event.data.authorId,
     };
   }
@@ -146,7 +147,14 @@ const decide = (command: SubmissionCommand, state: SubmissionState): SubmissionE
       return [
         {
           type: 'SubmissionReviewed',
-          data: { submissionId, before: change.before, after: change.after, by, at },
+          data: {
+            submissionId,
+            authorId: state.authorId,
+            before: change.before,
+            after: change.after,
+            by,
+            at,
+          },
         },
       ];
     }

@@ -93,11 +93,13 @@ const statusOf: Partial<Record<SuggestionEvent['type'], SuggestionStatus>> = {
 const evolve = (state: SuggestionState, event: SuggestionEvent): SuggestionState => {
   if (event.type === 'SuggestionMade') {
     const { content, category, notes, authorId } = event.data;
+    // Its author erased their data (their key is gone): the idea is gone with it.
+    const erased = content === null;
     return {
       exists: true,
-      deleted: false,
+      deleted: erased,
       status: 'pending',
-      content,
+      content: content ?? '',
       category,
       notes,
       authorId,
@@ -199,7 +201,14 @@ const decide = (command: SuggestionCommand, state: SuggestionState): SuggestionE
       if (text.changed) {
         events.push({
           type: 'SuggestionEdited',
-          data: { suggestionId, before: text.before, after: text.after, by, at },
+          data: {
+            suggestionId,
+            authorId: state.authorId,
+            before: text.before,
+            after: text.after,
+            by,
+            at,
+          },
         });
       }
       return events;

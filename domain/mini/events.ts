@@ -141,20 +141,43 @@ export const MiniArchetypeDefined = defineEvent({
   }),
 });
 
-/** A message in the chat of the people who reached one archetype on one dilemma. */
+/**
+ * A message in the chat of the people who reached one archetype on one dilemma.
+ *
+ * v2: `username` is the nickname the server gave its author in this chat (`MiniTravelerNamed`).
+ * v1 carried whatever nickname the browser sent, bound to no one (two travellers could post as
+ * one): it reads as null, shown as 'Anonymous Traveler'.
+ */
 export const MiniChatMessagePosted = defineEvent({
   type: 'MiniChatMessagePosted',
-  version: 1,
+  version: 2,
   schema: z.object({
     messageId: id,
     dilemmaId: id,
     archetypeId: id,
     authorId: z.string().min(1),
-    /** The generated nickname the author chose; null shows as 'Anonymous Traveler'. */
+    /** The author's nickname in this chat; null shows as 'Anonymous Traveler'. */
     username: z.string().max(60).nullable(),
     /** Personal free text: sealed with the author's key. */
     content: sealedSchema,
     day: productDay,
+    at: z.iso.datetime(),
+  }),
+  upcasters: { 1: (data) => ({ ...(data as object), username: null }) },
+});
+
+/**
+ * A traveller got their nickname in one Fellow Travelers chat (a dilemma's archetype): theirs
+ * for good there, and no one else's.
+ */
+export const MiniTravelerNamed = defineEvent({
+  type: 'MiniTravelerNamed',
+  version: 1,
+  schema: z.object({
+    dilemmaId: id,
+    archetypeId: id,
+    personId: z.string().min(1),
+    nickname: z.string().min(1).max(60),
     at: z.iso.datetime(),
   }),
 });

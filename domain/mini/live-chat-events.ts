@@ -3,10 +3,14 @@ import { defineEvent } from '../shared/events';
 
 const badge = z.object({ id: z.string().min(1), name: z.string().min(1) }).nullable();
 
-/**
- * A socket of the live chat (/mini-chat) joined, on one API process. Presence is kept as
- * events so every process sees who is online on any of them.
+/*
+ * Presence of the live chat (/mini-chat) as earlier versions recorded it, one event per socket
+ * joining and leaving and per process renewing its lease. Presence is not history: it now lives
+ * in the read store with an expiry, and these are no longer written. Shipped events stay in the
+ * catalog so the logs that hold them still read.
  */
+
+/** A socket of the live chat joined, on one API process. */
 export const MiniLiveChatJoined = defineEvent({
   type: 'MiniLiveChatJoined',
   version: 1,

@@ -9,10 +9,16 @@ const reminder = {
   weekday: z.enum(WEEKDAYS).nullable(),
 };
 
-/** The whole of a person's reminder settings as they saved them, in their own time zone. */
+/**
+ * The whole of a person's reminder settings as they saved them, in their own time zone.
+ *
+ * v2: the custom reminders (their titles are the person's own words) are sealed with their
+ * key, and read as null once they erased their data. v1 settings were written in the clear
+ * and keep their titles as written.
+ */
 export const ReminderSettingsChanged = defineEvent({
   type: 'ReminderSettingsChanged',
-  version: 1,
+  version: 2,
   schema: z.object({
     personId: z.string().min(1),
     enabled: z.boolean(),
@@ -20,9 +26,13 @@ export const ReminderSettingsChanged = defineEvent({
     dailyQuestion: z.object(reminder),
     streakProtection: z.object(reminder),
     journalReflection: z.object(reminder),
-    custom: z.array(z.object({ id: z.string().min(1), title: z.string().min(1), ...reminder })),
+    custom: z
+      .array(z.object({ id: z.string().min(1), title: z.string().min(1), ...reminder }))
+      .nullable(),
     at: z.iso.datetime(),
   }),
+  upcasters: { 1: (data) => data },
+  sealed: { subject: (data) => data.personId, fields: ['custom'] },
 });
 
 /**

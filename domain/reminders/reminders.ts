@@ -54,7 +54,8 @@ export const remindersDecider: Decider<ReminderCommand, ReminderEvent, Reminders
   evolve: (state, event) => {
     switch (event.type) {
       case 'ReminderSettingsChanged':
-        return { ...state, saved: canonical(event.data) };
+        // Custom reminders read as null once erased: nothing of them is left to compare.
+        return { ...state, saved: canonical({ ...event.data, custom: event.data.custom ?? [] }) };
       case 'CalendarFeedIssued':
         return { ...state, feedTokenHash: event.data.tokenHash };
       case 'CalendarFeedRevoked':

@@ -73,8 +73,11 @@ export type StreamAccess = {
  * fields are therefore nullable in the schema: a reader meets null for erased data.
  */
 export type Sealing<Data> = {
-  /** The person whose key seals the fields (a key-vault subject). */
-  subject: (data: Data) => string;
+  /**
+   * The person whose key seals the fields (a key-vault subject); null when the text is no
+   * erasable person's (an admin's own idea on the board): those fields are written as they are.
+   */
+  subject: (data: Data) => string | null;
   fields: readonly (keyof Data & string)[];
 };
 

@@ -44,6 +44,25 @@ const textFaultMessage: Record<TextFault, string> = {
   'nothing-visible': 'has no visible character',
 };
 
+/** In one line of text a line break or a tab is a control character like any other. */
+const lineFaultMessage: Record<TextFault, string> = {
+  ...textFaultMessage,
+  'control-character': 'contains a line break, a tab or another control character',
+};
+
+/**
+ * One line of free text (a title): normalised and trimmed, with what is wrong with it, if
+ * anything, and how to say so after the field's name ("title contains a line break...").
+ * The same rule as `acceptFreeText`, without lines.
+ */
+export const readLineOfText = (
+  text: string,
+): { text: string; fault: TextFault | null; problem: string | null } => {
+  const normalized = normalizeText(text).trim();
+  const fault = textFault(normalized, { multiline: false });
+  return { text: normalized, fault, problem: fault ? lineFaultMessage[fault] : null };
+};
+
 /**
  * Free text as it will be stored (normalised, trimmed), or a DomainError naming the field:
  * nothing visible reads as empty (the spec's words); anything else unreadable is refused.

@@ -55,6 +55,7 @@ export const sealWithKey = (
   if (!sealing) return event;
   const data = { ...(event.data as Record<string, unknown>) };
   const subject = sealing.subject(data);
+  if (subject === null) return event;
   const key = keyOf(subject);
   for (const field of sealing.fields) {
     const value = data[field];
@@ -133,6 +134,7 @@ export const sealingEventStore = (
     const sealing = sealingOf(event.type);
     if (!sealing) return event;
     const subject = sealing.subject(event.data as Record<string, unknown>);
+    if (subject === null) return event;
     const key = await keys.sealingKey(subject);
     return sealWithKey(event, () => key);
   };

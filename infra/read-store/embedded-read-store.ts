@@ -20,6 +20,7 @@ import { DocumentUnit } from './sqlite/document-unit';
 import { IndexCatalog } from './sqlite/index-catalog';
 import { fenceChecker, sqliteLeases } from './sqlite/leases';
 import { LEGACY_TABLES, quoteIdentifier, STORE_SCHEMA, tableOf } from './sqlite/sql-names';
+import { beginImmediate, writeTransaction } from './sqlite/write-lock';
 
 export type EmbeddedReadStoreOptions = {
   /** How often this process looks for units of work other processes committed. */
@@ -63,6 +64,8 @@ const prepareFile = (db: SqliteDatabase, cacheMiB: number) => {
     for (const table of LEGACY_TABLES) db.exec(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`);
     db.exec(STORE_SCHEMA);
   }).immediate();
+  // Writes wait for the lock between turns of the event loop (write-lock.ts), never in SQLite.
+  if (!db.memory) db.pragma('busy_timeout = 0');
 };
 
 /** A second connection for reads outside units of work: WAL gives it the last commit, never part of one. */
@@ -114,6 +117,9 @@ export const openEmbeddedReadStore = (
     tail = next.catch(() => undefined);
     return next;
   };
+  /** One after another, each in a write transaction of its own. */
+  const serialWrite = <R>(work: () => R | Promise<R>): Promise<R> =>
+    serial(() => writeTransaction(db, work));
   // With one connection (an in-memory file), reads wait for the unit of work under way.
   let unitInFlight: Promise<unknown> | null = null;
   const settled = async () => {
@@ -147,7 +153,7 @@ export const openEmbeddedReadStore = (
   });
 
   const runUnit = async <R>(work: (tx: UnitOfWork) => Promise<R>): Promise<R> => {
-    db.exec('BEGIN IMMEDIATE');
+    await beginImmediate(db);
     const unit = new DocumentUnit(writeTables, indexes, cache);
     const fences: Pick<Lease, 'name' | 'token'>[] = [];
     const pending: CommitNotice[] = [];
@@ -188,12 +194,12 @@ export const openEmbeddedReadStore = (
         });
       }),
     ensureIndexes: (name, specs, ensureOptions) =>
-      serial(() => indexes.ensure(name, specs, ensureOptions?.whenQueried ?? false)),
+      serialWrite(() => indexes.ensure(name, specs, ensureOptions?.whenQueried ?? false)),
     dropCollection: async (name) => {
       const table = tableOf(name);
       // A large collection goes a step at a time, other units of work running in between.
       for (;;) {
-        const removed = await serial(() =>
+        const removed = await serialWrite(() =>
           writeTables.exists(name)
             ? db
                 .prepare(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} LIMIT ?)`)
@@ -203,7 +209,7 @@ export const openEmbeddedReadStore = (
         if (removed < DROP_STEP) break;
         await nextTurn();
       }
-      await serial(() => {
+      await serialWrite(() => {
         db.transaction(() => {
           db.exec(`DROP TABLE IF EXISTS ${table}`);
           db.prepare('DELETE FROM rm_collections WHERE name = ?').run(name);
@@ -223,7 +229,7 @@ export const openEmbeddedReadStore = (
         .all()
         .map((row) => row.name);
     },
-    leases: sqliteLeases(db, now, serial),
+    leases: sqliteLeases(db, now, serialWrite),
     notices: notices.asObservable(),
     close: async () => {
       await serial(() => undefined);

@@ -3,45 +3,70 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { handle } from '../../api/commands/run';
+import { chatPresence } from '../../api/live/chat-presence';
+import { addressKey, publicUserId } from '../../api/live/mini-chat-people';
 import { startServer, type RunningServer } from '../../api/server';
+import { openStores } from '../../api/stores';
 import type { LiveChatServerMessage } from '../../domain/contracts/mini-live-chat';
-import { liveChatConnections, liveChatProcesses } from '../../domain/mini/live-chat';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
+import { spawnServer, type RealServer } from '../support/real-server';
 import { newDeviceId, testBank } from '../support/test-app';
 
-/** Two API processes on one data folder: one also projects, the other only serves. */
+/**
+ * Two API processes on one data folder, and a projector in a process of its own: two read
+ * stores in one thread on one file would wait on each other's write lock with the thread they
+ * share blocked (a projector's unit of work lets the event loop run while it holds the lock).
+ */
+let projector: RealServer;
 let first: RunningServer;
 let second: RunningServer;
 let dataDir: string;
 /** The product's clock: it stands still, except where a test lets a lease lapse. */
 let now = Date.parse('2026-11-22T15:00:00Z');
 
-const start = (role: 'all' | 'api') =>
+/** What both processes are configured with: the chat's limits, kept low to be reached. */
+const LIMITS = { perPerson: 3, perAddress: 5 };
+
+const configFor = (role: 'api') =>
+  loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ROLE: role,
+    AUTH_SECRET: 'one-secret-shared-by-both-processes-of-this-test',
+    // Each test client says which address it comes from (X-Forwarded-For from this machine).
+    TRUST_PROXY: 'loopback',
+    LIVE_CHAT_SOCKETS_PER_PERSON: String(LIMITS.perPerson),
+    LIVE_CHAT_SOCKETS_PER_ADDRESS: String(LIMITS.perAddress),
+    // A device registered a moment ago is awaited from the projector's process, however loaded.
+    READ_WAIT_MS: '10000',
+  });
+
+const start = (role: 'api') =>
   startServer({
-    config: loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      ROLE: role,
-      AUTH_SECRET: 'one-secret-shared-by-both-processes-of-this-test',
-    }),
+    config: configFor(role),
     logger: silentLogger(),
     bank: testBank,
     clock: { now: () => new Date(now) },
-    liveChat: { leaseMs: 60_000, renewMs: 250 },
+    liveChat: { renewMs: 250 },
   });
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'boon-mini-live-'));
-  first = await start('all');
+  projector = await spawnServer({
+    ROLE: 'projector',
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'one-secret-shared-by-both-processes-of-this-test',
+  });
+  first = await start('api');
   second = await start('api');
 });
 afterAll(async () => {
-  await second.close();
-  await first.close();
+  await second?.close();
+  await first?.close();
+  await projector?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -71,10 +96,23 @@ type Client = {
   say(content: string): void;
 };
 
-/** Opens /mini-chat on a process; `identify` is what the socket sends first (null: nothing). */
-const open = (server: RunningServer, identify: Record<string, unknown> | null) =>
+let addresses = 0;
+/** A client address of its own (TEST-NET-3), so one test's sockets never count against another's. */
+const freshAddress = () => `203.0.113.${++addresses % 250}`;
+
+/**
+ * Opens /mini-chat on a process; `identify` is what the socket sends first (null: nothing);
+ * `address` is where it comes from.
+ */
+const open = (
+  server: RunningServer,
+  identify: Record<string, unknown> | null,
+  address = freshAddress(),
+) =>
   new Promise<Client>((resolve, reject) => {
-    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/mini-chat`);
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/mini-chat`, {
+      headers: { 'X-Forwarded-For': address },
+    });
     const frames: LiveChatServerMessage[] = [];
     const closed = new Promise<{ code: number; reason: string }>((done) =>
       socket.on('close', (code, reason) => done({ code, reason: reason.toString() })),
@@ -101,13 +139,25 @@ const until = async (predicate: () => boolean, ms = 15_000) => {
 };
 
 /** Joins as a registered person and waits for the online list (the sign the socket is in). */
-const enter = async (server: RunningServer, deviceId: string) => {
-  const client = await open(server, { deviceId });
+const enter = async (server: RunningServer, deviceId: string, address?: string) => {
+  const client = await open(server, { deviceId }, address);
   let refused: { code: number; reason: string } | null = null;
   void client.closed.then((closed) => (refused = closed));
   await until(() => refused !== null || client.frames.some((f) => f.type === 'userList'));
   if (refused) throw new Error(`The chat refused the socket: ${JSON.stringify(refused)}`);
   return client;
+};
+
+/** Enters once a place is free: the presence of a socket just closed goes a moment later. */
+const retryEnter = async (server: RunningServer, deviceId: string) => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await enter(server, deviceId);
+    } catch (error) {
+      if (attempt > 50) throw error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
 };
 
 const texts = (client: Client) =>
@@ -236,24 +286,44 @@ describe('the live chat at /mini-chat', () => {
     expect(hasty.frames).toEqual([]);
   });
 
-  it('counts the people of a process that stopped renewing its lease as gone', async () => {
+  it('appends nothing to the log for joining and leaving: presence is not history', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, register));
     const watcher = await enter(first, (await register()).deviceId);
+    const head = await first.context.events.headPosition();
+    for (let round = 0; round < 5; round++) {
+      const clients = await Promise.all(
+        people.map((p, i) => enter(i % 2 ? second : first, p.deviceId)),
+      );
+      for (const client of clients) client.socket.close();
+      await Promise.all(clients.map((client) => client.closed));
+    }
+    // Everyone came and went on both processes, and the watcher saw each of them leave.
+    await until(
+      () => watcher.frames.filter((f) => f.type === 'userLeft').length >= people.length * 5,
+    );
+    expect(await first.context.events.headPosition()).toBe(head);
+    watcher.socket.close();
+  }, 60_000);
+
+  it('counts the people of a process that stopped renewing as gone once their presence lapses', async () => {
+    const watcher = await enter(first, (await register()).deviceId);
+    // Another process on the same data folder, which then dies without a goodbye: its entry
+    // stays in the store, unrenewed.
+    const crashed = await openStores(configFor('api'), silentLogger());
     const ctx = first.context;
-    await handle(ctx, liveChatProcesses, {
-      type: 'RenewLiveChatProcess',
-      processId: 'crashed-process',
-      leaseMs: 1000,
-      at: ctx.clock.now(),
-    });
-    await handle(ctx, liveChatConnections, {
-      type: 'JoinLiveChat',
-      connectionId: 'socket-on-the-crashed-process',
-      processId: 'crashed-process',
-      personId: 'someone-on-the-crashed-process',
-      pseudonym: 'Quiet Heron',
-      archetype: null,
-      at: ctx.clock.now(),
-    });
+    await chatPresence(crashed.readStore, { ttlMs: 60_000, now: () => now }).join(
+      {
+        _id: 'socket-on-the-crashed-process',
+        processId: 'crashed-process',
+        userId: publicUserId(ctx, 'someone-on-the-crashed-process'),
+        pseudonym: 'Quiet Heron',
+        archetype: null,
+        addressKey: addressKey(ctx, '198.51.100.1'),
+        joinedAt: new Date(now).toISOString(),
+      },
+      { socketsPerPerson: 1, socketsPerAddress: 1 },
+    );
+    await crashed.close();
     await until(() =>
       watcher.frames.some((f) => f.type === 'userJoined' && f.user.pseudonym === 'Quiet Heron'),
     );
@@ -261,10 +331,66 @@ describe('the live chat at /mini-chat', () => {
       (f) => f.type === 'userJoined' && f.user.pseudonym === 'Quiet Heron',
     ) as Extract<LiveChatServerMessage, { type: 'userJoined' }>;
 
-    now += 2000;
+    now += 61_000;
     await until(() =>
       watcher.frames.some((f) => f.type === 'userLeft' && f.userId === ghost.user.id),
     );
+    watcher.socket.close();
+  });
+
+  it('holds one person to their share of sockets, over both processes', async () => {
+    const { deviceId } = await register();
+    const held = [
+      await enter(first, deviceId),
+      await enter(second, deviceId),
+      await enter(first, deviceId),
+    ];
+    const extra = await open(second, { deviceId });
+    expect(await extra.closed).toMatchObject({ code: 4429 });
+    expect(extra.frames).toEqual([]);
+    // One closes: a place is free again.
+    held.pop()!.socket.close();
+    const again = await retryEnter(second, deviceId);
+    for (const client of [...held, again]) client.socket.close();
+  });
+
+  it('holds one address to its share of sockets, at the door and over both processes', async () => {
+    const address = '198.51.100.77';
+    const people = await Promise.all(Array.from({ length: LIMITS.perAddress + 1 }, register));
+    const held = [];
+    for (const person of people.slice(0, LIMITS.perAddress)) {
+      held.push(await enter(first, person.deviceId, address));
+    }
+    // This process refuses the next at the door: no WebSocket at all.
+    const refused = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(`${first.url.replace('http', 'ws')}/mini-chat`, {
+        headers: { 'X-Forwarded-For': address },
+      });
+      socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      socket.on('open', () => resolve(101));
+    });
+    expect(refused).toBe(429);
+    // The other process lets it in, then finds the address's share taken.
+    const elsewhere = await open(second, { deviceId: people.at(-1)!.deviceId }, address);
+    expect(await elsewhere.closed).toMatchObject({ code: 4429 });
+    for (const client of held) client.socket.close();
+  });
+
+  it('lets a person who erased their data go from the chat on every process', async () => {
+    const ann = await register();
+    const watcher = await enter(first, (await register()).deviceId);
+    const annSocket = await enter(second, ann.deviceId);
+    await until(() =>
+      watcher.frames.some((f) => f.type === 'userJoined' && f.user.pseudonym === ann.pseudonym),
+    );
+    const erased = await fetch(`${first.url}/api/user/data`, {
+      method: 'DELETE',
+      headers: { 'Content-Type': 'application/json', 'X-Device-ID': ann.deviceId },
+      body: JSON.stringify({ confirm: true }),
+    });
+    expect(erased.status).toBe(200);
+    expect(await annSocket.closed).toEqual({ code: 4403, reason: 'Register first' });
+    await until(() => watcher.frames.some((f) => f.type === 'userLeft'));
     watcher.socket.close();
   });
 });

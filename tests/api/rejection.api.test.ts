@@ -59,6 +59,34 @@ describe('abusive answers and replies', () => {
     expect((await reply('I had not thought about it from that side.')).status).toBe(201);
   });
 
+  it('refuses insults aimed at everyone and disguised ones, publishing ordinary words that hold a bad one', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, () => t.register()));
+    const [first, ...others] = people;
+    const anchor = await respond(first!, 'Honesty matters more than comfort, always.');
+    expect(anchor.status).toBe(201);
+    const reply = (person: Person, content: string) =>
+      request(t.app)
+        .post('/api/replies')
+        .set('X-Device-ID', person.deviceId)
+        .send({ content, responseId: anchor.body.id });
+    const attacks = [
+      'you are all fucking idiots and worthless pieces of shit',
+      'f u c k you all, id10ts',
+      'you are an idiot',
+    ];
+    for (const [i, attack] of attacks.entries()) {
+      expect((await respond(others[i]!, attack)).status, attack).toBe(422);
+      await respond(others[i]!, 'Honesty matters, and so does kindness.');
+      expect((await reply(others[i]!, attack)).status, attack).toBe(422);
+    }
+    const ordinary = [
+      'I grew up near Scunthorpe and learned to assess people slowly.',
+      'I read on the train to kill time, and that is a damn good point.',
+    ];
+    await respond(others[3]!, ordinary[0]!);
+    for (const text of ordinary) expect((await reply(others[3]!, text)).status, text).toBe(201);
+  });
+
   it('counts refusals in the rejection rate, and records at most a fixed number a day per person', async () => {
     const [alice, bob] = [await t.register(), await t.register()];
     for (let i = 0; i < REJECTIONS_RECORDED_PER_DAY + 2; i++) {

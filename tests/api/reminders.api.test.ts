@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultReminderSettings } from '../../domain/contracts/reminders';
@@ -106,6 +107,27 @@ describe('reminder settings', () => {
       ],
       [{ ...saved, custom: [{ ...saved.custom[0], title: 'x'.repeat(61) }] }, 'custom.0.title'],
       [{ ...saved, custom: [{ ...saved.custom[0], title: '   ' }] }, 'custom.0.title'],
+      // One free-text rule: a title is one line, like every other title.
+      [
+        { ...saved, custom: [{ ...saved.custom[0], title: 'Call\r\nBEGIN:VEVENT' }] },
+        'custom.0.title',
+      ],
+      [{ ...saved, custom: [{ ...saved.custom[0], title: 'Call\ngrandma' }] }, 'custom.0.title'],
+      [{ ...saved, custom: [{ ...saved.custom[0], title: 'Call\rgrandma' }] }, 'custom.0.title'],
+      [{ ...saved, custom: [{ ...saved.custom[0], title: 'Call\tgrandma' }] }, 'custom.0.title'],
+      [
+        { ...saved, custom: [{ ...saved.custom[0], title: 'Call \u0007grandma' }] },
+        'custom.0.title',
+      ],
+      [
+        { ...saved, custom: [{ ...saved.custom[0], title: 'Call \u0085grandma' }] },
+        'custom.0.title',
+      ],
+      [
+        { ...saved, custom: [{ ...saved.custom[0], title: 'Call \ud800grandma' }] },
+        'custom.0.title',
+      ],
+      [{ ...saved, custom: [{ ...saved.custom[0], title: '\u200b\u200d' }] }, 'custom.0.title'],
       [{ ...saved, custom: Array.from({ length: 11 }, () => saved.custom[0]) }, 'custom'],
       [
         {
@@ -125,12 +147,95 @@ describe('reminder settings', () => {
     }
   });
 
+  it('stores a title as every free text is stored: NFC, trimmed', async () => {
+    const ann = await t.register();
+    const put = await save(ann.deviceId, {
+      ...saved,
+      custom: [{ ...saved.custom[0], title: '  Cafe\u0301 with Ann ' }],
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.custom[0].title).toBe('Café with Ann');
+  });
+
+  it('takes back what it answered with one field changed (read-only fields ignored)', async () => {
+    const ann = await t.register();
+    await save(ann.deviceId, saved);
+    await newFeed(ann.deviceId);
+    const got = await read(ann.deviceId);
+    expect(got.body.calendarFeed.active).toBe(true);
+    const changed = { ...got.body, dailyQuestion: { ...got.body.dailyQuestion, time: '06:45' } };
+    const put = await save(ann.deviceId, changed);
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.dailyQuestion.time).toBe('06:45');
+    // The feed is the link's business, not the body's: still live.
+    expect(put.body.calendarFeed.active).toBe(true);
+    // The answer to a PUT goes back just as well.
+    const again = await save(ann.deviceId, { ...put.body, enabled: false });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.enabled).toBe(false);
+  });
+
   it('refuses a device that has not registered, and appends nothing', async () => {
     await expectRefusedWithoutEvents(t, () => save(newDeviceId(), saved), 403);
   });
 });
 
+/**
+ * The feed as a calendar client reads it (ical.js, Mozilla's parser): every zone a time names
+ * is defined in the feed itself (RFC 5545 3.6.5), and each event's first start as an instant.
+ */
+const parseFeed = (ics: string) => {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  const defined = calendar
+    .getAllSubcomponents('vtimezone')
+    .map((zone) => zone.getFirstPropertyValue('tzid'));
+  const events = calendar.getAllSubcomponents('vevent').map((vevent) => {
+    const named = ['dtstart', 'dtend'].flatMap((name) => {
+      const tzid = vevent.getFirstProperty(name)?.getParameter('tzid');
+      return typeof tzid === 'string' ? [tzid] : [];
+    });
+    const event = new ICAL.Event(vevent);
+    return {
+      summary: event.summary,
+      named,
+      start: event.startDate.toJSDate().toISOString(),
+      rule: vevent.getFirstPropertyValue('rrule')?.toString() ?? null,
+    };
+  });
+  return { defined, events };
+};
+
 describe('the calendar feed', () => {
+  it.each([
+    ['Europe/Berlin', 'Europe/Berlin', '2026-11-23T06:30:00.000Z'],
+    ['America/New_York', 'America/New_York', '2026-11-23T12:30:00.000Z'],
+    // Other spellings Intl accepts are written under the database's own name.
+    ['US/Eastern', 'America/New_York', '2026-11-23T12:30:00.000Z'],
+    ['america/new_york', 'America/New_York', '2026-11-23T12:30:00.000Z'],
+    ['Asia/Kolkata', 'Asia/Kolkata', '2026-11-23T02:00:00.000Z'],
+  ])(
+    'defines the zone %s it names (as %s), so clients place the events right',
+    async (timeZone, tzid, firstDailyQuestion) => {
+      const ann = await t.register();
+      const put = await save(ann.deviceId, { ...saved, timeZone });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      const path = await newFeed(ann.deviceId);
+      const { defined, events } = parseFeed((await request(t.app).get(path)).text);
+      expect(events).toHaveLength(4);
+      for (const event of events) {
+        expect(event.named).toEqual([tzid, tzid]);
+        expect(defined).toContain(event.named[0]);
+      }
+      expect(defined).toEqual([tzid]);
+      const daily = events.find((e) => e.summary === 'Daily Question');
+      expect(daily).toMatchObject({
+        start: firstDailyQuestion,
+        rule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR',
+      });
+      expect(events.find((e) => e.summary === 'Call grandma')?.rule).toBe('FREQ=WEEKLY;BYDAY=FR');
+    },
+  );
+
   it('serves the person’s reminders as iCalendar with recurrence rules', async () => {
     const ann = await t.register();
     await save(ann.deviceId, saved);

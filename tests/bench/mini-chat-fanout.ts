@@ -24,7 +24,15 @@ const ROUNDS = 20;
 export const miniChatFanout = async (): Promise<Figure[]> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'boon-bench-mini-chat-'));
   const server = await startServer({
-    config: loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    config: loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      // The fleet is one reader on one machine, as no real room is: the caps make way for it.
+      LIVE_CHAT_SOCKETS_PER_PERSON: String(CLIENTS),
+      LIVE_CHAT_SOCKETS_PER_ADDRESS: String(CLIENTS),
+    }),
     logger: silentLogger(),
   });
   const reader = await readerOfToday(server.url);

@@ -1,4 +1,5 @@
 // `npm run bench`: every figure with its baseline measured in the same run; misses are reported, not hidden.
+import { analyzerScreening } from './analyzer-screening';
 import { appendRate } from './append-rate';
 import { authCost } from './auth-cost';
 import { crossProcess } from './cross-process';
@@ -11,10 +12,10 @@ import { miniChatFanout } from './mini-chat-fanout';
 import { pseudonymOffers } from './pseudonym-offers';
 import { printFigure, writeReport, type Figure } from './report';
 import { rebuildRate } from './rebuild-rate';
+import { restart } from './restart';
 import { sentimentReplay } from './sentiment-replay';
 import { soak } from './soak';
 import { signupFlood } from './signup-flood';
-import { startup } from './startup';
 import { wsFanout } from './ws-fanout';
 
 const suites: [string, () => Promise<Figure[]>][] = [
@@ -27,11 +28,12 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['one live chat message to 1,000 sockets', miniChatFanout],
   ['projection rebuild rate', rebuildRate],
   ['sentiment replay from the log', () => sentimentReplay()],
-  ['start-up with 1M events', startup],
+  ['restart on 1M events: first requests and memory', restart],
   ['migration by replay', migrationRate],
   ['account sign-in and session cost', authCost],
   ['page loads during a sign-up flood', signupFlood],
   ['pseudonym offers when names run short', pseudonymOffers],
+  ['screening an answer for abuse', analyzerScreening],
   ['soak: kill -9 cycles under write load', soak],
   ['Lighthouse 12, mobile', lighthouseScores],
 ];

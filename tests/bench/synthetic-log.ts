@@ -11,6 +11,8 @@ export type SyntheticShape = {
   answersPerDay: number;
   echoesPerAnswer: number;
   repliesPerAnswer: number;
+  /** The history's first day (YYYY-MM-DD); 2026-01-01 unless said. */
+  firstDay?: string;
 };
 
 /** About a million events: 200 days of a community of 20,000, at the seed's proportions. */
@@ -22,8 +24,8 @@ export const MILLION: SyntheticShape = {
   repliesPerAnswer: 0.2,
 };
 
-const day = (i: number) =>
-  new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+const dayAfter = (first: string, i: number) =>
+  new Date(Date.parse(`${first}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
 
 const content = (random: ReturnType<typeof seededRandom>) => {
   const words = [
@@ -62,6 +64,7 @@ export const writeSyntheticLog = (
   const saveStream = db.prepare(
     'INSERT INTO streams (stream_id, revision) VALUES (?, ?) ON CONFLICT(stream_id) DO UPDATE SET revision = excluded.revision',
   );
+  const day = (i: number) => dayAfter(shape.firstDay ?? '2026-01-01', i);
   const revisions = new Map<string, number>();
   let count = 0;
   const append = (streamId: string, event: AnyEvent) => {

@@ -103,6 +103,15 @@ test('two fellow travelers talk in their archetype’s chat, messages arriving l
   const messages = (page: typeof ann.page) => page.getByRole('list', { name: 'Messages' });
   await expect(messages(ann.page).getByText('Rules keep us honest.')).toBeVisible();
   await expect(messages(ben.page).getByText('Rules keep us honest.')).toBeVisible();
+  // Each is known by the nickname the server gave them: Ben reads Ann's, never his own, on it.
+  const nicknameOf = async (page: typeof ann.page) => {
+    const line = page.getByText(/^You are .+ here\.$/);
+    await expect(line).toBeVisible();
+    return (await line.locator('strong').textContent()) ?? '';
+  };
+  const [annName, benName] = [await nicknameOf(ann.page), await nicknameOf(ben.page)];
+  expect(annName).not.toBe(benName);
+  await expect(messages(ben.page).getByText(annName, { exact: true })).toBeVisible();
   for (const { context } of people) await context.close();
 });
 

@@ -13,7 +13,7 @@ import { spawnServer, type RealServer } from '../support/real-server';
 import { nastyJson, nastyString } from './arbitraries';
 
 /** Every WebSocket endpoint the server offers; a new one joins the fuzz by joining this list. */
-const SOCKET_PATHS = ['/ws'];
+const SOCKET_PATHS = ['/ws', '/mini-chat'];
 /** Frame sequences sent to each socket path. */
 const SEQUENCES_PER_PATH = 300;
 

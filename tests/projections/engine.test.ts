@@ -575,7 +575,9 @@ describe('reactors', () => {
     // The failed batch moved nothing: its reactions were asked for again, each answer once
     // it could be read.
     expect(asked.map((a) => a.causationId)).toEqual(submitted);
-    // Read after its batch was applied: every answer but one deleted in the same batch.
+    // Read once the projections it reads applied at least that event: every answer is found
+    // but one deleted later in a batch those projections had applied by then (how the log is
+    // cut into batches decides which, so only that direction is certain).
     const log = await events.readAll({ maxCount: 1000 });
     const deleted = new Set(
       log
@@ -585,9 +587,8 @@ describe('reactors', () => {
     const answerOf = new Map(
       log.map((e) => [e.id, (e.data as { responseId?: string }).responseId]),
     );
-    expect(asked.filter((a) => !a.found).map((a) => answerOf.get(a.causationId))).toEqual([
-      ...deleted,
-    ]);
+    const missed = asked.filter((a) => !a.found).map((a) => answerOf.get(a.causationId));
+    expect(missed.filter((id) => !deleted.has(id!))).toEqual([]);
     await caughtUp(readModels, events);
     await expect
       .poll(

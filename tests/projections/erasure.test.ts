@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyEvent } from '../../domain/event-catalog';
+import type { AnyEvent, EventOfType } from '../../domain/event-catalog';
+import { contributionsProjection } from '../../projections/contributions';
 import { echoesProjection } from '../../projections/echoes';
 import { identityProjection } from '../../projections/identity';
 import { perspectivePairsProjection } from '../../projections/perspective-pairs';
@@ -52,6 +53,73 @@ describe('an erased person leaves the read models', () => {
     ]);
     expect(await read.replies.count({ authorId: 'ann' })).toBe(0);
     expect(await read.replies.count({ authorId: 'bob' })).toBe(1);
+  });
+
+  it('replies: others’ replies no longer name them, and keep every other word', async () => {
+    const named = (replyId: string, responseId: string, authorId: string, content: string) => {
+      const event = reply(replyId, responseId, authorId) as EventOfType<'ReplyPosted'>;
+      return { ...event, data: { ...event.data, pseudonym: authorId, content } } as AnyEvent;
+    };
+    const answer = (responseId: string, authorId: string, pseudonym: string): AnyEvent => {
+      const event = submission(responseId, 5, authorId, at);
+      return { ...event, data: { ...event.data, pseudonym } };
+    };
+    const { read, topics } = await projectionSpec(repliesProjection).given([
+      answer('r1', 'ann', 'Calm Owl'),
+      answer('r2', 'cid', 'Calm Owl 42'),
+      named('p1', 'r1', 'Bold Fox', '@Calm Owl I disagree, Calm Owl.'),
+      named('p2', 'r2', 'Bold Fox', '@Calm Owl 42 agrees with @Calm Owl here'),
+      named('p3', 'r2', 'Bold Fox', '@Calm Owl 42 nice'),
+      named('p4', 'r2', 'Bold Fox', 'As @Calm Owl said: maybe.'),
+      {
+        type: 'ReplyDeleted',
+        data: { replyId: 'p4', responseId: 'r2', questionId: 5, authorId: 'Bold Fox', at },
+      },
+      erased('ann'),
+    ]);
+    const contents = Object.fromEntries(
+      (await read.replies.find({})).map((doc) => [doc._id, doc.content]),
+    );
+    expect(contents).toEqual({
+      p1: '@Anonymous I disagree, Calm Owl.',
+      p2: '@Calm Owl 42 agrees with @Anonymous here',
+      p3: '@Calm Owl 42 nice',
+    });
+    expect(await read.reply_mentions.count({ name: 'Calm Owl' })).toBe(0);
+    expect(await read.reply_writers.count({ personId: 'ann' })).toBe(0);
+    expect(topics.filter((t) => t === 'responses:5').length).toBeGreaterThan(4);
+  });
+
+  it('contributions: an idea or submission read after its author’s erasure is not kept', async () => {
+    const { read } = await projectionSpec(contributionsProjection).given([
+      {
+        type: 'SuggestionMade',
+        data: {
+          suggestionId: 's1',
+          content: null,
+          category: null,
+          notes: null,
+          authorId: 'ann',
+          authorName: 'Calm Owl',
+          addedBy: null,
+          at,
+        },
+      },
+      {
+        type: 'SuggestionEdited',
+        data: { suggestionId: 's1', authorId: 'ann', before: null, after: null, by: 'ada', at },
+      },
+      {
+        type: 'SubmissionSent',
+        data: { submissionId: 'q1', content: null, authorId: 'ann', submitterName: 'Calm Owl', at },
+      },
+      {
+        type: 'SubmissionReviewed',
+        data: { submissionId: 'q1', authorId: 'ann', before: null, after: null, by: 'ada', at },
+      },
+    ]);
+    expect(await read.suggestions.count({})).toBe(0);
+    expect(await read.submissions.count({})).toBe(0);
   });
 
   it('echoes: what they echoed and their daily counts go', async () => {

@@ -31,6 +31,7 @@ const history: AnyEvent[] = [
     type: 'SuggestionEdited',
     data: {
       suggestionId: 'i1',
+      authorId: 'person-1',
       before: { content: 'Should cities ban cars on weekends?' },
       after: { content: 'Should cities ban cars?' },
       by: 'ada',

@@ -35,6 +35,13 @@ describe('the reminders read model', () => {
     expect(await read.calendar_feeds.findOne({ _id: a })).toBeNull();
   });
 
+  it('reads erased custom reminders (null, their key gone) as none', async () => {
+    const { read } = await projectionSpec(remindersProjection).given([
+      { type: 'ReminderSettingsChanged', data: { personId: 'ann', ...tokyo, custom: null, at } },
+    ]);
+    expect((await read.reminder_settings.findOne({ _id: 'ann' }))?.saved?.custom).toEqual([]);
+  });
+
   it('ends a revoked link, and forgets everything of a person who erased their data', async () => {
     const { read } = await projectionSpec(remindersProjection).given([
       saved('ann'),

@@ -58,6 +58,72 @@ describe('civility', () => {
     expect(judgeCivility(text)).toMatchObject({ abusive: true, reason });
   });
 
+  // The rules' own cases (the held-apart table in analyzer-held-out.test.ts is not these).
+  it.each([
+    [
+      'an insult aimed at everyone at once',
+      'you are all fucking idiots and worthless pieces of shit',
+    ],
+    ['a word spelled out, and leetspeak', 'f u c k you all, id10ts'],
+    ['spelled out with dots', 'f.u.c.k y.o.u'],
+    ['a whole sentence spelled out', 'y o u  a r e  s t u p i d'],
+    ['a group named after', 'Morons, the lot of you.'],
+    ['you guys', 'you guys are idiots'],
+    ['everyone in the room', 'everyone in this chat is a loser'],
+    ['people like you', 'people like you are scum'],
+    ['stretched letters', 'you are an idiooooot'],
+    ['stars for letters', 'you are a b*tch'],
+    ['leetspeak', 'u r a l00ser'],
+    ['an insult that is an ordinary word, aimed', 'you are trash'],
+    ['a relative clause naming the reader', 'Anybody who votes for this is a moron.'],
+    ['an order to die', 'just go die'],
+    ['a threat with intent', "I'm going to hurt you all"],
+    ['hoping for a group’s death', 'hope you guys die'],
+    ['an attack phrase', 'Screw you.'],
+    ['an order to be quiet, aimed', 'Shut up.'],
+    ['a negation in the clause before the one aimed', 'No one asked, you smug idiot.'],
+    ['an order to go away, with a group', 'fck off, everyone here'],
+    ['an order about oneself', 'go fuck yourself'],
+    ['a spelled-out word in the middle', "you're a f-ing moron"],
+    ['a plain verdict', 'you guys suck'],
+    ['a longer order to be quiet', 'shut the hell up'],
+    ['a death wished on every one', 'I hope every single one of you dies'],
+    ['"your" for "you\'re"', 'your so stupid'],
+    ['leetspeak in an order', 'go k1ll urself'],
+  ])('refuses %s', (_, text) => {
+    expect(judgeCivility(text).abusive).toBe(true);
+  });
+
+  it.each([
+    ['a word inside a place name', 'Scunthorpe'],
+    ['a word inside another', 'assess'],
+    ['killing time', 'kill time'],
+    ['mild profanity in praise', 'damn good point'],
+    ['a word spelled out that only contains one', 'c l a s s'],
+    ['an insult about oneself', 'I was an idiot to trust him.'],
+    ['an insult denied', 'you are not an idiot, you are tired'],
+    ['an insult one would never say', 'I would never call you stupid.'],
+    ['an ordinary word used as one', 'Take out the trash before dinner.'],
+    ['a question about death', 'Is it ever right to kill yourself for another?'],
+    ['a question about hell', 'Do liars go to hell?'],
+    ['someone told to be quiet', 'They told me to shut up at work.'],
+    ['a past harm regretted', 'I hurt you, and I am sorry.'],
+    ['a harm refused', 'I would never hurt you.'],
+    ['everyone, humbly', 'We are all fools sometimes.'],
+    ['a stupid idea, not a stupid person', 'Your plan sounds stupid to me.'],
+    ['being angry', "If I were you, I'd be pissed off too."],
+    ['profanity in praise', "You're fucking brilliant."],
+    ['an idiom with hell', 'Go to hell and back for your friends? Yes.'],
+    ['a game won', 'We will beat you at trivia tonight!'],
+    ['a message sent', 'I will shoot you a message.'],
+    ['swearing at nobody', 'Holy shit, you are right!'],
+    ['what one is bad at', 'Do you ever feel like you suck at this?'],
+    ['a verdict on a thing', 'This sucks.'],
+    ['a question of ethics', 'Would I kill you to save five strangers?'],
+  ])('lets %s through', (_, text) => {
+    expect(judgeCivility(text).abusive).toBe(false);
+  });
+
   it('costs a little for each profanity, and nothing for none', () => {
     expect(judgeCivility('A promise is a promise.').civility).toBe(1);
     const once = judgeCivility('That is shit.').civility;
@@ -118,7 +184,7 @@ describe('the analyzer', () => {
   });
 
   it(`gives exactly these scores under version ${ANALYZER_VERSION} (a change is a new version)`, () => {
-    expect(ANALYZER_VERSION).toBe('local-1');
+    expect(ANALYZER_VERSION).toBe('local-2');
     expect(analyzeResponse(input)).toEqual({ relevance: 0.75, civility: 1, sincerity: 1 });
     expect(analyzeResponse({ ...input, text: 'You are such an idiot.' })).toEqual({
       relevance: 0.1,

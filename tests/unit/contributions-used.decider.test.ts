@@ -30,7 +30,14 @@ describe('a submission becomes a question', () => {
   };
   const reviewed = (status: 'approved' | 'rejected'): SubmissionEvent => ({
     type: 'SubmissionReviewed',
-    data: { submissionId: 'q1', before: { status: 'pending' }, after: { status }, by, at: iso },
+    data: {
+      submissionId: 'q1',
+      authorId: 'person-1',
+      before: { status: 'pending' },
+      after: { status },
+      by,
+      at: iso,
+    },
   });
   const use = (scheduledFor: string | null): SubmissionCommand => ({
     type: 'UseSubmission',

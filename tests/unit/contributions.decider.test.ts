@@ -113,6 +113,11 @@ describe('a person suggests a question (brainstorm)', () => {
       given([made, approved]).when(decide('approved')).thenNothing();
     });
 
+    it('treats an idea whose author erased their data as gone', () => {
+      const erased: SuggestionEvent = { ...made, data: { ...made.data, content: null } };
+      given([erased]).when(decide('approved')).thenFails('not_found');
+    });
+
     it('refuses a decision on an unknown or deleted idea', () => {
       given([]).when(decide('approved')).thenFails('not_found');
       given([made, { type: 'SuggestionDeleted', data: { suggestionId: 's1', by: 'ada', at: iso } }])
@@ -134,6 +139,7 @@ describe('a person suggests a question (brainstorm)', () => {
             type: 'SuggestionEdited',
             data: {
               suggestionId: 's1',
+              authorId: 'person-1',
               before: { content: question },
               after: { content: 'Should cities ban cars?' },
               by: 'ada',
@@ -256,6 +262,13 @@ describe('a person submits a question', () => {
       .thenFails('invalid', 'to 30 words or fewer');
   });
 
+  it('treats a submission whose author erased their data as gone', () => {
+    const erased: SubmissionEvent = { ...sent, data: { ...sent.data, content: null } };
+    given([erased])
+      .when(review({ status: 'approved' }))
+      .thenFails('not_found');
+  });
+
   it('records a review as before and after, with the admin', () => {
     given([sent])
       .when(review({ status: 'rejected', adminNotes: 'Off topic' }))
@@ -264,6 +277,7 @@ describe('a person submits a question', () => {
           type: 'SubmissionReviewed',
           data: {
             submissionId: 'q1',
+            authorId: 'person-1',
             before: { status: 'pending', adminNotes: null },
             after: { status: 'rejected', adminNotes: 'Off topic' },
             by: 'ada',

@@ -1,54 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { EventOfType } from '../../domain/event-catalog';
-import {
-  liveChatConnectionDecider,
-  type JoinLiveChat,
-  type LeaveLiveChat,
-} from '../../domain/mini/live-chat';
+import type { AnyEvent, EventOfType } from '../../domain/event-catalog';
 import { liveChatNotices, miniLiveChatProjection } from '../../projections/mini-live-chat';
-import { specFor } from '../support/given-when-then';
 import { projectionSpec } from '../support/projection-spec';
 
-const given = specFor(liveChatConnectionDecider);
-const at = new Date('2026-11-22T15:00:00Z');
-const join: JoinLiveChat = {
-  type: 'JoinLiveChat',
-  connectionId: 'c1',
-  processId: 'p1',
-  personId: 'u1',
-  pseudonym: 'Calm Owl',
-  archetype: null,
-  at,
-};
-const leave: LeaveLiveChat = { type: 'LeaveLiveChat', connectionId: 'c1', at };
-const joined: EventOfType<'MiniLiveChatJoined'> = {
-  type: 'MiniLiveChatJoined',
-  data: {
-    connectionId: 'c1',
-    processId: 'p1',
-    personId: 'u1',
-    pseudonym: 'Calm Owl',
-    archetype: null,
-    at: at.toISOString(),
-  },
-};
-const left: EventOfType<'MiniLiveChatLeft'> = {
-  type: 'MiniLiveChatLeft',
-  data: { connectionId: 'c1', processId: 'p1', personId: 'u1', at: at.toISOString() },
-};
-
-describe('a live chat socket’s presence', () => {
-  it('joins once', () => {
-    given([]).when(join).then([joined]);
-    given([joined]).when(join).thenNothing();
-  });
-
-  it('leaves once, and only after joining', () => {
-    given([joined]).when(leave).then([left]);
-    given([joined, left]).when(leave).thenNothing();
-    given([]).when(leave).thenNothing();
-  });
-});
+const at = new Date('2026-11-22T15:00:00Z').toISOString();
 
 const message = (n: number): EventOfType<'MiniLiveMessagePosted'> => ({
   type: 'MiniLiveMessagePosted',
@@ -59,9 +14,32 @@ const message = (n: number): EventOfType<'MiniLiveMessagePosted'> => ({
     archetype: null,
     content: { keyId: 'u1', iv: 'iv', tag: 'tag', ciphertext: 'secret' },
     day: '2026-11-22',
-    at: at.toISOString(),
+    at,
   },
 });
+
+/** Presence as earlier versions wrote it to the log: still read, and ignored. */
+const oldPresence: AnyEvent[] = [
+  {
+    type: 'MiniLiveChatProcessAlive',
+    data: { processId: 'p1', until: '2026-11-22T15:01:00.000Z', at },
+  },
+  {
+    type: 'MiniLiveChatJoined',
+    data: {
+      connectionId: 'c1',
+      processId: 'p1',
+      personId: 'u1',
+      pseudonym: 'Calm Owl',
+      archetype: null,
+      at,
+    },
+  },
+  {
+    type: 'MiniLiveChatLeft',
+    data: { connectionId: 'c1', processId: 'p1', personId: 'u1', at },
+  },
+];
 
 describe('the live chat read model', () => {
   it('keeps the newest 50 messages and announces each', async () => {
@@ -73,14 +51,24 @@ describe('the live chat read model', () => {
     expect(topics.filter((t) => t === liveChatNotices.messages)).toHaveLength(53);
   });
 
-  it('forgets an erased person’s messages and presence', async () => {
-    const { read } = await projectionSpec(miniLiveChatProjection).given([
+  it('keeps no presence: the presence events older logs hold are read and ignored', async () => {
+    for (const event of oldPresence)
+      expect(miniLiveChatProjection.handles.has(event.type)).toBe(false);
+    const { read, topics } = await projectionSpec(miniLiveChatProjection).given([
+      ...oldPresence,
+      message(1),
+    ]);
+    expect((await read.live_chat_messages.find({})).map((m) => m._id)).toEqual(['m1']);
+    expect(topics).toEqual([liveChatNotices.messages]);
+  });
+
+  it('forgets an erased person’s messages, and tells the chat hubs to let them go', async () => {
+    const { read, topics } = await projectionSpec(miniLiveChatProjection).given([
       message(1),
       message(2),
-      joined,
-      { type: 'PersonErased', data: { personId: 'u1', at: at.toISOString() } },
+      { type: 'PersonErased', data: { personId: 'u1', at } },
     ]);
     expect((await read.live_chat_messages.find({})).map((m) => m._id)).toEqual(['m2']);
-    expect(await read.live_chat_presence.find({})).toEqual([]);
+    expect(topics).toContain(liveChatNotices.erased('u1'));
   });
 });

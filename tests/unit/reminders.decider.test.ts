@@ -39,6 +39,13 @@ describe('ChangeReminderSettings', () => {
       .when(change(later))
       .then([changed(later)]);
   });
+  it('reads settings whose custom reminders were erased (null) as having none', () => {
+    const erased: ReminderEvent = {
+      type: 'ReminderSettingsChanged',
+      data: { personId: 'ann', ...berlin, custom: null, at: at.toISOString() },
+    };
+    given([erased]).when(change()).then([]);
+  });
 });
 
 describe('calendar feed links', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReplyEvent } from '../../domain/replies/events';
 import { replyDecider, type PostReply } from '../../domain/replies/replies';
-import { withMention } from '../../domain/replies/rules';
+import { mentionedNames, withMention, withoutMention } from '../../domain/replies/rules';
 import { specFor } from '../support/given-when-then';
 
 const given = specFor(replyDecider);
@@ -104,5 +104,27 @@ describe('DeleteReply', () => {
     given([])
       .when({ type: 'DeleteReply', replyId: 'p1', actorId: 'bob', at })
       .thenFails('not_found');
+  });
+});
+
+describe('@-mentions', () => {
+  it('are found as pseudonyms are made, a trailing number read both ways', () => {
+    expect(mentionedNames('@Calm Owl yes. And @Bold Fox 42 too, cc @nobody, a@Calm Owl')).toEqual([
+      'Calm Owl',
+      'Bold Fox',
+      'Bold Fox 42',
+    ]);
+    expect(mentionedNames('No mention of Calm Owl here.')).toEqual([]);
+  });
+
+  it('of an erased name read Anonymous, and nothing else in the reply changes', () => {
+    expect(withoutMention('@Calm Owl, I think Calm Owl is right. @Calm Owl!', 'Calm Owl')).toBe(
+      '@Anonymous, I think Calm Owl is right. @Anonymous!',
+    );
+    expect(withoutMention('@Calm Owl 42 and @Calm Owlet', 'Calm Owl')).toBe(
+      '@Calm Owl 42 and @Calm Owlet',
+    );
+    expect(withoutMention('@Calm Owl 42 yes', 'Calm Owl 42')).toBe('@Anonymous yes');
+    expect(withoutMention('@A.B (x) $1', 'A.B (x)')).toBe('@Anonymous $1');
   });
 });

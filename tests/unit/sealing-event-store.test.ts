@@ -52,6 +52,36 @@ describe('the sealing event store', () => {
     ]);
   });
 
+  it('seals a person’s idea, and writes an admin’s own (no subject) as it is', async () => {
+    const { log, events, vault } = await open();
+    const idea = (suggestionId: string, authorId: string | null, content: string) => ({
+      id: `event-${suggestionId}`,
+      type: 'SuggestionMade',
+      data: {
+        suggestionId,
+        content,
+        category: null,
+        notes: authorId ? null : 'why it matters',
+        authorId,
+        authorName: authorId ? 'Calm Owl' : null,
+        addedBy: authorId ? null : 'ada',
+        at: '2026-11-22T15:00:00.000Z',
+      },
+      metadata: { v: 2 },
+    });
+    await events.appendToStream('suggestion-s1', [idea('s1', 'ann', 'ann asks')], 'any');
+    await events.appendToStream('suggestion-s2', [idea('s2', null, 'the board asks')], 'any');
+    const raw = JSON.stringify((await log.readAll({ maxCount: 10 })).map((e) => e.data));
+    expect(raw).not.toContain('ann asks');
+    expect(raw).toContain('the board asks');
+    expect(await vault.find('null')).toBeNull();
+    const opened = await events.readAll({ maxCount: 10 });
+    expect(opened.map((e) => (e.data as { content: string }).content)).toEqual([
+      'ann asks',
+      'the board asks',
+    ]);
+  });
+
   it('leaves events without sealed fields as they are', async () => {
     const { log, events } = await open();
     const data = {

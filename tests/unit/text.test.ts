@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { acceptReplyContent } from '../../domain/replies/rules';
 import { acceptResponseContent } from '../../domain/responses/rules';
 import { DomainError } from '../../domain/shared/errors';
-import { hasVisibleCharacter, normalizeText, textFault } from '../../domain/shared/text';
+import {
+  hasVisibleCharacter,
+  normalizeText,
+  readLineOfText,
+  textFault,
+} from '../../domain/shared/text';
 import { countWords } from '../../domain/shared/words';
 
 const ZWSP = '\u200b';
@@ -80,5 +85,33 @@ describe('free text', () => {
 
   it('sees visible characters of every script, and emoji', () => {
     for (const text of ['x', 'é', '中', '🙂', '·']) expect(hasVisibleCharacter(text)).toBe(true);
+  });
+});
+
+describe('one line of free text (a title)', () => {
+  it('is normalised and trimmed like any free text', () => {
+    expect(readLineOfText('  cafe\u0301 at noon ')).toEqual({
+      text: 'café at noon',
+      fault: null,
+      problem: null,
+    });
+  });
+
+  it.each([
+    ['CR LF', 'one\r\ntwo'],
+    ['a lone CR', 'one\rtwo'],
+    ['LF', 'one\ntwo'],
+    ['a tab', 'one\ttwo'],
+    ['a bell', 'one\u0007two'],
+    ['a C1 control', 'one\u0085two'],
+  ])('refuses %s inside it', (_, text) => {
+    expect(readLineOfText(text)).toMatchObject({
+      fault: 'control-character',
+      problem: 'contains a line break, a tab or another control character',
+    });
+  });
+
+  it('says when nothing in it can be seen', () => {
+    expect(readLineOfText(' \u200b ').fault).toBe('nothing-visible');
   });
 });

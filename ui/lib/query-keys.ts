@@ -25,6 +25,9 @@ export const queryKeys = {
   miniNarrative: ['mini', 'narrative'] as const,
   miniChat: (dilemmaId: string, archetypeId: string) =>
     ['mini', 'chat', dilemmaId, archetypeId] as const,
+  /** Apart from the chat's messages: a new message does not change the caller's nickname. */
+  miniChatNickname: (dilemmaId: string, archetypeId: string) =>
+    ['mini', 'chat-nickname', dilemmaId, archetypeId] as const,
   brainstorm: ['brainstorm'] as const,
   /** Everything on the brainstorm board: its lists and its counts. */
   adminIdeas: ['admin', 'ideas'] as const,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isNickname, MINI_ID_PATTERN } from '../mini';
+import { MINI_ID_PATTERN } from '../mini';
 
 /** A dilemma's, choice's or archetype's id in a body or a path. */
 export const miniId = (field: string) =>
@@ -25,11 +25,8 @@ export type SaveResultBody = z.input<typeof saveResultBody>;
 
 export const postChatMessageBody = z.strictObject({
   content: z.string({ error: 'content must be a string' }).max(2_000, 'Message is too long'),
-  username: z
-    .string({ error: 'username must be a string' })
-    .refine(isNickname, 'username must be a generated nickname such as "Kind Seeker 42"')
-    .nullable()
-    .optional(),
+  /** The spec's field, kept for clients that send it; ignored: the server names travellers. */
+  username: z.string({ error: 'username must be a string' }).max(200).nullable().optional(),
 });
 export type PostChatMessageBody = z.infer<typeof postChatMessageBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readLineOfText } from '../../shared/text';
 import {
   CUSTOM_REMINDERS_MAX,
   isTimeZone,
@@ -43,6 +44,14 @@ const normalized = <T extends WithWeekday>(value: T) => ({
   weekday: value.frequency === 'weekly' ? (value.weekday ?? null) : null,
 });
 
+/** A title is one line of free text, under the rule every free text follows. */
+const titleText = (value: string, ctx: z.RefinementCtx) => {
+  const { text, fault, problem } = readLineOfText(value);
+  if (fault === 'nothing-visible') ctx.addIssue({ code: 'custom', message: 'title is required' });
+  else if (problem) ctx.addIssue({ code: 'custom', message: `title ${problem}` });
+  return text;
+};
+
 const reminderBody = z.strictObject(reminderFields).superRefine(weekdayRule).transform(normalized);
 
 const customReminderBody = z
@@ -54,29 +63,45 @@ const customReminderBody = z
       .optional(),
     title: z
       .string({ error: 'title must be a string' })
-      .trim()
-      .min(1, 'title is required')
-      .max(REMINDER_TITLE_MAX, `title must be at most ${REMINDER_TITLE_MAX} characters`),
+      .transform(titleText)
+      .pipe(
+        z
+          .string()
+          .max(REMINDER_TITLE_MAX, `title must be at most ${REMINDER_TITLE_MAX} characters`),
+      ),
     ...reminderFields,
   })
   .superRefine(weekdayRule)
   .transform(normalized);
 
-export const reminderSettingsBody = z.strictObject({
-  enabled: z.boolean({ error: 'enabled must be true or false' }),
-  timeZone: z
-    .string({ error: 'timeZone must be a string' })
-    .max(64, 'timeZone is too long')
-    .refine(isTimeZone, 'timeZone must be an IANA time zone, like Europe/Berlin'),
-  dailyQuestion: reminderBody,
-  streakProtection: reminderBody,
-  journalReflection: reminderBody,
-  custom: z
-    .array(customReminderBody, { error: 'custom must be a list of reminders' })
-    .max(CUSTOM_REMINDERS_MAX, `at most ${CUSTOM_REMINDERS_MAX} custom reminders`)
-    .refine(
-      (list) =>
-        new Set(list.flatMap((r) => (r.id ? [r.id] : []))).size === list.filter((r) => r.id).length,
-      'custom reminder ids must be unique',
-    ),
-});
+/**
+ * What the answers carry beside the settings: accepted and ignored, so a client may send
+ * back what it read with one field changed.
+ */
+const readOnly = {
+  calendarFeed: z.unknown().optional(),
+  position: z.unknown().optional(),
+};
+
+export const reminderSettingsBody = z
+  .strictObject({
+    ...readOnly,
+    enabled: z.boolean({ error: 'enabled must be true or false' }),
+    timeZone: z
+      .string({ error: 'timeZone must be a string' })
+      .max(64, 'timeZone is too long')
+      .refine(isTimeZone, 'timeZone must be an IANA time zone, like Europe/Berlin'),
+    dailyQuestion: reminderBody,
+    streakProtection: reminderBody,
+    journalReflection: reminderBody,
+    custom: z
+      .array(customReminderBody, { error: 'custom must be a list of reminders' })
+      .max(CUSTOM_REMINDERS_MAX, `at most ${CUSTOM_REMINDERS_MAX} custom reminders`)
+      .refine(
+        (list) =>
+          new Set(list.flatMap((r) => (r.id ? [r.id] : []))).size ===
+          list.filter((r) => r.id).length,
+        'custom reminder ids must be unique',
+      ),
+  })
+  .transform(({ calendarFeed: _calendarFeed, position: _position, ...settings }) => settings);

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { RESULT_CHAT_MAX_LENGTH, randomNickname } from '../../../../domain/contracts/mini';
+import { RESULT_CHAT_MAX_LENGTH } from '../../../../domain/contracts/mini';
 import { sharedTopics } from '../../../../domain/contracts/topics';
 import { hasVisibleCharacter } from '../../../../domain/shared/text';
 import { Card } from '../../../components/ui/card';
@@ -13,8 +12,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useLiveTopics } from '../../../lib/live-client';
 import { useChatMessages } from '../api/chat-messages';
 import { usePostChatMessage } from '../api/post-chat-message';
+import { useTravelerNickname } from '../api/traveler-nickname';
 
-/** The chat of those who reached this archetype on today's dilemma, under a generated nickname. */
+/** The chat of those who reached this archetype on today's dilemma, under the nickname the server gave. */
 export const TravelersChat = ({
   dilemmaId,
   archetypeId,
@@ -22,7 +22,7 @@ export const TravelersChat = ({
   dilemmaId: string;
   archetypeId: string;
 }) => {
-  const [nickname] = useState(() => randomNickname(Math.random));
+  const nickname = useTravelerNickname(dilemmaId, archetypeId);
   const form = useForm({ defaultValues: { content: '' } });
   const draft = useWatch({ control: form.control, name: 'content' });
   const messages = useChatMessages(dilemmaId, archetypeId);
@@ -31,7 +31,7 @@ export const TravelersChat = ({
   useLiveTopics([sharedTopics.miniTravelers.name({ dilemmaId, archetypeId })]);
 
   const send = async ({ content }: { content: string }) => {
-    await post.mutateAsync({ content: content.trim(), username: nickname });
+    await post.mutateAsync({ content: content.trim() });
     form.reset();
   };
   // The spec's two toasts: a refusal the server explained, or any other failure.
@@ -51,9 +51,11 @@ export const TravelersChat = ({
   }
   return (
     <Card padding="lg">
-      <p className="text-small text-ink-muted">
-        You are <strong>{nickname}</strong> here.
-      </p>
+      {nickname.data && (
+        <p className="text-small text-ink-muted">
+          You are <strong>{nickname.data.nickname}</strong> here.
+        </p>
+      )}
       <ol
         className="mt-4 flex max-h-96 flex-col gap-3 overflow-y-auto"
         aria-label="Messages"
