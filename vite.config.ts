@@ -109,18 +109,15 @@ const prerender = (): Plugin => {
 };
 
 /**
- * The shared contracts (domain/contracts) are declarations: zod schemas the server validates
- * with, constants and types. The UI uses the constants; telling the bundler the modules have
- * no side effects lets it drop the schemas the UI never calls, and zod with them.
+ * The shared contracts (domain/contracts) are declarations: constants, pure functions and
+ * types (their zod schemas live apart, in domain/contracts/schemas, which the UI never loads).
+ * Telling the bundler they have no side effects lets it drop what a page does not use.
  */
 const hasSideEffects = (id: string) => !id.includes('/domain/contracts/');
 
 export default defineConfig({
   root: 'ui',
   plugins: [react(), tailwindcss(), preloadFonts(), prerender()],
-  // The UI never validates with the contracts' schemas (the server does): zod stays out of the
-  // bundle, and building a schema in the browser yields an inert value (ui/lib/zod-inert.ts).
-  resolve: { alias: { zod: resolve(uiDir, 'lib/zod-inert.ts') } },
   build: {
     outDir: '../dist/ui',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
-import { sentimentExportQuery, type SentimentExportQuery } from '../../domain/contracts/sentiment';
+import type { SentimentExportQuery } from '../../domain/contracts/sentiment';
+import { sentimentExportQuery } from '../../domain/contracts/schemas/sentiment';
 import { unknownCategory } from '../../domain/sentiment/categories';
 import {
   parseCommandLine,

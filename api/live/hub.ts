@@ -2,12 +2,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Observable, Subscription } from 'rxjs';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import {
-  clientMessage,
-  type ClientMessage,
-  type RefusedTopic,
-  type ServerMessage,
-} from '../../domain/contracts/live';
+import type { ClientMessage, RefusedTopic, ServerMessage } from '../../domain/contracts/live';
+import { clientMessage } from '../../domain/contracts/schemas/live';
 import { parseTopic, personalTopic } from '../../domain/contracts/topics';
 import type { Logger } from '../../infra/logger';
 import type { CommitNotice } from '../../infra/read-store/read-store';

@@ -6,12 +6,12 @@ import {
   LIVE_CHAT_HISTORY,
   LIVE_CHAT_MAX_LENGTH,
   LIVE_CHAT_PATH,
-  liveChatClientMessage,
   type LiveChatClientMessage,
   type LiveChatErrorCode,
   type LiveChatServerMessage,
   type LiveChatUser,
 } from '../../domain/contracts/mini-live-chat';
+import { liveChatClientMessage } from '../../domain/contracts/schemas/mini-live-chat';
 import { acceptChatText, chatters } from '../../domain/mini/chat';
 import { DomainError } from '../../domain/shared/errors';
 import { seal, unseal } from '../../infra/auth/sealing';

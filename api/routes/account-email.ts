@@ -7,15 +7,14 @@ import {
   SIGN_IN_LINK_TTL_MS,
   VERIFICATION_LINK_TTL_MS,
 } from '../../domain/accounts/one-time-links';
+import type { CheckInboxDto, SignUpDto } from '../../domain/contracts/auth';
 import {
   emailOnlyBody,
   resetBody,
   signInLinkBody,
   signUpBody,
   verifyBody,
-  type CheckInboxDto,
-  type SignUpDto,
-} from '../../domain/contracts/auth';
+} from '../../domain/contracts/schemas/auth';
 import { DomainError } from '../../domain/shared/errors';
 import { seal, unseal } from '../../infra/auth/sealing';
 import { randomSecret } from '../../infra/crypto';

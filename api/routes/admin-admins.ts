@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { adminAccounts, activeAdmins, assertCanAdd } from '../../domain/admins/admins';
-import { addAdminBody, adminUsernameParams, type AdminDto } from '../../domain/contracts/admins';
+import type { AdminDto } from '../../domain/contracts/admins';
+import { addAdminBody, adminUsernameParams } from '../../domain/contracts/schemas/admins';
 import { adminAccountsState } from '../commands/admins';
 import { handle } from '../commands/run';
 import type { AppContext } from '../context';

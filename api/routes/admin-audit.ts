@@ -1,7 +1,8 @@
 import { Router, type Request } from 'express';
 import { once } from 'node:events';
 import { z } from 'zod';
-import { auditQuery, type AuditEntryDto } from '../../domain/contracts/audit';
+import type { AuditEntryDto } from '../../domain/contracts/audit';
+import { auditQuery } from '../../domain/contracts/schemas/audit';
 import { addDays, startOfProductDay } from '../../domain/shared/product-day';
 import type { SortSpec } from '../../infra/read-store/read-store';
 import { moderationAuditProjection, type AuditEntryDoc } from '../../projections/moderation-audit';

@@ -1,14 +1,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { ADMIN_SIGN_IN_LINK_TTL_MS, adminSessions } from '../../domain/accounts/admin-sessions';
+import type {
+  AdminLoginDto,
+  AdminSignInLinkDto,
+  AdminVerifyDto,
+} from '../../domain/contracts/auth';
 import {
   adminLinkBody,
   adminLinkRequestBody,
   adminLoginBody,
-  type AdminLoginDto,
-  type AdminSignInLinkDto,
-  type AdminVerifyDto,
-} from '../../domain/contracts/auth';
+} from '../../domain/contracts/schemas/auth';
 import { linkExpired } from '../../domain/accounts/one-time-links';
 import { notFound, unauthorized } from '../../domain/shared/errors';
 import { knownBrowserId } from '../../infra/auth/known-browser';

@@ -1,8 +1,15 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import {
-  addIdeaBody,
   BOARD_STATUSES,
+  type AdminIdeaDto,
+  type AdminSubmissionDto,
+  type BrainstormCountsDto,
+  type ContributionCreatedDto,
+  type SubmissionQuestionDto,
+} from '../../domain/contracts/contributions';
+import {
+  addIdeaBody,
   brainstormQuery,
   contributionIdParams,
   editIdeaBody,
@@ -10,11 +17,7 @@ import {
   scheduleSubmissionBody,
   submissionsQuery,
   voteBody,
-  type AdminIdeaDto,
-  type AdminSubmissionDto,
-  type BrainstormCountsDto,
-  type ContributionCreatedDto,
-} from '../../domain/contracts/contributions';
+} from '../../domain/contracts/schemas/contributions';
 import { IDEA_QUESTION_CATEGORY } from '../../domain/contributions/rules';
 import {
   assertUsable,
@@ -38,6 +41,7 @@ import {
   type SubmissionDoc,
   type SuggestionDoc,
 } from '../../projections/contributions';
+import { questionsProjection } from '../../projections/questions';
 import {
   draftQuestion,
   refuseIfAnsweredToday,
@@ -70,7 +74,10 @@ const toIdea = (doc: SuggestionDoc, admin: string): AdminIdeaDto => ({
   questionId: doc.questionId ?? null,
 });
 
-const toSubmission = (doc: SubmissionDoc): AdminSubmissionDto => ({
+const toSubmission = (
+  doc: SubmissionDoc,
+  question: SubmissionQuestionDto | null,
+): AdminSubmissionDto => ({
   id: doc._id,
   content: doc.content,
   status: doc.status,
@@ -78,6 +85,7 @@ const toSubmission = (doc: SubmissionDoc): AdminSubmissionDto => ({
   submitterName: doc.submitterName,
   dateSubmitted: doc.dateSubmitted,
   questionId: doc.questionId,
+  question,
 });
 
 /** The command answered: where to read it back (X-Min-Position). */
@@ -92,6 +100,29 @@ export const adminContributionRoutes = (ctx: AppContext) => {
   const view = () => ctx.readModels.of(contributionsProjection);
   const admin = requireAdmin(ctx);
   const now = () => ctx.clock.now();
+
+  /**
+   * Where the questions some submissions became stand now: asked (today's: active, before:
+   * archived), still planned (scheduled or a draft), or deleted before they were asked.
+   */
+  const questionStates = async (ids: number[]) => {
+    const questions = ctx.readModels.of(questionsProjection);
+    const [asked, planned] = ids.length
+      ? await Promise.all([
+          questions.questions.find({ id: { $in: ids } }),
+          questions.planned_questions.find({ _id: { $in: ids.map(String) } }),
+        ])
+      : [[], []];
+    const day = today(ctx);
+    const states = new Map<number, SubmissionQuestionDto>(
+      ids.map((id) => [id, { id, status: 'deleted', day: null }]),
+    );
+    for (const q of planned) states.set(q.id, { id: q.id, status: q.status, day: q.scheduledFor });
+    for (const q of asked) {
+      states.set(q.id, { id: q.id, status: q.day === day ? 'active' : 'archived', day: q.day });
+    }
+    return states;
+  };
 
   const boardCounts = async (): Promise<BrainstormCountsDto> => {
     const [pending, approved] = await Promise.all(
@@ -218,7 +249,11 @@ export const adminContributionRoutes = (ctx: AppContext) => {
     ]);
     const page = docs.slice(0, limit);
     const next = docs.length > limit ? page.at(-1)!.order : null;
-    sendPage(req, res, page.map(toSubmission), next, total);
+    const questions = await questionStates(page.flatMap((doc) => doc.questionId ?? []));
+    const rows = page.map((doc) =>
+      toSubmission(doc, doc.questionId === null ? null : questions.get(doc.questionId)!),
+    );
+    sendPage(req, res, rows, next, total);
   });
 
   router.put('/admin/submissions/:id', admin, async (req, res) => {

@@ -2,18 +2,20 @@ import { randomInt } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import {
-  associationParams,
-  createChoiceBody,
-  createDilemmaBody,
-  createDiverseBody,
-  dilemmaIdParams,
   REVIEW_ARCHETYPES_SHOWN,
-  scheduleDilemmaBody,
   type DiverseTemplateDto,
   type MiniAdminContextDto,
   type MiniAdminWriteDto,
   type PendingDilemmaDto,
 } from '../../domain/contracts/mini-admin';
+import {
+  associationParams,
+  createChoiceBody,
+  createDilemmaBody,
+  createDiverseBody,
+  dilemmaIdParams,
+  scheduleDilemmaBody,
+} from '../../domain/contracts/schemas/mini-admin';
 import {
   copyOfTree,
   diversityOf,

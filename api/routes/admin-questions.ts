@@ -1,5 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import type {
+  AdminQuestionDto,
+  QuestionPreviewDto,
+  QuestionSetDto,
+} from '../../domain/contracts/admin-questions';
 import {
   adminQuestionIdParams,
   editQuestionBody,
@@ -7,10 +12,7 @@ import {
   generateBody,
   saveEditedBody,
   scheduleQuestionBody,
-  type AdminQuestionDto,
-  type QuestionPreviewDto,
-  type QuestionSetDto,
-} from '../../domain/contracts/admin-questions';
+} from '../../domain/contracts/schemas/admin-questions';
 import { focusPool, previewQuestion } from '../../domain/questions/focus';
 import { questionCatalog } from '../../domain/questions/question-catalog';
 import { acceptQuestionCategory, acceptQuestionText } from '../../domain/questions/rules';

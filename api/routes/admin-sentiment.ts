@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { sentimentExportQuery } from '../../domain/contracts/sentiment';
+import { sentimentExportQuery } from '../../domain/contracts/schemas/sentiment';
 import { unknownCategory } from '../../domain/sentiment/categories';
 import { invalid } from '../../domain/shared/errors';
 import { baselineOf, exportCsv, sentimentExport } from '../analyst/export';

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { accounts } from '../../domain/accounts/account';
 import { invalidRefreshToken, sessionStreamId, sessions } from '../../domain/accounts/sessions';
-import { refreshBody, signInBody, updateUserBody, type UserDto } from '../../domain/contracts/auth';
+import type { UserDto } from '../../domain/contracts/auth';
+import { refreshBody, signInBody, updateUserBody } from '../../domain/contracts/schemas/auth';
 import { conflict, forbidden, unauthorized } from '../../domain/shared/errors';
 import { knownBrowserId } from '../../infra/auth/known-browser';
 import { unseal } from '../../infra/auth/sealing';

@@ -1,10 +1,6 @@
 import { Router } from 'express';
-import {
-  submitQuestionBody,
-  suggestBody,
-  type BrainstormDto,
-  type ContributionCreatedDto,
-} from '../../domain/contracts/contributions';
+import type { BrainstormDto, ContributionCreatedDto } from '../../domain/contracts/contributions';
+import { submitQuestionBody, suggestBody } from '../../domain/contracts/schemas/contributions';
 import { submissions } from '../../domain/contributions/submissions';
 import { suggestions } from '../../domain/contributions/suggestions';
 import { contributionsProjection } from '../../projections/contributions';

@@ -4,7 +4,7 @@ import type {
   GeneratePseudonymsDto,
   PseudonymDto,
 } from '../../domain/contracts/identity';
-import { setupBody } from '../../domain/contracts/identity';
+import { setupBody } from '../../domain/contracts/schemas/identity';
 import {
   deviceDecider,
   deviceStreamId,

@@ -1,12 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import type { JournalEntryDto, JournalWriteResult } from '../../domain/contracts/journal';
 import {
   journalDeleteBody,
   journalEntryEditBody,
   newJournalEntryBody,
-  type JournalEntryDto,
-  type JournalWriteResult,
-} from '../../domain/contracts/journal';
+} from '../../domain/contracts/schemas/journal';
 import { journals } from '../../domain/journal/journal';
 import { productDayOf } from '../../domain/shared/product-day';
 import { journalProjection, type JournalEntryDoc } from '../../projections/journal';

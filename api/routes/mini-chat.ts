@@ -2,13 +2,12 @@ import { Router } from 'express';
 import { z } from 'zod';
 import {
   ANONYMOUS_TRAVELER,
-  miniId,
-  postChatMessageBody,
   RESULT_CHAT_MAX_LENGTH,
   type ChatMessageDto,
   type PostChatMessageResult,
   type TravelerNicknameDto,
 } from '../../domain/contracts/mini';
+import { miniId, postChatMessageBody } from '../../domain/contracts/schemas/mini';
 import { acceptChatText, chatters } from '../../domain/mini/chat';
 import { seal, unseal } from '../../infra/auth/sealing';
 import type { MiniChatMessageDoc } from '../../projections/mini-chat';

@@ -1,17 +1,15 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import {
-  miniId,
-  narrativeResultBody,
-  saveResultBody,
-  type ArchetypeDto,
-  type ChoiceDto,
-  type DilemmaDto,
-  type FellowTravelerDto,
-  type NarrativeResultDto,
-  type SaveResultDto,
-  type TodayResultDto,
+import type {
+  ArchetypeDto,
+  ChoiceDto,
+  DilemmaDto,
+  FellowTravelerDto,
+  NarrativeResultDto,
+  SaveResultDto,
+  TodayResultDto,
 } from '../../domain/contracts/mini';
+import { miniId, narrativeResultBody, saveResultBody } from '../../domain/contracts/schemas/mini';
 import { bankArchetypes } from '../../domain/mini/bank';
 import { journeys, type CompleteJourney } from '../../domain/mini/journeys';
 import { narrativeOf } from '../../domain/mini/narrative';

@@ -1,7 +1,8 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { sessions } from '../../domain/accounts/sessions';
-import { deleteDataBody, type DeleteDataResult } from '../../domain/contracts/privacy';
+import type { DeleteDataResult } from '../../domain/contracts/privacy';
+import { deleteDataBody } from '../../domain/contracts/schemas/privacy';
 import { pseudonyms } from '../../domain/identity/pseudonyms';
 import { erasures } from '../../domain/privacy/erasure';
 import { journalAsMarkdown } from '../../domain/privacy/journal-markdown';

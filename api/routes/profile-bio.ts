@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { bioBody, type BioDto, type BioSaveResult } from '../../domain/contracts/bio';
+import type { BioDto, BioSaveResult } from '../../domain/contracts/bio';
+import { bioBody } from '../../domain/contracts/schemas/bio';
 import { bios } from '../../domain/bio/bio';
 import { profileBioProjection } from '../../projections/profile-bio';
 import { handle } from '../commands/run';

@@ -2,10 +2,10 @@ import { Router } from 'express';
 import { z } from 'zod';
 import {
   noReactions,
-  toggleReactionBody,
   type ReactionSummaryDto,
   type ToggleReactionResult,
 } from '../../domain/contracts/reactions';
+import { toggleReactionBody } from '../../domain/contracts/schemas/reactions';
 import { reactors } from '../../domain/reactions/reactions';
 import { notFound } from '../../domain/shared/errors';
 import { reactionsProjection } from '../../projections/reactions';

@@ -8,7 +8,7 @@ import {
   type ReminderSettings,
   type ReminderSettingsDto,
 } from '../../domain/contracts/reminders';
-import { reminderSettingsBody } from '../../domain/contracts/reminders-body';
+import { reminderSettingsBody } from '../../domain/contracts/schemas/reminders';
 import { reminders } from '../../domain/reminders/reminders';
 import { notFound } from '../../domain/shared/errors';
 import { remindersProjection } from '../../projections/reminders';

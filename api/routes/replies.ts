@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { PostReplyResult, ReplyDto } from '../../domain/contracts/replies';
-import { postReplyBody } from '../../domain/contracts/replies';
+import { postReplyBody } from '../../domain/contracts/schemas/replies';
 import { replies } from '../../domain/replies/replies';
 import { notFound } from '../../domain/shared/errors';
 import type { ReplyDoc } from '../../projections/replies';

@@ -5,7 +5,7 @@ import type {
   ResponseDto,
   SubmitResponseResult,
 } from '../../domain/contracts/responses';
-import { submitResponseBody } from '../../domain/contracts/responses';
+import { submitResponseBody } from '../../domain/contracts/schemas/responses';
 import { noReactions, type ReactionSummaryDto } from '../../domain/contracts/reactions';
 import { responders } from '../../domain/responses/responses';
 import { conflict, notFound } from '../../domain/shared/errors';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { sentimentQuery, type SentimentItem } from '../../domain/contracts/sentiment';
+import type { SentimentItem } from '../../domain/contracts/sentiment';
+import { sentimentQuery } from '../../domain/contracts/schemas/sentiment';
 import { forbidden } from '../../domain/shared/errors';
 import {
   periodEnding,

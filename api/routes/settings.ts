@@ -1,9 +1,6 @@
 import { Router, type Request } from 'express';
-import {
-  agreementBody,
-  settingsPatchBody,
-  type SettingsDto,
-} from '../../domain/contracts/settings';
+import type { SettingsDto } from '../../domain/contracts/settings';
+import { agreementBody, settingsPatchBody } from '../../domain/contracts/schemas/settings';
 import { agreements } from '../../domain/identity/agreements';
 import { devices } from '../../domain/identity/devices';
 import { notFound } from '../../domain/shared/errors';

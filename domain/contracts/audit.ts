@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** What an audit entry records, by the kind of thing it was done to. */
 export const AUDIT_ACTIONS = [
   'admin.signed-in',
@@ -42,25 +40,7 @@ export const ANONYMOUS_ACTOR = 'anonymous';
 /** The target of failed sign-ins under a name no admin has (the name itself is never kept). */
 export const UNKNOWN_ADMIN_NAME = '(unknown name)';
 
-const day = z.iso.date({ error: 'use a date like 2026-11-23' });
-
-/** Filters of the moderation history; dates are product days, `to` included. */
-export const auditQuery = z
-  .object({
-    admin: z.string().min(1).max(100).optional(),
-    action: z.enum(AUDIT_ACTIONS, { error: 'action is not one of the audit actions' }).optional(),
-    target: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'target is not an id')
-      .optional(),
-    from: day.optional(),
-    to: day.optional(),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    message: 'from must not be after to',
-    path: ['from'],
-  });
-export type AuditQuery = z.infer<typeof auditQuery>;
+export type { AuditQuery } from './schemas/audit';
 
 /** Field values before and after a change (only the fields that changed). */
 export type AuditValues = Record<string, string | number | boolean | null>;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The ws protocol of the live chat at /mini-chat. The socket first sends the same `identify`
  * message as /ws (a registered device or a signed-in session); then it may send messages.
@@ -12,16 +10,7 @@ export const LIVE_CHAT_MAX_LENGTH = 500;
 /** How many of the newest messages a socket receives when it joins. */
 export const LIVE_CHAT_HISTORY = 50;
 
-export const liveChatClientMessage = z.discriminatedUnion('type', [
-  z.strictObject({
-    type: z.literal('identify'),
-    deviceId: z.string().max(200).optional(),
-    accessToken: z.string().max(4000).optional(),
-  }),
-  // The length is the server's to judge after normalising (an error frame, not a closed socket).
-  z.strictObject({ type: z.literal('message'), content: z.string().max(8000) }),
-]);
-export type LiveChatClientMessage = z.infer<typeof liveChatClientMessage>;
+export type { LiveChatClientMessage } from './schemas/mini-live-chat';
 
 /** Someone online: a pseudonym and, when they show it, today's archetype badge. Never an id of theirs. */
 export type LiveChatUser = {

@@ -1,11 +1,5 @@
-import { z } from 'zod';
-
 /** Ids of dilemmas, choices and archetypes: bank slugs ('bank-03-a') or generated UUIDs. */
 export const MINI_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-export const miniId = (field: string) =>
-  z
-    .string({ error: `${field} must be a string` })
-    .regex(MINI_ID_PATTERN, `${field} must be 1–64 letters, digits, "-" or "_"`);
 
 /** The spec's journey rule: a journey ends at a choice that leads to an archetype, or at depth 3. */
 export const JOURNEY_END_DEPTH = 3;
@@ -20,6 +14,8 @@ export const autoAdvances = (children: readonly { depth: number }[]): boolean =>
 
 /** The spec's result chat limit. */
 export const RESULT_CHAT_MAX_LENGTH = 200;
+
+export type { PostChatMessageBody, SaveResultBody } from './schemas/mini';
 
 export type DilemmaDto = { id: string; content: string };
 
@@ -43,22 +39,6 @@ export type ArchetypeDto = {
 
 /** Today's result for the caller, when they have one. */
 export type TodayResultDto = { dilemmaId: string; archetypeId: string | null };
-
-export const saveResultBody = z.strictObject({
-  dilemmaId: miniId('dilemmaId'),
-  /** What the browser believes it earned: checked against the server's own decision. */
-  archetypeId: miniId('archetypeId').optional(),
-  /** The chosen choice ids, root first: an array, or the spec's comma-joined string. */
-  path: z.union([
-    z.array(miniId('path')).min(1, 'path is empty').max(10, 'path is too long'),
-    z
-      .string({ error: 'path must be a list of choice ids' })
-      .max(700, 'path is too long')
-      .transform((joined) => joined.split(',').map((id) => id.trim()))
-      .pipe(z.array(miniId('path')).min(1).max(10, 'path is too long')),
-  ]),
-});
-export type SaveResultBody = z.input<typeof saveResultBody>;
 
 export type SaveResultDto = {
   dilemmaId: string;
@@ -107,12 +87,6 @@ export const NICKNAME_NOUNS = [
   'Walker',
   'Listener',
 ] as const;
-export const postChatMessageBody = z.strictObject({
-  content: z.string({ error: 'content must be a string' }).max(2_000, 'Message is too long'),
-  /** The spec's field, kept for clients that send it; ignored: the server names travellers. */
-  username: z.string({ error: 'username must be a string' }).max(200).nullable().optional(),
-});
-export type PostChatMessageBody = z.infer<typeof postChatMessageBody>;
 
 export type PostChatMessageResult = { message: ChatMessageDto; position: string | null };
 
@@ -133,12 +107,6 @@ export type NarrativeDto = {
   initialPrompt: string;
   fullNarrative: Record<string, NarrativePromptDto>;
 };
-
-export const narrativeResultBody = z.strictObject({
-  choiceIds: z.array(miniId('choiceIds')).min(1, 'choiceIds is empty').max(10),
-  /** Sent by the spec's client ('anonymous'); the caller is the session, so it is not used. */
-  userId: z.string().max(100).optional(),
-});
 
 export type NarrativeResultDto = {
   archetype: ArchetypeDto;

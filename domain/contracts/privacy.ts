@@ -1,13 +1,3 @@
-import { z } from 'zod';
-
-/** `DELETE /api/user/data`: erasure happens only with an explicit `{"confirm": true}`. */
-export const deleteDataBody = z.strictObject(
-  {
-    confirm: z.literal(true, { error: 'confirm must be true to delete your data' }),
-  },
-  { error: 'The body must be {"confirm": true}' },
-);
-
 export type DeleteDataResult = {
   /** Whether there was anything to erase (a second request finds a fresh device). */
   erased: boolean;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The six reactions an answer can receive, each with the word a screen reader says for it.
  * The set is fixed: the sentiment figures count each one, and a new one would be a new version.
@@ -26,10 +24,7 @@ export type ReactionCounts = Record<ReactionEmoji, number>;
 export const noReactions = (): ReactionCounts =>
   Object.fromEntries(REACTION_EMOJI.map((emoji) => [emoji, 0])) as ReactionCounts;
 
-export const toggleReactionBody = z.strictObject({
-  emoji: z.enum(REACTION_EMOJI, { error: `emoji must be one of ${REACTION_EMOJI.join(' ')}` }),
-});
-export type ToggleReactionBody = z.infer<typeof toggleReactionBody>;
+export type { ToggleReactionBody } from './schemas/reactions';
 
 /** An answer's reactions as one reader sees them: the counts, and which ones are theirs. */
 export type ReactionSummaryDto = { counts: ReactionCounts; mine: ReactionEmoji[] };

@@ -1,11 +1,7 @@
 import { invalid } from '../shared/errors';
 import { textFault } from '../shared/text';
-import { countWords } from '../shared/words';
+import { questionTextFault, type QuestionTextFault } from './question-text';
 
-export const SUGGESTION_MIN_WORDS = 5;
-export const SUGGESTION_MAX_WORDS = 100;
-export const SUBMISSION_MIN_CHARACTERS = 10;
-export const SUBMISSION_MAX_WORDS = 30;
 /** Admin notes and the board's own ideas: generous, but bounded. */
 export const NOTES_MAX_CHARACTERS = 1000;
 export const IDEA_MAX_CHARACTERS = 2000;
@@ -50,36 +46,14 @@ const readable = (text: string, field: string, empty: () => Error): string => {
   return normalized;
 };
 
-/** The brainstorm's rules, in the spec's words: 5 to 100 words. */
-export const acceptSuggestionText = (content: string): string => {
-  const text = readable(content, 'content', () =>
-    invalid('content', 'Question required', 'Please write a question before submitting.'),
-  );
-  const words = countWords(text);
-  if (words < SUGGESTION_MIN_WORDS) {
-    throw invalid(
-      'content',
-      'Question too short',
-      'Please write at least 5 words for your question.',
-    );
-  }
-  if (words > SUGGESTION_MAX_WORDS) {
-    throw invalid('content', 'Question too long', 'Please keep your question under 100 words.');
-  }
-  return text;
-};
+const refuse = ({ title, detail }: QuestionTextFault) => invalid('content', title, detail);
 
-/** Submit a question's rules, in the spec's words: 10 characters or more, 30 words or fewer. */
-export const acceptSubmissionText = (content: string): string => {
-  const text = readable(content, 'content', () =>
-    invalid('content', 'Submission failed', 'Please enter a question'),
-  );
-  if ([...text].length < SUBMISSION_MIN_CHARACTERS) {
-    throw invalid('content', 'Submission failed', 'Question must be at least 10 characters long');
-  }
-  if (countWords(text) > SUBMISSION_MAX_WORDS) {
-    throw invalid('content', 'Submission failed', 'Question must be 30 words or less');
-  }
+/** A question proposed on /brainstorm or /submit-question: the one rule of ./question-text. */
+export const acceptQuestionText = (content: string): string => {
+  // Text with nothing visible is the rule's own first fault ("Question required").
+  const text = readable(content, 'content', () => refuse(questionTextFault('')!));
+  const fault = questionTextFault(text);
+  if (fault) throw refuse(fault);
   return text;
 };
 

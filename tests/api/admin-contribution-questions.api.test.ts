@@ -6,10 +6,14 @@ import { newDeviceId, startTestApp, testAdmin, type TestApp } from '../support/t
 
 let t: TestApp;
 let auth: string;
-beforeEach(async () => {
-  t = await startTestApp();
+/** Signs the admin in (again, once the clock has moved past the token's 12 hours). */
+const signIn = async () => {
   const login = await request(t.app).post('/api/admin/login').send(testAdmin);
   auth = `Bearer ${login.body.token as string}`;
+};
+beforeEach(async () => {
+  t = await startTestApp();
+  await signIn();
 });
 afterEach(async () => {
   await t.close();
@@ -19,7 +23,7 @@ afterEach(async () => {
 const tomorrow = '2026-11-23';
 const text = 'Should cities ban cars from their centres on weekends?';
 
-const as = (method: 'get' | 'post' | 'put' | 'patch', path: string, body?: object) => {
+const as = (method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body?: object) => {
   const req = request(t.app)[method](path).set('Authorization', auth);
   return body ? req.send(body) : req;
 };
@@ -48,8 +52,13 @@ const submissionsList = async () => {
     id: string;
     status: string;
     questionId: number | null;
+    question: { id: number; status: string; day: string | null } | null;
   }[];
 };
+
+/** What the submission's row says its question is now. */
+const questionOf = async (id: string) =>
+  (await submissionsList()).find((s) => s.id === id)?.question;
 
 /** The badge for a contribution that became a question, as awarded. */
 const communityVoiceBadges = async () => {
@@ -59,6 +68,41 @@ const communityVoiceBadges = async () => {
       e.type === 'BadgeEarned' && (e.data as { badgeId: string }).badgeId === 'community-voice',
   );
 };
+
+describe('a used submission says what its question is now', () => {
+  it('a draft, then scheduled, then deleted', async () => {
+    const { id } = await approvedSubmission();
+    const questionId = (await as('post', `/api/admin/submissions/${id}/convert`)).body
+      .questionId as number;
+    expect(await questionOf(id)).toEqual({ id: questionId, status: 'draft', day: null });
+    await as('put', `/api/questions/${questionId}`, { scheduledFor: tomorrow });
+    expect(await questionOf(id)).toEqual({ id: questionId, status: 'scheduled', day: tomorrow });
+    expect((await as('delete', `/api/questions/${questionId}`)).status).toBe(200);
+    expect(await questionOf(id)).toEqual({ id: questionId, status: 'deleted', day: null });
+  });
+
+  it('scheduled, then active on its day, then archived', async () => {
+    const { id } = await approvedSubmission();
+    const questionId = (
+      await as('post', `/api/admin/submissions/${id}/schedule`, { scheduledDate: tomorrow })
+    ).body.questionId as number;
+    expect(await questionOf(id)).toEqual({ id: questionId, status: 'scheduled', day: tomorrow });
+    await t.newDay(new Date('2026-11-23T12:00:00Z'));
+    await signIn();
+    expect(await questionOf(id)).toEqual({ id: questionId, status: 'active', day: tomorrow });
+    await t.newDay(new Date('2026-11-24T12:00:00Z'));
+    await signIn();
+    expect(await questionOf(id)).toEqual({ id: questionId, status: 'archived', day: tomorrow });
+  });
+
+  it('says nothing of a question for a submission not used', async () => {
+    const { id } = await approvedSubmission();
+    expect((await submissionsList()).find((s) => s.id === id)).toMatchObject({
+      questionId: null,
+      question: null,
+    });
+  });
+});
 
 describe('an approved submission becomes a question', () => {
   it('converts to a draft question, marks the submission used and credits its author', async () => {

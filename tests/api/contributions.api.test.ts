@@ -68,7 +68,7 @@ describe('a person suggests a question on /brainstorm', () => {
     for (const [body, status, field] of [
       [{ content: '' }, 400, 'content'],
       [{ content: 'Is it fair?' }, 400, 'content'],
-      [{ content: words(101) }, 400, 'content'],
+      [{ content: words(31) }, 400, 'content'],
       [{ content: idea, category: 'Sports' }, 400, 'category'],
       [{ content: 42 }, 400, 'content'],
       [{ content: idea, status: 'approved' }, 400, 'status'],
@@ -115,21 +115,36 @@ describe('a person submits a question on /submit-question', () => {
         submitterName: 'Calm Owl',
         dateSubmitted: expect.any(String),
         questionId: null,
+        question: null,
       },
     ]);
     expect(JSON.stringify(list.body)).not.toContain(deviceId);
   });
 
-  it("refuses the spec's faults in the spec's words", async () => {
+  it('holds a question to the same rule as /brainstorm, in the same words', async () => {
     const { deviceId } = await t.register();
     for (const [content, detail] of [
-      ['   ', 'Please enter a question'],
-      ['Too short', 'Question must be at least 10 characters long'],
-      [words(31), 'Question must be 30 words or less'],
+      ['   ', 'Please write a question before submitting.'],
+      ['Is it fair?', 'Please write at least 5 words for your question.'],
+      [words(31), 'Please keep your question to 30 words or fewer.'],
     ]) {
-      const res = await expectRefusedWithoutEvents(t, () => submit(deviceId, { content }), 400);
-      expect(res.body.detail).toBe(detail);
+      const submitted = await expectRefusedWithoutEvents(
+        t,
+        () => submit(deviceId, { content }),
+        400,
+        'content',
+      );
+      const suggested = await expectRefusedWithoutEvents(
+        t,
+        () => suggest(deviceId, { content }),
+        400,
+        'content',
+      );
+      expect(submitted.body.detail).toBe(detail);
+      expect(suggested.body.detail).toBe(detail);
     }
+    expect((await submit(deviceId, { content: words(30) })).status).toBe(201);
+    expect((await suggest(deviceId, { content: 'Is it fair to lie?' })).status).toBe(201);
   });
 });
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sentimentItemSchema } from '../../domain/contracts/sentiment';
+import { sentimentItemSchema } from '../../domain/contracts/schemas/sentiment';
 import { expectRefusedWithoutEvents } from '../support/refusals';
 import { startTestApp, type TestApp } from '../support/test-app';
 

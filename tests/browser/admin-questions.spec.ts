@@ -40,7 +40,10 @@ test('an admin approves a submission, converts it and schedules it for tomorrow,
   await submission.getByRole('button', { name: 'Save review' }).click();
   await expect(page.getByText('Submission Updated', { exact: true }).first()).toBeVisible();
   await submission.getByRole('button', { name: 'Convert to Question' }).click();
-  await expect(submission.getByText(/converted to Question #\d+ and is now active/)).toBeVisible();
+  // A draft is not active: the line says what the question is now.
+  await expect(
+    submission.getByText(/converted to Question #\d+, a draft not scheduled yet\./),
+  ).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   await admin.openTab('Schedule');
@@ -80,7 +83,17 @@ test('an admin approves a submission, converts it and schedules it for tomorrow,
   // The standalone pages reuse the tabs and ask for the same token.
   await page.goto('/admin/submissions');
   await expect(page.getByRole('heading', { name: 'Submissions' })).toBeVisible();
-  await expect(admin.submission(question).getByText(/converted to Question #\d+/)).toBeVisible();
+  // Scheduled since it was converted: the line follows the question.
+  const day = new Date(`${tomorrow}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(
+    admin.submission(question).getByText(`, scheduled for ${day}.`, { exact: false }),
+  ).toBeVisible();
   await page.goto('/admin/brainstorm');
   await expect(page.getByRole('heading', { name: 'Brainstorm board' })).toBeVisible();
   await context.close();

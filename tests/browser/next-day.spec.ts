@@ -31,7 +31,9 @@ test('a submitted question, approved and scheduled for tomorrow, is Home’s que
   await submission.getByRole('button', { name: 'Save review' }).click();
   await expect(page.getByText('Submission Updated', { exact: true }).first()).toBeVisible();
   await submission.getByRole('button', { name: 'Convert to Question' }).click();
-  await expect(submission.getByText(/converted to Question #\d+ and is now active/)).toBeVisible();
+  await expect(
+    submission.getByText(/converted to Question #\d+, a draft not scheduled yet\./),
+  ).toBeVisible();
   await admin.openTab('Schedule');
   const draft = admin.planned(question);
   await draft.getByRole('button', { name: 'Edit' }).click();
@@ -56,6 +58,17 @@ test('a submitted question, approved and scheduled for tomorrow, is Home’s que
   expect(await new HomePage(newcomer.page).questionText()).toBe(question);
   await expect(newcomer.page.getByText(COMMUNITY_NOTE, { exact: true })).toBeVisible();
   await newcomer.context.close();
+
+  // On its day, and only then, the submission's line says its question is active.
+  const moderator = await visitor(browser);
+  await adminArea(moderator.page).logIn();
+  await adminArea(moderator.page).openTab('Submit');
+  await expect(
+    adminArea(moderator.page)
+      .submission(question)
+      .getByText(/converted to Question #\d+ and is now active\./),
+  ).toBeVisible();
+  await moderator.context.close();
 
   await person.page.goto('/home');
   expect(await home.questionText()).toBe(question);

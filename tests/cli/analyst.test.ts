@@ -6,12 +6,11 @@ import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REACTION_EMOJI } from '../../domain/contracts/reactions';
+import type { SentimentExport, SentimentItem } from '../../domain/contracts/sentiment';
 import {
   sentimentExportSchema,
   sentimentItemSchema,
-  type SentimentExport,
-  type SentimentItem,
-} from '../../domain/contracts/sentiment';
+} from '../../domain/contracts/schemas/sentiment';
 import { periodEnding } from '../../domain/sentiment/figures';
 import { defaultDayRules, productDayOf } from '../../domain/shared/product-day';
 import { startServer, type RunningServer } from '../../api/server';

@@ -47,15 +47,15 @@ describe('a person suggests a question (brainstorm)', () => {
       .then([made]);
   });
 
-  it('refuses a blank question, fewer than 5 words and more than 100', () => {
+  it('refuses a blank question, fewer than 5 words and more than 30', () => {
     given([]).when(suggest('   ')).thenFails('invalid', 'Please write a question');
     given([]).when(suggest('Is it fair?')).thenFails('invalid', 'at least 5 words');
     given([])
-      .when(suggest(Array.from({ length: 101 }, () => 'word').join(' ')))
-      .thenFails('invalid', 'under 100 words');
+      .when(suggest(Array.from({ length: 31 }, () => 'word').join(' ')))
+      .thenFails('invalid', 'to 30 words or fewer');
   });
 
-  it('accepts exactly 5 and exactly 100 words', () => {
+  it('accepts exactly 5 and exactly 30 words', () => {
     given([])
       .when(suggest('one two three four five'))
       .then([
@@ -64,10 +64,10 @@ describe('a person suggests a question (brainstorm)', () => {
           data: { ...made.data, content: 'one two three four five', category: null },
         },
       ]);
-    const hundred = Array.from({ length: 100 }, () => 'word').join(' ');
+    const thirty = Array.from({ length: 30 }, () => 'word').join(' ');
     given([])
-      .when(suggest(hundred))
-      .then([{ type: 'SuggestionMade', data: { ...made.data, content: hundred, category: null } }]);
+      .when(suggest(thirty))
+      .then([{ type: 'SuggestionMade', data: { ...made.data, content: thirty, category: null } }]);
   });
 
   it('refuses the same idea id twice', () => {
@@ -254,12 +254,12 @@ describe('a person submits a question', () => {
       .then([sent]);
   });
 
-  it("refuses the spec's faults in the spec's words", () => {
-    given([]).when(send('  ')).thenFails('invalid', 'Please enter a question');
-    given([]).when(send('Too short')).thenFails('invalid', 'at least 10 characters');
+  it('refuses what a suggestion refuses, in the same words: one rule for proposed questions', () => {
+    given([]).when(send('  ')).thenFails('invalid', 'Please write a question');
+    given([]).when(send('Is it fair?')).thenFails('invalid', 'at least 5 words');
     given([])
       .when(send(Array.from({ length: 31 }, () => 'word').join(' ')))
-      .thenFails('invalid', '30 words or less');
+      .thenFails('invalid', 'to 30 words or fewer');
   });
 
   it('treats a submission whose author erased their data as gone', () => {
@@ -296,7 +296,7 @@ describe('a person submits a question', () => {
   it('holds edited content to the same rules', () => {
     given([sent])
       .when(review({ content: 'short' }))
-      .thenFails('invalid', 'at least 10');
+      .thenFails('invalid', 'at least 5 words');
   });
 
   it('refuses to review or delete a deleted submission', () => {

@@ -60,3 +60,65 @@ describe('the import-direction check', () => {
     expect(result.stderr).toContain(message);
   });
 });
+
+describe('zod stays out of the UI', () => {
+  const contract = {
+    'domain/contracts/notes.ts':
+      "export const NOTE_MAX = 40;\nexport type { NoteBody } from './schemas/notes';\n",
+    'domain/contracts/schemas/notes.ts':
+      "import { z } from 'zod';\nimport { NOTE_MAX } from '../notes';\nexport const noteBody = z.object({ text: z.string().max(NOTE_MAX) });\nexport type NoteBody = z.infer<typeof noteBody>;\n",
+  };
+
+  it('lets the UI use a contract’s constants and types, and a schema module’s types', () => {
+    const result = checkTree({
+      ...contract,
+      'ui/form.tsx': [
+        "import { NOTE_MAX, type NoteBody } from '../domain/contracts/notes';",
+        "import type { noteBody } from '../domain/contracts/schemas/notes';",
+        '',
+      ].join('\n'),
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  const reaching: [name: string, source: string, extra: Record<string, string>][] = [
+    ['a schema module', "import { noteBody } from '../domain/contracts/schemas/notes';\n", {}],
+    ['zod itself', "import { z } from 'zod';\n", {}],
+    [
+      'a schema module loaded later',
+      "const load = () => import('../domain/contracts/schemas/notes');\n",
+      {},
+    ],
+    [
+      'a contract that builds a schema',
+      "import { NOTE_MAX } from '../domain/contracts/mixed';\n",
+      {
+        'domain/contracts/mixed.ts':
+          "export { NOTE_MAX } from './notes';\nexport { noteBody } from './schemas/notes';\n",
+      },
+    ],
+  ];
+  it.each(reaching)('fails on a UI module reaching %s at runtime', (_name, source, extra) => {
+    const result = checkTree({ ...contract, ...extra, 'ui/form.tsx': source });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/ui\/form\.tsx: ui\/ (reaches|imports) zod/);
+  });
+
+  it('allows a use marked deliberate, with its reason', () => {
+    const result = checkTree({
+      ...contract,
+      'ui/form.tsx':
+        "// ui-uses-zod: this admin form validates the whole template before sending it\nimport { noteBody } from '../domain/contracts/schemas/notes';\n",
+    });
+    expect(result.status).toBe(0);
+  });
+
+  it('holds for Boon’s own UI: no module imports a zod schema', () => {
+    const result = spawnSync(process.execPath, [resolve('scripts/check-imports.mjs')], {
+      encoding: 'utf8',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+});

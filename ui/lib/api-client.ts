@@ -23,7 +23,7 @@ export class ApiError extends Error {
  * What a person is told when a request failed: the server's own reason, or that Boon could
  * not be reached (a fetch that never got an answer says only "Failed to fetch").
  */
-export const failureText = (error: Error): string =>
+export const failureText = (error: unknown): string =>
   error instanceof ApiError
     ? error.detail
     : 'Boon could not be reached. Check your connection and try again.';

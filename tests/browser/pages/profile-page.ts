@@ -18,7 +18,7 @@ export class ProfilePage {
   }
 
   async write(entry: { title: string; content: string; customMood: string; tags: string[] }) {
-    await this.page.getByRole('button', { name: 'Write an entry' }).click();
+    await this.page.getByRole('button', { name: 'Start Writing' }).click();
     await this.page.getByLabel('Title (optional)').fill(entry.title);
     await this.page.getByLabel('Your reflection').fill(entry.content);
     await this.page.getByRole('button', { name: 'Write your own...' }).click();

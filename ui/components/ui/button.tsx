@@ -49,7 +49,7 @@ export const buttonClass = (
     className,
   );
 
-type ButtonProps = ComponentPropsWithRef<'button'> & {
+export type ButtonProps = ComponentPropsWithRef<'button'> & {
   variant?: ButtonVariant;
   size?: ButtonSize;
   /** A label that may run over several lines. */

@@ -1,5 +1,6 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
+import type { Ref } from 'react';
 import { inputClass } from './text-field';
 import { cx } from './cx';
 
@@ -12,6 +13,7 @@ export const Select = <V extends string>({
   onValueChange,
   options,
   disabled,
+  triggerRef,
   ...aria
 }: {
   id?: string;
@@ -19,8 +21,11 @@ export const Select = <V extends string>({
   onValueChange: (value: V) => void;
   options: readonly SelectOption<V>[];
   disabled?: boolean;
+  /** The trigger button: a form focuses it to show what to fix. */
+  triggerRef?: Ref<HTMLButtonElement>;
   'aria-labelledby'?: string;
   'aria-describedby'?: string;
+  'aria-invalid'?: true;
 }) => (
   <SelectPrimitive.Root
     value={value}
@@ -28,6 +33,7 @@ export const Select = <V extends string>({
     {...(disabled ? { disabled } : {})}
   >
     <SelectPrimitive.Trigger
+      ref={triggerRef}
       {...(id ? { id } : {})}
       {...aria}
       className={cx(inputClass, 'flex min-h-11 items-center justify-between gap-2 text-left')}

@@ -1,7 +1,18 @@
-import { useId, type ReactNode, type Ref } from 'react';
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { cx } from './cx';
 import { describedBy, FieldError } from './field-error';
 import { inputClass } from './text-field';
+
+export type TextAreaFieldProps = Omit<ComponentPropsWithRef<'textarea'>, 'onChange' | 'value'> & {
+  label: string;
+  labelHidden?: boolean;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** What to fix; shown under the field and announced. */
+  error?: string | null;
+  /** A line under the box (word count, limits), tied to it with aria-describedby. */
+  status?: ReactNode;
+};
 
 /**
  * A labelled text box for writing: a status line under it (word count, limits) and the
@@ -10,28 +21,13 @@ import { inputClass } from './text-field';
 export const TextAreaField = ({
   label,
   labelHidden = false,
-  value,
   onValueChange,
   error,
   status,
   rows = 6,
-  placeholder,
-  disabled,
   className = '',
-  textAreaRef,
-}: {
-  label: string;
-  labelHidden?: boolean;
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string | null;
-  status?: ReactNode;
-  rows?: number;
-  placeholder?: string;
-  disabled?: boolean;
-  className?: string;
-  textAreaRef?: Ref<HTMLTextAreaElement>;
-}) => {
+  ...props
+}: TextAreaFieldProps) => {
   const id = useId();
   return (
     <div>
@@ -43,12 +39,9 @@ export const TextAreaField = ({
       </label>
       <textarea
         id={`${id}-text`}
-        ref={textAreaRef}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
         rows={rows}
-        placeholder={placeholder}
-        disabled={disabled}
+        {...props}
+        onChange={(event) => onValueChange(event.target.value)}
         {...describedBy(error, `${id}-error`, status ? `${id}-status` : undefined)}
         className={cx(inputClass, 'block resize-y leading-relaxed', className)}
       />

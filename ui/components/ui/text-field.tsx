@@ -2,7 +2,7 @@ import { useId, type ComponentPropsWithRef } from 'react';
 import { cx } from './cx';
 import { describedBy, FieldError } from './field-error';
 
-type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'onChange' | 'value'> & {
+export type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'onChange' | 'value'> & {
   label: string;
   value: string;
   onValueChange: (value: string) => void;

@@ -1,20 +1,24 @@
 import { LoaderCircle, LockKeyhole } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { TextField } from '../../components/ui/text-field';
+import { Form, SubmitButton } from '../../components/ui/form';
+import { FormTextField } from '../../components/ui/form-fields';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { logIn, verifyAdmin } from './admin-api';
+
+type Credentials = { username: string; password: string };
+
+const usernameRules = { validate: (value: string) => value.trim() !== '' || 'Enter your username' };
+const passwordRules = { validate: (value: string) => value !== '' || 'Enter your password' };
 
 const AdminLoginPage = () => {
   const navigate = useNavigate();
   const { toast, dismiss } = useToast();
   const [checking, setChecking] = useState(true);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm<Credentials>({ defaultValues: { username: '', password: '' } });
 
   useEffect(() => {
     let cancelled = false;
@@ -28,39 +32,27 @@ const AdminLoginPage = () => {
     };
   }, [navigate]);
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!username.trim() || !password) {
-      toast({
-        title: 'Login failed',
-        description: 'Username and password are required',
-        variant: 'destructive',
-      });
-      return;
-    }
-    setBusy(true);
-    try {
-      await logIn(username.trim(), password);
-      dismiss();
-      navigate('/admin', { replace: true });
-    } catch (error) {
-      toast(
-        error instanceof ApiError
-          ? {
-              title: 'Login failed',
-              description: error.problem?.detail ?? 'Invalid credentials',
-              variant: 'destructive',
-            }
-          : {
-              title: 'Login error',
-              description: 'There was a problem connecting to the server',
-              variant: 'destructive',
-            },
-      );
-    } finally {
-      setBusy(false);
-    }
+  const handleLogIn = async ({ username, password }: Credentials) => {
+    await logIn(username.trim(), password);
+    dismiss();
+    navigate('/admin', { replace: true });
   };
+
+  // The spec's toasts: the server's reason (or 'Invalid credentials'), or the connection's failure.
+  const handleFailure = (error: unknown) =>
+    toast(
+      error instanceof ApiError
+        ? {
+            title: 'Login failed',
+            description: error.problem?.detail ?? 'Invalid credentials',
+            variant: 'destructive',
+          }
+        : {
+            title: 'Login error',
+            description: 'There was a problem connecting to the server',
+            variant: 'destructive',
+          },
+    );
 
   if (checking) {
     return (
@@ -77,30 +69,42 @@ const AdminLoginPage = () => {
           <LockKeyhole aria-hidden="true" className="size-5" />
         </span>
         <h1 className="mt-4 font-serif text-headline font-semibold tracking-tight">Admin Login</h1>
-        <form
-          onSubmit={(e) => void handleSubmit(e)}
-          noValidate
+        <Form
+          form={form}
+          onSubmit={handleLogIn}
+          onRuleBroken={() =>
+            toast({
+              title: 'Login failed',
+              description: 'Username and password are required',
+              variant: 'destructive',
+            })
+          }
+          onFailure={handleFailure}
+          // The server names no field it refuses: wrong credentials are the whole login's.
+          fieldOf={() => null}
           className="mt-6 flex flex-col gap-4"
+          footer={
+            <SubmitButton control={form.control} pending="Logging in..." className="mt-2">
+              Log In
+            </SubmitButton>
+          }
         >
-          <TextField
-            label="Username"
+          <FormTextField
+            control={form.control}
             name="username"
+            rules={usernameRules}
+            label="Username"
             autoComplete="username"
-            value={username}
-            onValueChange={setUsername}
           />
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="password"
+            rules={passwordRules}
             label="Password"
             type="password"
-            name="password"
             autoComplete="current-password"
-            value={password}
-            onValueChange={setPassword}
           />
-          <Button type="submit" disabled={busy} className="mt-2">
-            {busy ? 'Logging in...' : 'Log In'}
-          </Button>
-        </form>
+        </Form>
       </Card>
     </section>
   );

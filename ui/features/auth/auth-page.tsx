@@ -1,22 +1,20 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useFormState, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Button } from '../../components/ui/button';
+import { Form, SubmitButton } from '../../components/ui/form';
+import { FormTextField } from '../../components/ui/form-fields';
 import { Tabs } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api-client';
 import { signIn } from '../../lib/auth-api';
 import { useAuth } from '../../lib/session';
 import { signUp } from './api/sign-up';
-import {
-  credentialErrors,
-  credentialToast,
-  type CredentialField,
-  type Credentials,
-} from './credential-rules';
-import { Field, FormError, useFieldErrors } from './field-errors';
 import type { CheckInboxState } from './check-inbox-page';
+import { confirmRules, credentialToast, emailRules, passwordRules } from './credential-rules';
 import { SignInLinkOffer } from './sign-in-link-offer';
+import { useAuthForm } from './use-auth-form';
 
 type Mode = 'signin' | 'signup';
+type CredentialValues = { email: string; password: string; confirm: string };
 
 const linkClass = 'text-amber-800 underline dark:text-amber-400';
 
@@ -26,135 +24,115 @@ const AuthPage = () => {
   const { loading, session } = useAuth();
   const requested = (useLocation().state as { mode?: Mode } | null)?.mode;
   const [mode, setMode] = useState<Mode>(requested ?? 'signin');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [unconfirmed, setUnconfirmed] = useState(false);
-  /** Guessing elsewhere throttles this account: a mailed sign-in link gets its owner in. */
-  const [throttled, setThrottled] = useState(false);
-  const { errors, show, showRefusal, settle, clear } = useFieldErrors<CredentialField>();
+  const signingUp = mode === 'signup';
+  const { form, broken, refusedAs } = useAuthForm<CredentialValues>({
+    email: '',
+    password: '',
+    confirm: '',
+  });
+  const { isSubmitting } = useFormState({ control: form.control });
+  const email = useWatch({ control: form.control, name: 'email' });
+  /** The refusal that asks for the confirmation link again, or a mailed sign-in link. */
+  const [refusal, setRefusal] = useState<{ status: number; email: string } | null>(null);
+  const refused = refusal && refusal.email === email ? refusal.status : null;
 
   useEffect(() => {
-    if (!loading && session && !busy) {
+    if (!loading && session && !isSubmitting) {
       navigate(session.user.user_metadata.confirmed ? '/home' : '/setup', { replace: true });
     }
-  }, [loading, session, busy, navigate]);
-
-  const values = (changed: Partial<Credentials> = {}): Credentials => ({
-    email,
-    password,
-    ...(mode === 'signup' ? { confirm } : {}),
-    ...changed,
-  });
-
-  const edit = (field: CredentialField, value: string) => {
-    if (field === 'email') setEmail(value);
-    else if (field === 'password') setPassword(value);
-    else setConfirm(value);
-    setUnconfirmed(false);
-    if (field === 'email') setThrottled(false);
-    settle(field, credentialErrors(values({ [field]: value }), mode === 'signup'));
-  };
+  }, [loading, session, isSubmitting, navigate]);
 
   const handleMode = (next: Mode) => {
     setMode(next);
-    clear();
-    setUnconfirmed(false);
-    setThrottled(false);
+    setRefusal(null);
+    // Signing in has no confirmation to check (its rules stay registered once shown).
+    if (next === 'signin') form.unregister('confirm', { keepValue: true });
+    form.clearErrors();
   };
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const broken = credentialToast(values(), mode === 'signup');
-    if (broken) {
-      show(credentialErrors(values(), mode === 'signup'), broken.title, broken.description);
-      return;
-    }
-    setBusy(true);
-    try {
-      if (mode === 'signin') {
-        const next = await signIn(email, password);
-        clear();
-        navigate(next.user.user_metadata.confirmed ? '/home' : '/setup', { replace: true });
-      } else {
+  const send = refusedAs(
+    signingUp ? 'Sign Up Failed' : 'Sign In Failed',
+    async ({ email, password }: CredentialValues) => {
+      setRefusal(null);
+      try {
+        if (!signingUp) {
+          const next = await signIn(email, password);
+          navigate(next.user.user_metadata.confirmed ? '/home' : '/setup', { replace: true });
+          return;
+        }
         const sent = await signUp(email, password);
-        clear();
         navigate('/auth/check-inbox', {
           state: { email: sent.email, expiresIn: sent.link_expires_in } satisfies CheckInboxState,
         });
+      } catch (error) {
+        if (error instanceof ApiError) setRefusal({ status: error.status, email });
+        throw error;
       }
-    } catch (error) {
-      setUnconfirmed(error instanceof ApiError && error.status === 403);
-      if (mode === 'signin' && error instanceof ApiError && error.status === 429)
-        setThrottled(true);
-      showRefusal(error, mode === 'signin' ? 'Sign In Failed' : 'Sign Up Failed', [
-        'email',
-        'password',
-      ]);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
-  const form = (
-    <form onSubmit={(e) => void handleSubmit(e)} noValidate className="flex flex-col gap-4">
-      <Field
+  const fields = (
+    <Form
+      form={form}
+      onSubmit={send}
+      onRuleBroken={(_, { email, password, confirm }) =>
+        broken(credentialToast({ email, password, ...(signingUp ? { confirm } : {}) }, signingUp))
+      }
+      noValidate
+      className="flex flex-col gap-4"
+      footer={
+        <>
+          {refused === 403 && (
+            <Link
+              to="/auth/check-inbox"
+              state={{ email } satisfies CheckInboxState}
+              className={`self-start ${linkClass}`}
+            >
+              Get the confirmation link again
+            </Link>
+          )}
+          {!signingUp && refused === 429 && <SignInLinkOffer email={email} />}
+          <SubmitButton
+            control={form.control}
+            pending={signingUp ? 'Creating account...' : 'Signing in...'}
+          >
+            {signingUp ? 'Sign Up' : 'Sign In'}
+          </SubmitButton>
+          {!signingUp && (
+            <Link to="/auth/recover" className={`self-start ${linkClass}`}>
+              Forgot your password?
+            </Link>
+          )}
+        </>
+      }
+    >
+      <FormTextField
+        control={form.control}
+        name="email"
+        rules={emailRules}
         label="Email"
         type="email"
-        name="email"
         autoComplete="email"
-        value={email}
-        onValueChange={(v) => edit('email', v)}
-        error={errors.email}
       />
-      <Field
+      <FormTextField
+        control={form.control}
+        name="password"
+        rules={passwordRules(signingUp)}
         label="Password"
         type="password"
-        name="password"
-        autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
-        value={password}
-        onValueChange={(v) => edit('password', v)}
-        error={errors.password}
+        autoComplete={signingUp ? 'new-password' : 'current-password'}
       />
-      {mode === 'signup' && (
-        <Field
+      {signingUp && (
+        <FormTextField
+          control={form.control}
+          name="confirm"
+          rules={confirmRules}
           label="Confirm Password"
           type="password"
-          name="confirm"
           autoComplete="new-password"
-          value={confirm}
-          onValueChange={(v) => edit('confirm', v)}
-          error={errors.confirm}
         />
       )}
-      <FormError message={errors.form}>
-        {unconfirmed && (
-          <Link
-            to="/auth/check-inbox"
-            state={{ email } satisfies CheckInboxState}
-            className={`mt-2 inline-block ${linkClass}`}
-          >
-            Get the confirmation link again
-          </Link>
-        )}
-      </FormError>
-      {mode === 'signin' && throttled && <SignInLinkOffer email={email} />}
-      <Button type="submit" disabled={busy}>
-        {mode === 'signin'
-          ? busy
-            ? 'Signing in...'
-            : 'Sign In'
-          : busy
-            ? 'Creating account...'
-            : 'Sign Up'}
-      </Button>
-      {mode === 'signin' && (
-        <Link to="/auth/recover" className={`self-start ${linkClass}`}>
-          Forgot your password?
-        </Link>
-      )}
-    </form>
+    </Form>
   );
 
   return (
@@ -169,8 +147,8 @@ const AuthPage = () => {
           active={mode}
           onChange={handleMode}
           tabs={[
-            { key: 'signin', label: 'Sign In', content: form },
-            { key: 'signup', label: 'Sign Up', content: form },
+            { key: 'signin', label: 'Sign In', content: fields },
+            { key: 'signup', label: 'Sign Up', content: fields },
           ]}
         />
       </div>

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Button } from '../../components/ui/button';
+import { Form, SubmitButton } from '../../components/ui/form';
+import { FormTextField } from '../../components/ui/form-fields';
 import { useToast } from '../../components/ui/toast';
 import { resendLink } from '../../lib/auth-api';
-import { Field, FormError, useFieldErrors } from './field-errors';
+import { emailRules, MISSING } from './credential-rules';
+import { useAuthForm } from './use-auth-form';
 
 /** What sign-up (or a sign-in of an unconfirmed address) hands to this page. */
 export type CheckInboxState = { email?: string; expiresIn?: number };
@@ -21,34 +23,15 @@ const lifetime = (seconds: number) =>
 const CheckInboxPage = () => {
   const state = (useLocation().state ?? {}) as CheckInboxState;
   const { toast } = useToast();
-  const [email, setEmail] = useState(state.email ?? '');
-  const [busy, setBusy] = useState(false);
   const [resent, setResent] = useState<string | null>(null);
-  const { errors, show, showRefusal, settle, clear } = useFieldErrors<'email'>();
+  const { form, broken, refusedAs } = useAuthForm({ email: state.email ?? '' });
   const expires = lifetime(state.expiresIn ?? DAY_SECONDS);
 
-  const handleResend = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) {
-      show(
-        { email: 'Enter your email address' },
-        'Missing Information',
-        'Please fill in all fields',
-      );
-      return;
-    }
-    setBusy(true);
-    try {
-      const sent = await resendLink(email);
-      clear();
-      setResent(sent.email);
-      toast({ title: 'Link sent', description: `Check ${sent.email} for a new link.` });
-    } catch (error) {
-      showRefusal(error, 'Could not send the link', ['email']);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const resend = refusedAs('Could not send the link', async ({ email }: { email: string }) => {
+    const sent = await resendLink(email);
+    setResent(sent.email);
+    toast({ title: 'Link sent', description: `Check ${sent.email} for a new link.` });
+  });
 
   return (
     <section className="mx-auto max-w-md space-y-6 py-6">
@@ -77,38 +60,40 @@ const CheckInboxPage = () => {
         </li>
       </ol>
 
-      <form
-        onSubmit={(e) => void handleResend(e)}
-        noValidate
+      <Form
+        form={form}
+        onSubmit={resend}
+        onRuleBroken={() => broken(MISSING)}
         aria-labelledby="resend-heading"
         className="space-y-3 border-t border-stone-200 pt-6 dark:border-stone-700"
+        footer={
+          <>
+            <SubmitButton control={form.control} pending="Sending..." variant="secondary">
+              Send the link again
+            </SubmitButton>
+            {resent && (
+              <p role="status">
+                If {resent} is waiting for confirmation, a new link is on its way.
+              </p>
+            )}
+          </>
+        }
       >
         <h2 id="resend-heading" className="text-xl font-semibold">
           No mail?
         </h2>
         <p>Ask for a new link. The one before keeps working until it expires.</p>
         {!state.email && (
-          <Field
+          <FormTextField
+            control={form.control}
+            name="email"
+            rules={emailRules}
             label="Email"
             type="email"
-            name="email"
             autoComplete="email"
-            value={email}
-            onValueChange={(v) => {
-              setEmail(v);
-              settle('email', v.trim() ? {} : { email: 'Enter your email address' });
-            }}
-            error={errors.email}
           />
         )}
-        <FormError message={errors.form} />
-        <Button type="submit" variant="secondary" disabled={busy}>
-          {busy ? 'Sending...' : 'Send the link again'}
-        </Button>
-        {resent && (
-          <p role="status">If {resent} is waiting for confirmation, a new link is on its way.</p>
-        )}
-      </form>
+      </Form>
 
       <div className="space-y-2 border-t border-stone-200 pt-6 dark:border-stone-700">
         <h2 className="text-xl font-semibold">Wrong address?</h2>

@@ -1,13 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Button } from '../../components/ui/button';
+import { Form, SubmitButton } from '../../components/ui/form';
 import { ApiError } from '../../lib/api-client';
-import {
-  credentialErrors,
-  credentialToast,
-  type CredentialField,
-  type Credentials,
-} from './credential-rules';
-import { Field, FormError, useFieldErrors } from './field-errors';
+import { credentialToast } from './credential-rules';
+import { NewPasswordFields, type NewPasswordValues } from './new-password-fields';
+import { useAuthForm } from './use-auth-form';
 
 /**
  * A verification link followed in a browser that did not start the sign-up (another device,
@@ -22,43 +17,19 @@ export const ChoosePasswordForm = ({
   /** The link itself stopped working (used meanwhile, expired): nothing to choose any more. */
   onLinkFailed: (error: ApiError) => void;
 }) => {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const { errors, show, showRefusal, settle, clear } = useFieldErrors<CredentialField>();
-
-  const values = (changed: Partial<Credentials> = {}): Credentials => ({
-    password,
-    confirm,
-    ...changed,
+  const { form, broken, refusedAs } = useAuthForm<NewPasswordValues>({
+    password: '',
+    confirm: '',
   });
-
-  const edit = (field: 'password' | 'confirm', value: string) => {
-    if (field === 'password') setPassword(value);
-    else setConfirm(value);
-    settle(field, credentialErrors(values({ [field]: value }), true));
-  };
-
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const broken = credentialToast(values(), true);
-    if (broken) {
-      show(credentialErrors(values(), true), broken.title, broken.description);
-      return;
-    }
-    setBusy(true);
+  const send = async ({ password }: NewPasswordValues) => {
     try {
       await onChosen(password);
-      clear();
     } catch (error) {
       if (error instanceof ApiError && error.problem?.field === 'token') {
-        clear();
         onLinkFailed(error);
         return;
       }
-      showRefusal(error, 'Sign Up Failed', ['password']);
-    } finally {
-      setBusy(false);
+      throw error;
     }
   };
 
@@ -69,30 +40,19 @@ export const ChoosePasswordForm = ({
         This link confirms your address. Choose the password for your account here: a password given
         when signing up in another browser is not kept.
       </p>
-      <form onSubmit={(e) => void handleSubmit(e)} noValidate className="mt-6 flex flex-col gap-4">
-        <Field
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onValueChange={(v) => edit('password', v)}
-          error={errors.password}
-        />
-        <Field
-          label="Confirm Password"
-          type="password"
-          name="confirm"
-          autoComplete="new-password"
-          value={confirm}
-          onValueChange={(v) => edit('confirm', v)}
-          error={errors.confirm}
-        />
-        <FormError message={errors.form} />
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : 'Save password and continue'}
-        </Button>
-      </form>
+      <Form
+        form={form}
+        onSubmit={refusedAs('Sign Up Failed', send)}
+        onRuleBroken={(_, values) => broken(credentialToast(values, true))}
+        className="mt-6 flex flex-col gap-4"
+        footer={
+          <SubmitButton control={form.control} pending="Saving...">
+            Save password and continue
+          </SubmitButton>
+        }
+      >
+        <NewPasswordFields control={form.control} label="Password" />
+      </Form>
     </section>
   );
 };

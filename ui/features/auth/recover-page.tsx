@@ -1,39 +1,22 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../components/ui/button';
+import { Form, SubmitButton } from '../../components/ui/form';
+import { FormTextField } from '../../components/ui/form-fields';
 import { recoverPassword } from '../../lib/auth-api';
-import { Field, FormError, useFieldErrors } from './field-errors';
+import { emailRules, MISSING } from './credential-rules';
+import { useAuthForm } from './use-auth-form';
 
 const linkClass = 'text-amber-800 underline dark:text-amber-400';
 
 /** 'Forgot your password?': a one-time link to choose a new one, mailed to the address. */
 const RecoverPage = () => {
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<{ email: string; minutes: number } | null>(null);
-  const { errors, show, showRefusal, settle, clear } = useFieldErrors<'email'>();
+  const { form, broken, refusedAs } = useAuthForm({ email: '' });
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) {
-      show(
-        { email: 'Enter your email address' },
-        'Missing Information',
-        'Please fill in all fields',
-      );
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await recoverPassword(email);
-      clear();
-      setSent({ email: answer.email, minutes: Math.round(answer.link_expires_in / 60) });
-    } catch (error) {
-      showRefusal(error, 'Could not send the link', ['email']);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const send = refusedAs('Could not send the link', async ({ email }: { email: string }) => {
+    const answer = await recoverPassword(email);
+    setSent({ email: answer.email, minutes: Math.round(answer.link_expires_in / 60) });
+  });
 
   if (sent) {
     return (
@@ -55,7 +38,14 @@ const RecoverPage = () => {
         </ol>
         <p>
           No mail after a few minutes?{' '}
-          <button type="button" className={linkClass} onClick={() => setSent(null)}>
+          <button
+            type="button"
+            className={linkClass}
+            onClick={() => {
+              setSent(null);
+              form.reset({ email: sent.email });
+            }}
+          >
             Try again
           </button>{' '}
           or{' '}
@@ -73,27 +63,31 @@ const RecoverPage = () => {
       <p className="mt-2 text-stone-700 dark:text-stone-200">
         Enter the address you signed up with; we mail you a link to choose a new password.
       </p>
-      <form onSubmit={(e) => void handleSubmit(e)} noValidate className="mt-6 flex flex-col gap-4">
-        <Field
+      <Form
+        form={form}
+        onSubmit={send}
+        onRuleBroken={() => broken(MISSING)}
+        className="mt-6 flex flex-col gap-4"
+        footer={
+          <>
+            <SubmitButton control={form.control} pending="Sending...">
+              Send reset link
+            </SubmitButton>
+            <Link to="/auth" className={`self-start ${linkClass}`}>
+              Back to sign in
+            </Link>
+          </>
+        }
+      >
+        <FormTextField
+          control={form.control}
+          name="email"
+          rules={emailRules}
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
-          value={email}
-          onValueChange={(v) => {
-            setEmail(v);
-            settle('email', v.trim() ? {} : { email: 'Enter your email address' });
-          }}
-          error={errors.email}
         />
-        <FormError message={errors.form} />
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Sending...' : 'Send reset link'}
-        </Button>
-        <Link to="/auth" className={`self-start ${linkClass}`}>
-          Back to sign in
-        </Link>
-      </form>
+      </Form>
     </section>
   );
 };

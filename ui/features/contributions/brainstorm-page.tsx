@@ -1,26 +1,25 @@
-import { useId, useState, type FormEvent } from 'react';
-import {
-  SUGGESTION_CATEGORIES,
-  SUGGESTION_MAX_WORDS,
-  SUGGESTION_MIN_WORDS,
-} from '../../../domain/contracts/contributions';
-import { countWords } from '../../../domain/shared/words';
+import { useForm } from 'react-hook-form';
+import { SUGGESTION_CATEGORIES } from '../../../domain/contracts/contributions';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Form, SubmitButton } from '../../components/ui/form';
+import { FormSelect } from '../../components/ui/form-fields';
 import { PageHeader } from '../../components/ui/page-header';
 import { RelativeTime } from '../../components/ui/relative-time';
-import { Select } from '../../components/ui/select';
-import { TextAreaField } from '../../components/ui/text-area-field';
 import { useToast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api-client';
 import { useBrainstorm, useSuggestQuestion } from './api/brainstorm';
+import { QuestionField } from './components/question-field';
 
+type Category = (typeof SUGGESTION_CATEGORIES)[number];
+/** Radix Select has no empty value: this one stands for "no category". */
 const NO_CATEGORY = 'none';
 const CATEGORY_OPTIONS = [
   { value: NO_CATEGORY, label: 'No category' },
   ...SUGGESTION_CATEGORIES.map((c) => ({ value: c, label: c })),
-];
+] as const;
+
+type SuggestionValues = { category: Category | typeof NO_CATEGORY; content: string };
+const EMPTY: SuggestionValues = { category: NO_CATEGORY, content: '' };
 
 const GOOD = [
   'Open-ended: it invites more than yes or no',
@@ -36,35 +35,14 @@ const BAD = [
 /** /brainstorm: suggest a question; see the community's counts and your own ideas. */
 const BrainstormPage = () => {
   const { toast } = useToast();
-  const categoryId = useId();
-  const [category, setCategory] = useState<string>(NO_CATEGORY);
-  const [content, setContent] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<SuggestionValues>({ defaultValues: EMPTY, mode: 'onChange' });
   const brainstorm = useBrainstorm();
   const suggest = useSuggestQuestion();
-  const words = countWords(content);
-  const inRange = words >= SUGGESTION_MIN_WORDS && words <= SUGGESTION_MAX_WORDS;
 
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    suggest.mutate(
-      {
-        content,
-        ...(category === NO_CATEGORY
-          ? {}
-          : { category: category as (typeof SUGGESTION_CATEGORIES)[number] }),
-      },
-      {
-        onSuccess: () => {
-          toast({ title: 'Question Submitted', description: 'Thank you for your suggestion!' });
-          setContent('');
-          setCategory(NO_CATEGORY);
-        },
-        onError: (failure) =>
-          setError(failure instanceof ApiError ? failure.detail : String(failure)),
-      },
-    );
+  const send = async ({ category, content }: SuggestionValues) => {
+    await suggest.mutateAsync({ content, ...(category === NO_CATEGORY ? {} : { category }) });
+    toast({ title: 'Question Submitted', description: 'Thank you for your suggestion!' });
+    form.reset(EMPTY);
   };
 
   const stats = brainstorm.data;
@@ -75,32 +53,30 @@ const BrainstormPage = () => {
         description="Suggest a question for a future day. Admins review every suggestion."
       />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <Card as="form" padding="lg" onSubmit={send} className="flex flex-col gap-4" noValidate>
-          <div>
-            <span id={categoryId} className="mb-1.5 block text-small font-semibold">
-              Category (optional)
-            </span>
-            <Select
-              aria-labelledby={categoryId}
-              value={category}
-              onValueChange={setCategory}
+        <Card padding="lg">
+          <Form
+            form={form}
+            onSubmit={send}
+            aria-label="Suggest a question"
+            className="flex flex-col gap-4"
+            footer={
+              <SubmitButton
+                control={form.control}
+                pending="Submitting..."
+                disabled={!form.formState.isValid}
+              >
+                Submit Suggestion
+              </SubmitButton>
+            }
+          >
+            <FormSelect
+              control={form.control}
+              name="category"
+              label="Category (optional)"
               options={CATEGORY_OPTIONS}
             />
-          </div>
-          <TextAreaField
-            label="Your question"
-            value={content}
-            onValueChange={(value) => {
-              setContent(value);
-              setError(null);
-            }}
-            rows={5}
-            error={error}
-            status={`${words} words (${SUGGESTION_MIN_WORDS}–${SUGGESTION_MAX_WORDS})`}
-          />
-          <Button type="submit" disabled={!inRange || suggest.isPending}>
-            {suggest.isPending ? 'Submitting...' : 'Submit Suggestion'}
-          </Button>
+            <QuestionField control={form.control} />
+          </Form>
         </Card>
         <aside aria-label="Suggestions so far" className="flex flex-col gap-3">
           {[

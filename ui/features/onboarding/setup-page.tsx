@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { ConsentQuestion } from '../../components/consent-banner';
 import { Button } from '../../components/ui/button';
+import { Form, SubmitButton } from '../../components/ui/form';
 import { RetryIcon } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { RadioCards } from '../../components/ui/radio-group';
@@ -32,7 +34,8 @@ const SetupPage = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const [selected, setSelected] = useState<string | null>(null);
+  const form = useForm({ defaultValues: { pseudonym: '' } });
+  const selected = useWatch({ control: form.control, name: 'pseudonym' });
   const options = useQuery({
     queryKey: ['pseudonym-options'],
     queryFn: async () => {
@@ -83,7 +86,7 @@ const SetupPage = () => {
         variant: 'destructive',
       });
       void queryClient.invalidateQueries({ queryKey: ['pseudonym-options'] });
-      setSelected(null);
+      form.reset();
     },
   });
 
@@ -103,11 +106,11 @@ const SetupPage = () => {
   }, [navigate]);
 
   const handleNewOptions = () => {
-    setSelected(null);
+    form.reset();
     void options.refetch();
   };
-  const handleBegin = () => {
-    if (!selected) {
+  const handleBegin = async ({ pseudonym }: { pseudonym: string }) => {
+    if (!pseudonym) {
       toast({
         title: 'Please Select a Pseudonym',
         description: 'Choose one of the three options to continue.',
@@ -115,7 +118,7 @@ const SetupPage = () => {
       });
       return;
     }
-    register.mutate(selected);
+    await register.mutateAsync(pseudonym);
   };
   const busy = options.isFetching || register.isPending;
 
@@ -125,42 +128,58 @@ const SetupPage = () => {
         title="Enter Your Journey"
         description="Your pseudonym is permanently tied to this device and used for all your responses and interactions, keeping your identity consistent while protecting your privacy."
       />
-      <fieldset disabled={busy}>
-        <legend id="pseudonym-choice" className="mb-3 font-semibold">
-          Choose your pseudonym
-        </legend>
-        {options.isFetching ? (
-          <div role="status" className="grid gap-2">
-            <span className="sr-only">Loading options...</span>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-16 rounded-lg" />
-            ))}
+      <Form
+        form={form}
+        onSubmit={handleBegin}
+        // Registering says itself how it went: a welcome, or what to do next.
+        onFailure={() => undefined}
+        footer={
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Button variant="secondary" onClick={handleNewOptions} disabled={busy}>
+              <RetryIcon aria-hidden="true" />
+              New Options
+            </Button>
+            <SubmitButton
+              control={form.control}
+              pending="Beginning journey..."
+              className="flex-1"
+              // Without a choice it looks and reads disabled but still explains itself when pressed.
+              disabled={busy}
+              aria-disabled={!selected || undefined}
+            >
+              Begin Journey
+            </SubmitButton>
           </div>
-        ) : (
-          <RadioCards
-            aria-labelledby="pseudonym-choice"
-            options={(options.data ?? []).map((name) => ({ value: name, label: name }))}
-            value={selected}
-            onValueChange={setSelected}
-          />
-        )}
-      </fieldset>
-      <ConsentQuestion className="mt-6" />
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={handleNewOptions} disabled={busy}>
-          <RetryIcon aria-hidden="true" />
-          New Options
-        </Button>
-        <Button
-          className="flex-1"
-          onClick={handleBegin}
-          // Without a choice it looks and reads disabled but still explains itself when pressed.
-          disabled={busy}
-          aria-disabled={!selected || undefined}
-        >
-          {register.isPending ? 'Beginning journey...' : 'Begin Journey'}
-        </Button>
-      </div>
+        }
+      >
+        <fieldset disabled={busy}>
+          <legend id="pseudonym-choice" className="mb-3 font-semibold">
+            Choose your pseudonym
+          </legend>
+          {options.isFetching ? (
+            <div role="status" className="grid gap-2">
+              <span className="sr-only">Loading options...</span>
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-16 rounded-lg" />
+              ))}
+            </div>
+          ) : (
+            <Controller
+              control={form.control}
+              name="pseudonym"
+              render={({ field }) => (
+                <RadioCards
+                  aria-labelledby="pseudonym-choice"
+                  options={(options.data ?? []).map((name) => ({ value: name, label: name }))}
+                  value={field.value || null}
+                  onValueChange={field.onChange}
+                />
+              )}
+            />
+          )}
+        </fieldset>
+        <ConsentQuestion className="mt-6" />
+      </Form>
     </section>
   );
 };

@@ -17,7 +17,7 @@ import { isUnreachable, useRequireRegistration } from '../../lib/registration';
 import { longDate, useTodayQuestion } from '../../lib/today-question';
 import { hasRespondedQuery } from './api/responding';
 import { AboutAndPrivacy, RelatedResources } from './components/home-sections';
-import { ResponseForm } from './components/response-form';
+import { ResponseComposer } from './components/response-composer';
 import { sharedTopics } from '../../../domain/contracts/topics';
 
 const QuestionSkeleton = () => (
@@ -106,7 +106,7 @@ const HomePage = () => {
               </ButtonLink>
             </Card>
           ) : (
-            <ResponseForm questionId={question.id} questionDay={question.dateAdded} />
+            <ResponseComposer questionId={question.id} questionDay={question.dateAdded} />
           )}
         </div>
       </Card>

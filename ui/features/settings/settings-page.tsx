@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleDot, LogOut } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SettingsDto } from '../../../domain/contracts/settings';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Form, SubmitButton } from '../../components/ui/form';
 import { PageHeader } from '../../components/ui/page-header';
 import { Select } from '../../components/ui/select';
 import { Switch } from '../../components/ui/switch';
@@ -20,6 +22,8 @@ import { UnsavedChangesGuard } from './unsaved-changes';
 
 /** `me`: the device id is a bearer secret, so it travels in X-Device-ID, never in a path. */
 const SETTINGS_PATH = '/api/user/settings/me';
+
+type SettingsValues = Pick<SettingsDto, 'showActivity'>;
 
 const SettingsPage = () => {
   const navigate = useNavigate();
@@ -36,16 +40,20 @@ const SettingsPage = () => {
     queryFn: () => api<SettingsDto>(SETTINGS_PATH),
     retry: false,
   });
-  /** The unsaved choice; until there is one, the saved setting shows. */
-  const [draft, setDraft] = useState<boolean | null>(null);
-  const showActivity = draft ?? settings.data?.showActivity ?? true;
   const notRegistered = settings.error instanceof ApiError && settings.error.status === 404;
+  // The saved settings, once read; a change not saved yet stays while they are read again.
+  const form = useForm<SettingsValues>({
+    defaultValues: { showActivity: true },
+    ...(settings.data && { values: { showActivity: settings.data.showActivity } }),
+    resetOptions: { keepDirtyValues: true },
+  });
 
   const save = useMutation({
-    mutationFn: () => api<SettingsDto>(SETTINGS_PATH, { method: 'PATCH', body: { showActivity } }),
+    mutationFn: (body: SettingsValues) =>
+      api<SettingsDto>(SETTINGS_PATH, { method: 'PATCH', body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(['settings', deviceId()], saved);
-      setDraft(null);
+      form.reset({ showActivity: saved.showActivity });
       toast({ title: 'Settings Updated' });
     },
     onError: () =>
@@ -62,7 +70,7 @@ const SettingsPage = () => {
     navigate('/signed-out', { state: { name } });
   };
 
-  const dirty = draft !== null && draft !== settings.data?.showActivity;
+  const dirty = form.formState.isDirty;
 
   return (
     <section className="mx-auto max-w-2xl">
@@ -70,7 +78,7 @@ const SettingsPage = () => {
       <UnsavedChangesGuard
         dirty={dirty}
         saving={save.isPending}
-        onSave={() => save.mutateAsync()}
+        onSave={() => save.mutateAsync(form.getValues())}
       />
       <div className="space-y-4">
         <Card as="section" aria-labelledby={`${pseudonymId}-heading`}>
@@ -132,34 +140,50 @@ const SettingsPage = () => {
         </Card>
 
         <Card as="section" aria-labelledby={activityId}>
-          <div className="flex items-center justify-between gap-4">
-            <div>
-              <h2 id={activityId} className="font-semibold">
-                Show Activity
-              </h2>
-              <p id={`${activityId}-hint`} className="text-small text-ink-muted">
-                Let others see your streak and top badge beside your pseudonym.
-              </p>
+          <Form
+            form={form}
+            onSubmit={(values) => save.mutateAsync(values)}
+            // The save says itself how it went (a toast), here and when leaving the page.
+            onFailure={() => undefined}
+            footer={
+              <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-line pt-4">
+                <SubmitButton control={form.control} pending="Saving..." disabled={!settings.data}>
+                  Save Settings
+                </SubmitButton>
+                {dirty && (
+                  <Badge tone="caution">
+                    <CircleDot aria-hidden="true" />
+                    Unsaved change
+                  </Badge>
+                )}
+              </div>
+            }
+          >
+            <div className="flex items-center justify-between gap-4">
+              <div>
+                <h2 id={activityId} className="font-semibold">
+                  Show Activity
+                </h2>
+                <p id={`${activityId}-hint`} className="text-small text-ink-muted">
+                  Let others see your streak and top badge beside your pseudonym.
+                </p>
+              </div>
+              <Controller
+                control={form.control}
+                name="showActivity"
+                render={({ field: { ref, value, onChange } }) => (
+                  <Switch
+                    ref={ref}
+                    checked={value}
+                    aria-labelledby={activityId}
+                    aria-describedby={`${activityId}-hint`}
+                    disabled={!settings.data}
+                    onCheckedChange={onChange}
+                  />
+                )}
+              />
             </div>
-            <Switch
-              checked={showActivity}
-              aria-labelledby={activityId}
-              aria-describedby={`${activityId}-hint`}
-              disabled={!settings.data}
-              onCheckedChange={(checked) => setDraft(checked)}
-            />
-          </div>
-          <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-line pt-4">
-            <Button onClick={() => save.mutate()} disabled={!settings.data || save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Settings'}
-            </Button>
-            {dirty && (
-              <Badge tone="caution">
-                <CircleDot aria-hidden="true" />
-                Unsaved change
-              </Badge>
-            )}
-          </div>
+          </Form>
         </Card>
 
         <Card as="section" aria-labelledby="account">

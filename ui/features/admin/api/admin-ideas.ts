@@ -1,8 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AddIdeaBody,
   AdminIdeaDto,
   BoardStatus,
   BrainstormCountsDto,
+  ContributionCreatedDto,
   EditIdeaBody,
 } from '../../../../domain/contracts/contributions';
 import { pagedQuery, usePagedList } from '../../../lib/paged-query';
@@ -43,6 +45,12 @@ const useIdeaMutation = <V>(send: (vars: V) => Promise<unknown>) => {
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.adminIdeas }),
   });
 };
+
+/** An admin's own idea on the board (it starts pending, like everyone's). */
+export const useAddIdea = () =>
+  useIdeaMutation((body: AddIdeaBody) =>
+    adminApi<ContributionCreatedDto>('/api/admin/brainstorm', { method: 'POST', body }),
+  );
 
 /** Approve, reject (with an optional reason) or edit. */
 export const useEditIdea = () =>

@@ -1,63 +1,66 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { PASSWORD_MIN_LENGTH } from '../../../../domain/contracts/auth';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Form, SubmitButton } from '../../../components/ui/form';
+import { FormTextField } from '../../../components/ui/form-fields';
 import { SkeletonList } from '../../../components/ui/skeleton';
-import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
+import { failureText } from '../../../lib/api-client';
 import { useAddAdmin, useAdmins, useRemoveAdmin } from '../api/admin-admins';
-import { detailOf } from './question-parts';
+
+type NewAdmin = { username: string; password: string };
 
 const AddAdminForm = () => {
   const { toast } = useToast();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const add = useAddAdmin();
+  const form = useForm<NewAdmin>({ defaultValues: { username: '', password: '' } });
   return (
-    <form
-      className="flex max-w-md flex-col gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!username.trim() || !password) {
-          setError('Please fill in all fields');
-          return;
-        }
-        if (password.length < 8) {
-          setError('Password must be at least 8 characters long');
-          return;
-        }
-        setError(null);
-        add.mutate(
-          { username: username.trim(), password },
-          {
-            onSuccess: () => {
-              toast({ title: 'Admin Added', description: `${username.trim()} can sign in now.` });
-              setUsername('');
-              setPassword('');
-            },
-            onError: (err) => setError(detailOf(err)),
-          },
-        );
+    <Form
+      form={form}
+      aria-labelledby="add-admin"
+      onSubmit={async ({ username, password }) => {
+        await add.mutateAsync({ username: username.trim(), password });
+        toast({ title: 'Admin Added', description: `${username.trim()} can sign in now.` });
+        form.reset();
       }}
+      failureTitle="Admin not added"
+      className="flex max-w-md flex-col gap-3"
+      footer={
+        <div>
+          <SubmitButton control={form.control} pending="Adding…">
+            Add Admin
+          </SubmitButton>
+        </div>
+      }
     >
-      <h2 className="text-title font-semibold">Add an admin</h2>
-      <TextField label="Username" value={username} onValueChange={setUsername} autoComplete="off" />
-      <TextField
+      <h2 id="add-admin" className="text-title font-semibold">
+        Add an admin
+      </h2>
+      <FormTextField
+        control={form.control}
+        name="username"
+        label="Username"
+        autoComplete="off"
+        rules={{ validate: (name: string) => name.trim() !== '' || 'Please fill in all fields' }}
+      />
+      <FormTextField
+        control={form.control}
+        name="password"
         label="Password"
         type="password"
-        value={password}
-        onValueChange={setPassword}
         autoComplete="new-password"
-        error={error}
+        rules={{
+          required: 'Please fill in all fields',
+          minLength: {
+            value: PASSWORD_MIN_LENGTH,
+            message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+          },
+        }}
       />
-      <div>
-        <Button type="submit" disabled={add.isPending}>
-          Add Admin
-        </Button>
-      </div>
-    </form>
+    </Form>
   );
 };
 
@@ -95,7 +98,7 @@ export const AdminsTab = () => {
                       onError: (err) =>
                         toast({
                           title: 'Failed to remove admin',
-                          description: detailOf(err),
+                          description: failureText(err),
                           variant: 'destructive',
                         }),
                     })

@@ -1,20 +1,35 @@
 import { Download, RefreshCw } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { AUDIT_ACTIONS, type AuditValues } from '../../../../domain/contracts/audit';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditValues,
+} from '../../../../domain/contracts/audit';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { Form, showFieldProblems } from '../../../components/ui/form';
+import { FormSelect, FormTextField } from '../../../components/ui/form-fields';
 import { fullDate } from '../../../components/ui/relative-time';
-import { Select } from '../../../components/ui/select';
 import { SkeletonList } from '../../../components/ui/skeleton';
-import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { failureText } from '../../../lib/api-client';
 import { downloadAuditCsv, useAuditPage, type AuditFilters } from '../api/admin-audit';
 
+const ANY = 'any';
 const ACTION_OPTIONS = [
-  { value: 'any', label: 'Any action' },
+  { value: ANY, label: 'Any action' },
   ...AUDIT_ACTIONS.map((a) => ({ value: a, label: a })),
-];
+] as const;
+
+type FilterValues = {
+  admin: string;
+  action: AuditAction | typeof ANY;
+  target: string;
+  from: string;
+  to: string;
+};
+const NO_FILTERS: FilterValues = { admin: '', action: ANY, target: '', from: '', to: '' };
 
 const values = (v: AuditValues | null) =>
   v
@@ -23,73 +38,79 @@ const values = (v: AuditValues | null) =>
         .join(', ')
     : '';
 
-const detailOf = (error: unknown) => (error instanceof ApiError ? error.detail : String(error));
-
 /** Every admin action and the analyzer's refusals: filtered, paged, exported. */
 export const AuditTab = () => {
   const { toast } = useToast();
-  const actionId = useId();
-  const [draft, setDraft] = useState({ admin: '', action: 'any', target: '', from: '', to: '' });
+  const form = useForm<FilterValues>({ defaultValues: NO_FILTERS });
   const [filters, setFilters] = useState<AuditFilters>({});
   /** The cursors of the pages before this one; the last is this page's. */
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const page = useAuditPage(filters, cursors.at(-1) ?? null);
+  // A filter the server refuses is named beside its field.
+  useEffect(() => {
+    if (page.error) showFieldProblems(form, page.error);
+  }, [form, page.error]);
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const { action, ...rest } = draft;
-    setFilters({ ...rest, ...(action === 'any' ? {} : { action }) });
+  const apply = ({ action, ...rest }: FilterValues) => {
+    setFilters({ ...rest, ...(action === ANY ? {} : { action }) });
     setCursors([null]);
   };
-  const set = (key: keyof typeof draft) => (value: string) =>
-    setDraft((d) => ({ ...d, [key]: value }));
 
   return (
     <div className="flex flex-col gap-4">
-      <form
+      <Form
+        form={form}
         aria-label="Filter the history"
         onSubmit={apply}
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+        footer={
+          <div className="flex flex-wrap items-end gap-2">
+            <Button type="submit">Apply filters</Button>
+            <Button type="button" variant="secondary" onClick={() => void page.refetch()}>
+              <RefreshCw aria-hidden="true" />
+              Refresh
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() =>
+                downloadAuditCsv(filters).catch((error: unknown) =>
+                  toast({ title: `Export failed: ${failureText(error)}`, variant: 'destructive' }),
+                )
+              }
+            >
+              <Download aria-hidden="true" />
+              Export CSV
+            </Button>
+          </div>
+        }
       >
-        <TextField label="Admin" value={draft.admin} onValueChange={set('admin')} />
-        <div>
-          <span id={actionId} className="mb-1.5 block text-small font-semibold">
-            Action
-          </span>
-          <Select
-            aria-labelledby={actionId}
-            value={draft.action}
-            onValueChange={set('action')}
-            options={ACTION_OPTIONS}
-          />
-        </div>
-        <TextField label="Target id" value={draft.target} onValueChange={set('target')} />
-        <TextField label="From" type="date" value={draft.from} onValueChange={set('from')} />
-        <TextField label="To" type="date" value={draft.to} onValueChange={set('to')} />
-        <div className="flex flex-wrap items-end gap-2">
-          <Button type="submit">Apply filters</Button>
-          <Button type="button" variant="secondary" onClick={() => void page.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Refresh
-          </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={() =>
-              downloadAuditCsv(filters).catch((error: unknown) =>
-                toast({ title: `Export failed: ${detailOf(error)}`, variant: 'destructive' }),
-              )
-            }
-          >
-            <Download aria-hidden="true" />
-            Export CSV
-          </Button>
-        </div>
-      </form>
+        <FormTextField control={form.control} name="admin" label="Admin" />
+        <FormSelect control={form.control} name="action" label="Action" options={ACTION_OPTIONS} />
+        <FormTextField
+          control={form.control}
+          name="target"
+          label="Target id"
+          rules={{
+            pattern: { value: /^[A-Za-z0-9_-]{0,64}$/, message: 'target is not an id' },
+          }}
+        />
+        <FormTextField control={form.control} name="from" label="From" type="date" />
+        <FormTextField
+          control={form.control}
+          name="to"
+          label="To"
+          type="date"
+          rules={{
+            validate: (to: string, { from }: FilterValues) =>
+              !from || !to || from <= to || 'To must not be before From.',
+          }}
+        />
+      </Form>
       {page.isPending ? (
         <SkeletonList count={3} label="Loading the history" />
       ) : page.isError ? (
-        <p role="alert">{detailOf(page.error)}</p>
+        <p role="alert">{failureText(page.error)}</p>
       ) : page.data.entries.length === 0 ? (
         <EmptyState title="Nothing in the history matches" />
       ) : (

@@ -1,12 +1,20 @@
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { DEFAULT_CATEGORY } from '../../../../domain/questions/categories';
-import { Button } from '../../../components/ui/button';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
+import { Form, SubmitButton } from '../../../components/ui/form';
+import { FormTextField } from '../../../components/ui/form-fields';
 import { useToast } from '../../../components/ui/toast';
-import { hasVisibleCharacter } from '../../../../domain/shared/text';
+import { failureText } from '../../../lib/api-client';
 import { nextDay, useProductDay, useSaveEdited, useScheduleQuestion } from '../api/admin-questions';
-import { CategorySelect, detailOf, isAnsweredRefusal, TomorrowOffer } from './question-parts';
+import {
+  dateRules,
+  isAnsweredRefusal,
+  QuestionTextFields,
+  TomorrowOffer,
+  type QuestionText,
+} from './question-parts';
+
+type CustomQuestion = QuestionText & { date: string };
 
 /**
  * A custom question with its category and date: today's date sets it as today's question,
@@ -15,109 +23,94 @@ import { CategorySelect, detailOf, isAnsweredRefusal, TomorrowOffer } from './qu
 export const EditTab = () => {
   const { toast } = useToast();
   const today = useProductDay();
-  const [content, setContent] = useState('');
-  const [category, setCategory] = useState<string>(DEFAULT_CATEGORY);
-  const [date, setDate] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const save = useSaveEdited();
   const schedule = useScheduleQuestion();
-  const day = date || today || '';
+  // The date starts at today (once known); what the admin changed stays when it arrives.
+  const form = useForm<CustomQuestion>({
+    values: { content: '', category: DEFAULT_CATEGORY, date: today ?? '' },
+    resetOptions: { keepDirtyValues: true },
+  });
+  const date = useWatch({ control: form.control, name: 'date' });
 
-  const reset = () => {
-    setContent('');
-    setDate('');
+  const scheduled = (day: string) => {
+    form.reset();
     setRefusal(null);
+    toast({ title: 'Question scheduled', description: `For ${day}.` });
   };
-
-  const scheduleFor = (scheduledFor: string) =>
-    schedule.mutate(
-      { content, category, scheduledFor },
-      {
-        onSuccess: () => {
-          reset();
-          toast({ title: 'Question scheduled', description: `For ${scheduledFor}.` });
-        },
-        onError: (e) =>
-          toast({
-            title: 'Failed to schedule question',
-            description: detailOf(e),
-            variant: 'destructive',
-          }),
-      },
-    );
-
-  const submit = () => {
-    if (!hasVisibleCharacter(content)) {
-      setError('Question content cannot be empty');
-      return;
-    }
-    if (!day) {
-      setError('Please select a date for scheduling');
-      return;
-    }
-    setError(null);
+  const send = async ({ content, category, date: day }: CustomQuestion) => {
     if (day !== today) {
-      scheduleFor(day);
-      return;
+      await schedule.mutateAsync({ content, category, scheduledFor: day });
+      return scheduled(day);
     }
-    save.mutate(
-      { content, category },
-      {
-        onSuccess: () => {
-          reset();
-          toast({ title: 'Question set', description: 'It is today’s question now.' });
-        },
-        onError: (e) => {
-          if (isAnsweredRefusal(e)) setRefusal(detailOf(e));
-          toast({
-            title: 'Failed to update question',
-            description: detailOf(e),
-            variant: 'destructive',
-          });
-        },
-      },
-    );
+    await save.mutateAsync({ content, category });
+    form.reset();
+    setRefusal(null);
+    toast({ title: 'Question set', description: 'It is today’s question now.' });
+  };
+  const scheduleForTomorrow = async () => {
+    const { content, category } = form.getValues();
+    const tomorrow = nextDay(today!);
+    try {
+      await schedule.mutateAsync({ content, category, scheduledFor: tomorrow });
+      scheduled(tomorrow);
+    } catch (error) {
+      toast({
+        title: 'Failed to schedule question',
+        description: failureText(error),
+        variant: 'destructive',
+      });
+    }
   };
 
   return (
-    <form
-      className="flex max-w-2xl flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
+    <Form
+      form={form}
+      onSubmit={send}
+      onFailure={(error, { date: day }) => {
+        if (day !== today) {
+          toast({
+            title: 'Failed to schedule question',
+            description: failureText(error),
+            variant: 'destructive',
+          });
+          return;
+        }
+        if (isAnsweredRefusal(error)) setRefusal(failureText(error));
+        toast({
+          title: 'Failed to update question',
+          description: failureText(error),
+          variant: 'destructive',
+        });
       }}
+      className="flex max-w-2xl flex-col gap-4"
+      footer={
+        <>
+          {refusal && today && (
+            <TomorrowOffer
+              message={refusal}
+              pending={schedule.isPending}
+              onSchedule={() => void scheduleForTomorrow()}
+            />
+          )}
+          <div>
+            <SubmitButton control={form.control} pending="Saving…">
+              {date && date !== today ? 'Schedule Question' : 'Save as Today’s Question'}
+            </SubmitButton>
+          </div>
+        </>
+      }
     >
-      <TextAreaField
-        label="Custom question"
-        value={content}
-        onValueChange={setContent}
-        error={error}
-        rows={3}
+      <QuestionTextFields control={form.control} label="Custom question" />
+      <FormTextField
+        control={form.control}
+        name="date"
+        label="Date"
+        type="date"
+        min={today ?? undefined}
+        hint="Today sets it as today’s question; a later date schedules it."
+        rules={dateRules(today, 'Please select today or a later date.')}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <CategorySelect value={category} onValueChange={setCategory} />
-        <TextField
-          label="Date"
-          type="date"
-          value={day}
-          min={today ?? undefined}
-          onValueChange={setDate}
-          hint="Today sets it as today’s question; a later date schedules it."
-        />
-      </div>
-      {refusal && today && (
-        <TomorrowOffer
-          message={refusal}
-          pending={schedule.isPending}
-          onSchedule={() => scheduleFor(nextDay(today))}
-        />
-      )}
-      <div>
-        <Button type="submit" disabled={save.isPending || schedule.isPending}>
-          {day && day !== today ? 'Schedule Question' : 'Save as Today’s Question'}
-        </Button>
-      </div>
-    </form>
+    </Form>
   );
 };

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   FOCUS_TYPES,
   type FocusType,
@@ -7,9 +8,10 @@ import {
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
+import { Form, SubmitButton } from '../../../components/ui/form';
+import { FormSelect, FormTextField } from '../../../components/ui/form-fields';
 import { useToast } from '../../../components/ui/toast';
+import { failureText } from '../../../lib/api-client';
 import {
   nextDay,
   usePreview,
@@ -17,7 +19,7 @@ import {
   useScheduleQuestion,
   useSetGenerated,
 } from '../api/admin-questions';
-import { detailOf, isAnsweredRefusal, TomorrowOffer } from './question-parts';
+import { dateRules, isAnsweredRefusal, TomorrowOffer } from './question-parts';
 
 const FOCUS_OPTIONS = FOCUS_TYPES.map((f) => ({
   value: f,
@@ -29,31 +31,22 @@ type Preview = NonNullable<QuestionPreviewDto['question']>;
 /** Preview a question from the bank for a focus, then set it as today's or schedule it. */
 export const GenerateTab = () => {
   const { toast } = useToast();
-  const focusId = useId();
-  const [focus, setFocus] = useState<FocusType>('auto');
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [date, setDate] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const today = useProductDay();
-  const tomorrow = today ? nextDay(today) : undefined;
+  const tomorrow = today ? nextDay(today) : null;
   const previewer = usePreview();
   const setGenerated = useSetGenerated();
   const schedule = useScheduleQuestion();
+  const focusForm = useForm<{ type: FocusType }>({ defaultValues: { type: 'auto' } });
+  const scheduleForm = useForm({ defaultValues: { scheduledFor: '' } });
 
-  const generate = () =>
-    previewer.mutate(focus, {
-      onSuccess: (result) => {
-        setPreview(result.question);
-        setRefusal(null);
-        if (!result.question)
-          toast({ title: 'No preview question available', variant: 'destructive' });
-      },
-      onError: () =>
-        toast({
-          title: 'Failed to generate a question preview. Please try again.',
-          variant: 'destructive',
-        }),
-    });
+  const generate = async ({ type }: { type: FocusType }) => {
+    const result = await previewer.mutateAsync(type);
+    setPreview(result.question);
+    setRefusal(null);
+    if (!result.question) toast({ title: 'No preview question available', variant: 'destructive' });
+  };
 
   const setToday = () => {
     if (!preview) {
@@ -61,15 +54,15 @@ export const GenerateTab = () => {
       return;
     }
     setGenerated.mutate(
-      { type: focus, bankId: preview.bankId },
+      { type: focusForm.getValues('type'), bankId: preview.bankId },
       {
         onSuccess: () =>
           toast({ title: 'Question set', description: 'It is today’s question now.' }),
         onError: (error) => {
-          if (isAnsweredRefusal(error)) setRefusal(detailOf(error));
+          if (isAnsweredRefusal(error)) setRefusal(failureText(error));
           toast({
             title: 'Failed to set question',
-            description: detailOf(error),
+            description: failureText(error),
             variant: 'destructive',
           });
         },
@@ -77,31 +70,25 @@ export const GenerateTab = () => {
     );
   };
 
-  const scheduleFor = (day: string | undefined) => {
+  const scheduleFor = async (day: string) => {
     if (!preview) {
       toast({ title: 'No question to schedule', variant: 'destructive' });
       return;
     }
-    if (!day) {
-      toast({ title: 'Please select a date for scheduling', variant: 'destructive' });
-      return;
-    }
-    schedule.mutate(
-      { content: preview.content, category: preview.category, scheduledFor: day },
-      {
-        onSuccess: () => {
-          setRefusal(null);
-          toast({ title: 'Question scheduled', description: `For ${day}.` });
-        },
-        onError: (error) =>
-          toast({
-            title: 'Failed to schedule question',
-            description: detailOf(error),
-            variant: 'destructive',
-          }),
-      },
-    );
+    await schedule.mutateAsync({
+      content: preview.content,
+      category: preview.category,
+      scheduledFor: day,
+    });
+    setRefusal(null);
+    toast({ title: 'Question scheduled', description: `For ${day}.` });
   };
+  const scheduleFailed = (error: unknown) =>
+    toast({
+      title: 'Failed to schedule question',
+      description: failureText(error),
+      variant: 'destructive',
+    });
 
   return (
     <div className="flex max-w-2xl flex-col gap-4">
@@ -109,22 +96,31 @@ export const GenerateTab = () => {
         A good question has an abstract theme with concrete phrasing, is open-ended, suits an
         academic discussion and avoids excessive metaphor.
       </p>
-      <div className="flex flex-wrap items-end gap-3">
+      <Form
+        form={focusForm}
+        onSubmit={generate}
+        onFailure={() =>
+          toast({
+            title: 'Failed to generate a question preview. Please try again.',
+            variant: 'destructive',
+          })
+        }
+        className="flex flex-wrap items-end gap-3"
+        footer={
+          <SubmitButton control={focusForm.control} pending="Generating...">
+            Generate Preview
+          </SubmitButton>
+        }
+      >
         <div className="min-w-40">
-          <span id={focusId} className="mb-1.5 block text-small font-semibold">
-            Focus
-          </span>
-          <Select
-            aria-labelledby={focusId}
-            value={focus}
-            onValueChange={setFocus}
+          <FormSelect
+            control={focusForm.control}
+            name="type"
+            label="Focus"
             options={FOCUS_OPTIONS}
           />
         </div>
-        <Button onClick={generate} disabled={previewer.isPending}>
-          {previewer.isPending ? 'Generating...' : 'Generate Preview'}
-        </Button>
-      </div>
+      </Form>
       {preview && (
         <Card as="section" padding="md" className="flex flex-col gap-3" aria-label="Preview">
           <Badge tone="accent">{preview.category}</Badge>
@@ -139,27 +135,37 @@ export const GenerateTab = () => {
           </p>
         </Card>
       )}
-      {refusal && (
+      {refusal && tomorrow && (
         <TomorrowOffer
           message={refusal}
           pending={schedule.isPending}
-          onSchedule={() => scheduleFor(tomorrow)}
+          onSchedule={() => void scheduleFor(tomorrow).catch(scheduleFailed)}
         />
       )}
       <div className="flex flex-wrap items-end gap-3">
         <Button onClick={setToday} disabled={setGenerated.isPending}>
           Set as Today’s Question
         </Button>
-        <TextField
-          label="Schedule for"
-          type="date"
-          value={date}
-          min={tomorrow}
-          onValueChange={setDate}
-        />
-        <Button variant="secondary" onClick={() => scheduleFor(date)} disabled={schedule.isPending}>
-          Schedule
-        </Button>
+        <Form
+          form={scheduleForm}
+          onSubmit={({ scheduledFor }) => scheduleFor(scheduledFor)}
+          onFailure={scheduleFailed}
+          className="flex flex-wrap items-end gap-3"
+          footer={
+            <SubmitButton control={scheduleForm.control} variant="secondary" pending="Scheduling…">
+              Schedule
+            </SubmitButton>
+          }
+        >
+          <FormTextField
+            control={scheduleForm.control}
+            name="scheduledFor"
+            label="Schedule for"
+            type="date"
+            min={tomorrow ?? undefined}
+            rules={dateRules(tomorrow, 'Please select tomorrow or a later date.')}
+          />
+        </Form>
       </div>
     </div>
   );

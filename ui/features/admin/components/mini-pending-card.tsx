@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   ARCHETYPE_DESCRIPTION_CUT,
   cut,
@@ -11,12 +12,11 @@ import { Callout } from '../../../components/ui/callout';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RelativeTime } from '../../../components/ui/relative-time';
-import { TextField } from '../../../components/ui/text-field';
+import { Form } from '../../../components/ui/form';
+import { FormTextField } from '../../../components/ui/form-fields';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, failureText } from '../../../lib/api-client';
 import { useActivateDilemma, useDeleteDilemma, useScheduleDilemma } from '../api/mini-admin';
-
-const detailOf = (error: unknown) => (error instanceof ApiError ? error.detail : String(error));
 
 /** One dilemma awaiting review: activate it now, schedule it, or delete it. */
 export const PendingDilemmaCard = ({
@@ -32,46 +32,37 @@ export const PendingDilemmaCard = ({
   const activate = useActivateDilemma();
   const schedule = useScheduleDilemma();
   const remove = useDeleteDilemma();
-  const [date, setDate] = useState(dilemma.scheduledDate ?? tomorrow);
-  const [dateError, setDateError] = useState<string | null>(null);
+  const scheduling = useForm({
+    defaultValues: { scheduledDate: dilemma.scheduledDate ?? tomorrow },
+  });
+  const date = useWatch({ control: scheduling.control, name: 'scheduledDate' });
+  const scheduleForm = useRef<HTMLFormElement>(null);
   /** Today's dilemma was already walked: the refusal, with the offer of tomorrow. */
   const [offer, setOffer] = useState<string | null>(null);
   const ready = dilemma.problems.length === 0;
   const failed = (what: string) => (error: unknown) =>
-    toast({ title: `Failed to ${what}`, description: detailOf(error), variant: 'destructive' });
+    toast({ title: `Failed to ${what}`, description: failureText(error), variant: 'destructive' });
+  /** Today's date makes it today's dilemma: refused like Activate Now once it was walked. */
+  const refusedOr = (what: string) => (error: unknown) => {
+    if (error instanceof ApiError && error.status === 409) setOffer(error.detail);
+    else failed(what)(error);
+  };
 
-  const scheduleFor = (scheduledDate: string) => {
-    if (!scheduledDate) return setDateError('Please select a date');
-    if (scheduledDate < today) return setDateError('Please select today or a later date.');
-    setDateError(null);
-    schedule.mutate(
-      { id: dilemma.id, scheduledDate },
-      {
-        onSuccess: () => {
-          setOffer(null);
-          toast({
-            title:
-              scheduledDate === today
-                ? 'Dilemma activated as today’s Mini'
-                : `Dilemma scheduled for ${scheduledDate}`,
-          });
-        },
-        // Today's date makes it today's dilemma: refused like Activate Now once it was walked.
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) setOffer(error.detail);
-          else failed('schedule dilemma')(error);
-        },
-      },
-    );
+  const scheduleFor = async (scheduledDate: string) => {
+    await schedule.mutateAsync({ id: dilemma.id, scheduledDate });
+    setOffer(null);
+    toast({
+      title:
+        scheduledDate === today
+          ? 'Dilemma activated as today’s Mini'
+          : `Dilemma scheduled for ${scheduledDate}`,
+    });
   };
 
   const activateNow = () =>
     activate.mutate(dilemma.id, {
       onSuccess: () => toast({ title: 'Dilemma activated as today’s Mini' }),
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 409) setOffer(error.detail);
-        else failed('activate dilemma')(error);
-      },
+      onError: refusedOr('activate dilemma'),
     });
 
   const [prompt = '', options] = dilemma.content
@@ -120,7 +111,11 @@ export const PendingDilemmaCard = ({
       {offer && (
         <Callout tone="caution" role="alert" title="Today’s dilemma was already walked">
           <p>{offer}</p>
-          <Button size="sm" className="mt-2" onClick={() => scheduleFor(tomorrow)}>
+          <Button
+            size="sm"
+            className="mt-2"
+            onClick={() => void scheduleFor(tomorrow).catch(refusedOr('schedule dilemma'))}
+          >
             Schedule for tomorrow
           </Button>
         </Callout>
@@ -137,16 +132,25 @@ export const PendingDilemmaCard = ({
           confirmLabel="Activate"
           onConfirm={activateNow}
         />
-        <div className="w-44">
-          <TextField
+        <Form
+          ref={scheduleForm}
+          form={scheduling}
+          onSubmit={({ scheduledDate }) => scheduleFor(scheduledDate)}
+          onFailure={refusedOr('schedule dilemma')}
+          className="w-44"
+        >
+          <FormTextField
+            control={scheduling.control}
+            name="scheduledDate"
             label="Schedule for"
             type="date"
             min={today}
-            value={date}
-            onValueChange={setDate}
-            error={dateError}
+            rules={{
+              required: 'Please select a date',
+              validate: (day: string) => day >= today || 'Please select today or a later date.',
+            }}
           />
-        </div>
+        </Form>
         <ConfirmDialog
           trigger={
             <Button size="sm" variant="secondary" disabled={!ready || schedule.isPending}>
@@ -156,7 +160,7 @@ export const PendingDilemmaCard = ({
           title={`Schedule this dilemma for ${date || 'a date'}?`}
           description="On that day it becomes the Mini dilemma everyone walks."
           confirmLabel="Schedule"
-          onConfirm={() => scheduleFor(date)}
+          onConfirm={() => scheduleForm.current?.requestSubmit()}
         />
         <ConfirmDialog
           trigger={

@@ -1,41 +1,55 @@
-import { useId } from 'react';
+import type { Control } from 'react-hook-form';
 import { ADMIN_QUESTION_CATEGORIES } from '../../../../domain/contracts/admin-questions';
+import { hasVisibleCharacter } from '../../../../domain/shared/text';
 import { Button } from '../../../components/ui/button';
 import { Callout } from '../../../components/ui/callout';
-import { Select } from '../../../components/ui/select';
+import { FormSelect, FormTextAreaField } from '../../../components/ui/form-fields';
+import type { SelectOption } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
-
-export const detailOf = (error: unknown) =>
-  error instanceof ApiError ? error.detail : String(error);
 
 /** Today's question was answered already: the server said so (409). */
 export const isAnsweredRefusal = (error: unknown) =>
   error instanceof ApiError && error.status === 409;
 
-const CATEGORY_OPTIONS = ADMIN_QUESTION_CATEGORIES.map((c) => ({ value: c, label: c }));
+const CATEGORY_OPTIONS: SelectOption<string>[] = ADMIN_QUESTION_CATEGORIES.map((c) => ({
+  value: c,
+  label: c,
+}));
 
-export const CategorySelect = ({
-  value,
-  onValueChange,
+export type QuestionText = { content: string; category: string };
+
+/** A question's text and category, as the Edit and Schedule tabs write them. */
+export const QuestionTextFields = <T extends QuestionText>({
+  control,
+  label,
 }: {
-  value: string;
-  onValueChange: (value: string) => void;
+  control: Control<T>;
+  label: string;
 }) => {
-  const id = useId();
+  // These are the form's question fields, whatever else it holds.
+  const own = control as unknown as Control<QuestionText>;
   return (
-    <div>
-      <span id={id} className="mb-1.5 block text-small font-semibold">
-        Category
-      </span>
-      <Select
-        aria-labelledby={id}
-        value={value}
-        onValueChange={onValueChange}
-        options={CATEGORY_OPTIONS}
+    <>
+      <FormTextAreaField
+        control={own}
+        name="content"
+        label={label}
+        rows={3}
+        rules={{
+          validate: (text: string) =>
+            hasVisibleCharacter(text) || 'Question content cannot be empty',
+        }}
       />
-    </div>
+      <FormSelect control={own} name="category" label="Category" options={CATEGORY_OPTIONS} />
+    </>
   );
 };
+
+/** The spec's date rule for a day a question is planned for. */
+export const dateRules = (earliest: string | null, tooEarly: string) => ({
+  required: 'Please select a date for scheduling',
+  validate: (day: string) => !earliest || day >= earliest || tooEarly,
+});
 
 /** People answered today's question: the admin is offered tomorrow instead. */
 export const TomorrowOffer = ({

@@ -1,15 +1,16 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { AdminQuestionDto } from '../../../../domain/contracts/admin-questions';
-import { hasVisibleCharacter } from '../../../../domain/shared/text';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { Form, SubmitButton } from '../../../components/ui/form';
+import { FormTextField } from '../../../components/ui/form-fields';
 import { SkeletonList } from '../../../components/ui/skeleton';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
+import { failureText } from '../../../lib/api-client';
 import {
   nextDay,
   useAdminQuestions,
@@ -17,70 +18,60 @@ import {
   useEditQuestion,
   useProductDay,
 } from '../api/admin-questions';
-import { CategorySelect, detailOf } from './question-parts';
+import { dateRules, QuestionTextFields, type QuestionText } from './question-parts';
 
+type PlannedQuestion = QuestionText & { scheduledFor: string };
+
+/** A planned question's text, category and day (from tomorrow on: a dated draft is scheduled). */
 const EditForm = ({ question, onDone }: { question: AdminQuestionDto; onDone: () => void }) => {
   const { toast } = useToast();
   const today = useProductDay();
-  const [content, setContent] = useState(question.content);
-  const [category, setCategory] = useState(question.category);
-  const [date, setDate] = useState(question.scheduledFor ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const tomorrow = today ? nextDay(today) : null;
   const edit = useEditQuestion();
-  const save = () => {
-    if (!hasVisibleCharacter(content)) {
-      setError('Question content cannot be empty');
-      return;
-    }
-    if (!date) {
-      setError('Please select a date for scheduling');
-      return;
-    }
-    setError(null);
-    edit.mutate(
-      { id: question.id, content, category, scheduledFor: date },
-      {
-        onSuccess: () => {
-          toast({ title: 'Scheduled question updated' });
-          onDone();
-        },
-        onError: (e) =>
-          toast({
-            title: 'Failed to update scheduled question',
-            description: detailOf(e),
-            variant: 'destructive',
-          }),
-      },
-    );
-  };
+  const form = useForm<PlannedQuestion>({
+    defaultValues: {
+      content: question.content,
+      category: question.category,
+      scheduledFor: question.scheduledFor ?? '',
+    },
+  });
   return (
-    <div className="flex flex-col gap-3">
-      <TextAreaField
-        label="Question"
-        value={content}
-        onValueChange={setContent}
-        error={error}
-        rows={3}
+    <Form
+      form={form}
+      onSubmit={async (values) => {
+        await edit.mutateAsync({ id: question.id, ...values });
+        toast({ title: 'Scheduled question updated' });
+        onDone();
+      }}
+      onFailure={(error) =>
+        toast({
+          title: 'Failed to update scheduled question',
+          description: failureText(error),
+          variant: 'destructive',
+        })
+      }
+      className="flex flex-col gap-3"
+      footer={
+        <div className="flex gap-2">
+          <SubmitButton control={form.control} size="sm" pending="Saving…">
+            Save
+          </SubmitButton>
+          <Button size="sm" variant="ghost" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      }
+    >
+      <QuestionTextFields control={form.control} label="Question" />
+      <FormTextField
+        control={form.control}
+        name="scheduledFor"
+        label="Scheduled for"
+        type="date"
+        min={tomorrow ?? undefined}
+        rules={dateRules(tomorrow, 'Please select tomorrow or a later date.')}
       />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <CategorySelect value={category} onValueChange={setCategory} />
-        <TextField
-          label="Scheduled for"
-          type="date"
-          value={date}
-          min={today ? nextDay(today) : undefined}
-          onValueChange={setDate}
-        />
-      </div>
-      <div className="flex gap-2">
-        <Button size="sm" onClick={save} disabled={edit.isPending}>
-          Save
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </div>
+    </Form>
   );
 };
 
@@ -121,7 +112,7 @@ const ScheduledCard = ({ question }: { question: AdminQuestionDto }) => {
                   onError: (e) =>
                     toast({
                       title: 'Failed to delete scheduled question',
-                      description: detailOf(e),
+                      description: failureText(e),
                       variant: 'destructive',
                     }),
                 })

@@ -1,16 +1,16 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   LIVE_CHAT_MAX_LENGTH,
   type LiveChatMessage,
 } from '../../../../domain/contracts/mini-live-chat';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Callout } from '../../../components/ui/callout';
 import { Card } from '../../../components/ui/card';
-import { cx } from '../../../components/ui/cx';
+import { Form, SubmitButton } from '../../../components/ui/form';
+import { FormTextAreaField } from '../../../components/ui/form-fields';
 import { SendIcon } from '../../../components/ui/icons';
 import { RelativeTime } from '../../../components/ui/relative-time';
-import { inputClass } from '../../../components/ui/text-field';
 import { sendable, type LiveChatStatus } from '../use-live-chat';
 import { MessageScroller } from './message-scroller';
 
@@ -37,19 +37,17 @@ export const ChatPanel = ({
   error: string | null;
   send: (draft: string) => boolean;
 }) => {
-  const [draft, setDraft] = useState('');
-  const id = useId();
+  // Checked as it is written: a message too long says so at once, and Send waits.
+  const form = useForm({ defaultValues: { content: '' }, mode: 'onChange' });
+  const composer = useRef<HTMLFormElement>(null);
+  const draft = useWatch({ control: form.control, name: 'content' });
   const open = status === 'open';
   const length = [...draft.trim()].length;
-  const tooLong = length > LIVE_CHAT_MAX_LENGTH;
 
-  const submit = () => {
-    if (send(draft)) setDraft('');
-  };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    submit();
+    composer.current?.requestSubmit();
   };
 
   return (
@@ -70,43 +68,51 @@ export const ChatPanel = ({
           {error}
         </Callout>
       )}
-      <form
+      <Form
+        ref={composer}
+        form={form}
+        // A message the socket took is gone from the box; one it could not take stays.
+        onSubmit={({ content }) => send(content) && form.reset()}
         className="flex items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+        footer={
+          <SubmitButton
+            control={form.control}
+            pending="Send"
+            disabled={!open || !sendable(draft)}
+            className="mb-7"
+          >
+            <SendIcon aria-hidden="true" className="size-4" />
+            Send
+          </SubmitButton>
+        }
       >
         <div className="min-w-0 flex-1">
-          <label htmlFor={`${id}-draft`} className="sr-only">
-            Message the live chat
-          </label>
-          <textarea
-            id={`${id}-draft`}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={onKeyDown}
+          <FormTextAreaField
+            control={form.control}
+            name="content"
+            label="Message the live chat"
+            labelHidden
             rows={2}
             disabled={!open}
             placeholder={open ? 'Share a thought…' : 'Connecting to chat...'}
-            aria-invalid={tooLong || undefined}
-            aria-describedby={`${id}-count`}
-            className={cx(inputClass, 'block resize-none leading-relaxed')}
+            onKeyDown={onKeyDown}
+            className="resize-none"
+            rules={{
+              validate: (text: string) => {
+                const count = [...text.trim()].length;
+                return (
+                  count <= LIVE_CHAT_MAX_LENGTH ||
+                  `${count} / ${LIVE_CHAT_MAX_LENGTH}: messages are ${LIVE_CHAT_MAX_LENGTH} characters at most`
+                );
+              },
+            }}
+            status={
+              length <= LIVE_CHAT_MAX_LENGTH &&
+              `${length} / ${LIVE_CHAT_MAX_LENGTH} · Enter sends, Shift+Enter adds a line`
+            }
           />
-          <p
-            id={`${id}-count`}
-            className={cx('mt-1 text-small', tooLong ? 'text-danger' : 'text-ink-muted')}
-          >
-            {tooLong
-              ? `${length} / ${LIVE_CHAT_MAX_LENGTH}: messages are ${LIVE_CHAT_MAX_LENGTH} characters at most`
-              : `${length} / ${LIVE_CHAT_MAX_LENGTH} · Enter sends, Shift+Enter adds a line`}
-          </p>
         </div>
-        <Button type="submit" disabled={!open || !sendable(draft)} className="mb-7">
-          <SendIcon aria-hidden="true" className="size-4" />
-          Send
-        </Button>
-      </form>
+      </Form>
     </Card>
   );
 };

@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { RESULT_CHAT_MAX_LENGTH } from '../../../../domain/contracts/mini';
 import { sharedTopics } from '../../../../domain/contracts/topics';
-import { Button } from '../../../components/ui/button';
+import { hasVisibleCharacter } from '../../../../domain/shared/text';
 import { Card } from '../../../components/ui/card';
 import { cx } from '../../../components/ui/cx';
 import { RelativeTime } from '../../../components/ui/relative-time';
-import { TextField } from '../../../components/ui/text-field';
+import { Form, SubmitButton } from '../../../components/ui/form';
+import { FormTextField } from '../../../components/ui/form-fields';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useLiveTopics } from '../../../lib/live-client';
@@ -22,28 +23,24 @@ export const TravelersChat = ({
   archetypeId: string;
 }) => {
   const nickname = useTravelerNickname(dilemmaId, archetypeId);
-  const [draft, setDraft] = useState('');
+  const form = useForm({ defaultValues: { content: '' } });
+  const draft = useWatch({ control: form.control, name: 'content' });
   const messages = useChatMessages(dilemmaId, archetypeId);
   const post = usePostChatMessage(dilemmaId, archetypeId);
   const { toast } = useToast();
   useLiveTopics([sharedTopics.miniTravelers.name({ dilemmaId, archetypeId })]);
 
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    const content = draft.trim();
-    if (!content || post.isPending) return;
-    try {
-      await post.mutateAsync({ content });
-      setDraft('');
-    } catch (error) {
-      // The spec's two toasts: a refusal the server explained, or any other failure.
-      toast(
-        error instanceof ApiError
-          ? { title: 'Failed to send message', description: error.detail, variant: 'destructive' }
-          : { title: 'Error', description: 'Could not send your message', variant: 'destructive' },
-      );
-    }
+  const send = async ({ content }: { content: string }) => {
+    await post.mutateAsync({ content: content.trim() });
+    form.reset();
   };
+  // The spec's two toasts: a refusal the server explained, or any other failure.
+  const notSent = (error: unknown) =>
+    toast(
+      error instanceof ApiError
+        ? { title: 'Failed to send message', description: error.detail, variant: 'destructive' }
+        : { title: 'Error', description: 'Could not send your message', variant: 'destructive' },
+    );
 
   if (messages.error) {
     return (
@@ -83,19 +80,30 @@ export const TravelersChat = ({
           </li>
         ))}
       </ol>
-      <form className="mt-4 flex items-end gap-2" onSubmit={(e) => void send(e)}>
+      <Form
+        form={form}
+        onSubmit={send}
+        onFailure={notSent}
+        className="mt-4 flex items-end gap-2"
+        footer={
+          <SubmitButton control={form.control} pending="Send" disabled={!draft.trim()}>
+            Send
+          </SubmitButton>
+        }
+      >
         <div className="flex-1">
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="content"
             label="Message your fellow travelers"
-            value={draft}
-            onValueChange={setDraft}
             maxLength={RESULT_CHAT_MAX_LENGTH}
+            rules={{
+              validate: (text: string) =>
+                hasVisibleCharacter(text) || 'Write something before sending.',
+            }}
           />
         </div>
-        <Button type="submit" disabled={!draft.trim() || post.isPending}>
-          Send
-        </Button>
-      </form>
+      </Form>
     </Card>
   );
 };

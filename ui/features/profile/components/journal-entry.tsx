@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { failureText } from '../../../lib/api-client';
 import { DeleteIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { useDeleteJournalEntry } from '../api/delete-journal-entry';
@@ -55,21 +56,22 @@ export const JournalEntry = ({ entry }: { entry: JournalEntryDto }) => {
                   mood: entry.mood,
                   tags: entry.tags,
                 }}
-                saving={edit.isPending}
                 submitLabel="Save changes"
                 onCancel={() => setEditing(false)}
-                onSave={(draft) =>
-                  edit.mutate(
-                    { id: entry.id, ...draft },
-                    {
-                      onSuccess: () => {
-                        setEditing(false);
-                        toast({ title: 'Entry updated' });
-                      },
-                      onError: () =>
-                        toast({ title: 'Could not save the entry', variant: 'destructive' }),
-                    },
-                  )
+                onSave={async (draft) => {
+                  await edit.mutateAsync({ id: entry.id, ...draft });
+                  setEditing(false);
+                  toast({
+                    title: 'Entry updated',
+                    description: 'Your journal entry has been updated.',
+                  });
+                }}
+                onFailure={(error) =>
+                  toast({
+                    title: 'Error',
+                    description: `Failed to update entry: ${failureText(error)}`,
+                    variant: 'destructive',
+                  })
                 }
               />
             </Dialog.Content>
@@ -87,8 +89,17 @@ export const JournalEntry = ({ entry }: { entry: JournalEntryDto }) => {
           confirmLabel="Delete"
           onConfirm={() =>
             remove.mutate(entry.id, {
-              onSuccess: () => toast({ title: 'Entry deleted' }),
-              onError: () => toast({ title: 'Could not delete the entry', variant: 'destructive' }),
+              onSuccess: () =>
+                toast({
+                  title: 'Entry deleted',
+                  description: 'Your journal entry has been removed.',
+                }),
+              onError: (error) =>
+                toast({
+                  title: 'Error',
+                  description: `Failed to delete entry: ${failureText(error)}`,
+                  variant: 'destructive',
+                }),
             })
           }
         />

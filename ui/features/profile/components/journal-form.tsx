@@ -1,82 +1,120 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CUSTOM_MOOD_MAX, PRESET_MOODS } from '../../../../domain/contracts/journal';
+import { useForm, useWatch } from 'react-hook-form';
+import {
+  CUSTOM_MOOD_MAX,
+  JOURNAL_TAG_MAX,
+  JOURNAL_TITLE_MAX,
+  PRESET_MOODS,
+} from '../../../../domain/contracts/journal';
+import { hasVisibleCharacter } from '../../../../domain/shared/text';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Form, SubmitButton } from '../../../components/ui/form';
+import { FormTextAreaField, FormTextField } from '../../../components/ui/form-fields';
 import { CloseIcon } from '../../../components/ui/icons';
-import { TextAreaField } from '../../../components/ui/text-area-field';
-import { TextField } from '../../../components/ui/text-field';
 import type { JournalDraft } from '../api/save-journal-entry';
 
 const isPreset = (mood: string | null) =>
   mood === null || (PRESET_MOODS as readonly string[]).includes(mood);
 
-/** Title, text, a preset or custom mood, and tags: for a new entry and for editing one. */
+/** The entry, plus what the form needs while it is written: the mood's mode, the tag being typed. */
+type JournalValues = JournalDraft & { customMood: boolean; tag: string };
+
+/**
+ * Title, text, a preset or custom mood, and tags: for a new entry and for editing one. Saving
+ * sends the entry and waits: a problem the server finds with a field shows beside it, any other
+ * failure goes to `onFailure`.
+ */
 export const JournalForm = ({
   initial,
-  saving,
   submitLabel,
   onSave,
+  onFailure,
   onCancel,
 }: {
   initial: JournalDraft;
-  saving: boolean;
   submitLabel: string;
-  onSave: (draft: JournalDraft) => void;
+  onSave: (draft: JournalDraft) => Promise<unknown>;
+  onFailure: (error: unknown) => void;
   onCancel: () => void;
 }) => {
-  const [title, setTitle] = useState(initial.title);
-  const [content, setContent] = useState(initial.content);
-  const [mood, setMood] = useState<string | null>(initial.mood);
-  const [customMood, setCustomMood] = useState(!isPreset(initial.mood));
-  const [tags, setTags] = useState(initial.tags);
-  const [tag, setTag] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<JournalValues>({
+    defaultValues: { ...initial, customMood: !isPreset(initial.mood), tag: '' },
+  });
+  const [mood, customMood, tags] = useWatch({
+    control: form.control,
+    name: ['mood', 'customMood', 'tags'],
+  });
 
-  const addTag = () => {
+  /** The spec's tag rule: added when its trimmed text is new; the box empties either way. */
+  const withTag = (list: string[], tag: string) => {
     const text = tag.trim();
-    if (text && !tags.includes(text)) setTags([...tags, text]);
-    setTag('');
+    return text && !list.includes(text) ? [...list, text] : list;
   };
-  const onTagKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter' && event.key !== ',') return;
-    event.preventDefault();
-    addTag();
+  const addTag = () => {
+    form.setValue('tags', withTag(tags, form.getValues('tag')));
+    form.setValue('tag', '');
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!content.trim()) return setError('Write something before saving.');
-    setError(null);
-    onSave({ title, content, mood: mood?.trim() || null, tags });
+  const chooseMood = (next: string | null, custom = customMood) => {
+    form.setValue('mood', next);
+    form.setValue('customMood', custom);
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-4">
-      <TextField label="Title (optional)" value={title} onValueChange={setTitle} maxLength={200} />
-      <TextAreaField
+    <Form
+      form={form}
+      onSubmit={(values) =>
+        onSave({
+          title: values.title,
+          content: values.content,
+          mood: values.mood?.trim() || null,
+          // A tag still in its box when saving is meant to be kept.
+          tags: withTag(values.tags, values.tag),
+        })
+      }
+      onFailure={onFailure}
+      className="grid gap-4"
+      footer={
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton control={form.control} pending="Saving...">
+            {submitLabel}
+          </SubmitButton>
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      }
+    >
+      <FormTextField
+        control={form.control}
+        name="title"
+        label="Title (optional)"
+        maxLength={JOURNAL_TITLE_MAX}
+      />
+      <FormTextAreaField
+        control={form.control}
+        name="content"
         label="Your reflection"
-        value={content}
-        onValueChange={setContent}
-        error={error}
+        rules={{
+          validate: (text: string) => hasVisibleCharacter(text) || 'Write something before saving.',
+        }}
       />
       <fieldset>
         <legend className="mb-1.5 text-small font-semibold">Mood</legend>
         {customMood ? (
           <div className="grid gap-2">
-            <TextField
+            <FormTextField
+              control={form.control}
+              name="mood"
               label="Your own mood"
-              value={mood ?? ''}
-              onValueChange={setMood}
               maxLength={CUSTOM_MOOD_MAX}
               hint={`Up to ${CUSTOM_MOOD_MAX} characters`}
-            />
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                setCustomMood(false);
-                setMood(null);
+              rules={{
+                validate: (text: string | null) =>
+                  [...(text ?? '')].length <= CUSTOM_MOOD_MAX ||
+                  `Up to ${CUSTOM_MOOD_MAX} characters`,
               }}
-            >
+            />
+            <Button variant="ghost" size="sm" onClick={() => chooseMood(null, false)}>
               Choose from preset moods
             </Button>
           </div>
@@ -88,27 +126,37 @@ export const JournalForm = ({
                 size="sm"
                 variant={mood === preset ? 'primary' : 'secondary'}
                 aria-pressed={mood === preset}
-                onClick={() => setMood(mood === preset ? null : preset)}
+                onClick={() => chooseMood(mood === preset ? null : preset)}
               >
                 {preset}
               </Button>
             ))}
-            <Button size="sm" variant="ghost" onClick={() => setCustomMood(true)}>
+            <Button size="sm" variant="ghost" onClick={() => chooseMood('', true)}>
               Write your own...
             </Button>
           </div>
         )}
       </fieldset>
       <div>
-        <TextField
-          label="Tags"
-          value={tag}
-          onValueChange={setTag}
-          onKeyDown={onTagKey}
-          onBlur={addTag}
-          maxLength={40}
-          hint="Press Enter to add a tag"
-        />
+        <div className="flex items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <FormTextField
+              control={form.control}
+              name="tag"
+              label="Tags"
+              maxLength={JOURNAL_TAG_MAX}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter' && event.key !== ',') return;
+                event.preventDefault();
+                addTag();
+              }}
+            />
+          </div>
+          <Button variant="secondary" onClick={addTag}>
+            Add
+          </Button>
+        </div>
+        <p className="mt-1.5 text-small text-ink-muted">Press Enter or Add to add a tag.</p>
         {tags.length > 0 && (
           <ul className="mt-2 flex flex-wrap gap-2" aria-label="Added tags">
             {tags.map((t) => (
@@ -119,7 +167,12 @@ export const JournalForm = ({
                     type="button"
                     className="inline-flex min-h-6 min-w-6 items-center justify-center"
                     aria-label={`Remove tag ${t}`}
-                    onClick={() => setTags(tags.filter((x) => x !== t))}
+                    onClick={() =>
+                      form.setValue(
+                        'tags',
+                        tags.filter((x) => x !== t),
+                      )
+                    }
                   >
                     <CloseIcon aria-hidden="true" />
                   </button>
@@ -129,14 +182,6 @@ export const JournalForm = ({
           </ul>
         )}
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </Form>
   );
 };

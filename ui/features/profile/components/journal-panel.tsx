@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { JOURNAL_PROMPTS, type EntryType } from '../../../../domain/contracts/journal';
+import { JOURNAL_PROMPTS } from '../../../../domain/contracts/journal';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { failureText } from '../../../lib/api-client';
 import { SkeletonList } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
@@ -12,11 +13,16 @@ import { JournalEntry } from './journal-entry';
 import { JournalForm } from './journal-form';
 import { OnThisDay } from './on-this-day';
 
-type Writing = { entryType: EntryType; title: string } | null;
+const randomPrompt = () => JOURNAL_PROMPTS[Math.floor(Math.random() * JOURNAL_PROMPTS.length)]!;
 
-/** The private journal: write (freely or from a prompt), search, edit and delete. */
+/**
+ * The private journal: collapsed with one of the six reflection prompts and 'Start Writing';
+ * writing begins from that prompt (as the title, which the person may change or clear); search,
+ * edit and delete below.
+ */
 export const JournalPanel = () => {
-  const [writing, setWriting] = useState<Writing>(null);
+  const [prompt] = useState(randomPrompt);
+  const [writing, setWriting] = useState(false);
   const [search, setSearch] = useState('');
   const entries = useJournalEntries(search.trim());
   const write = useWriteJournalEntry();
@@ -31,53 +37,44 @@ export const JournalPanel = () => {
         <p className="mt-1 text-small text-ink-muted">
           Only you can ever read what you write here.
         </p>
+        <figure className="mt-4 border-l-4 border-accent pl-4">
+          <figcaption className="text-small font-semibold text-ink-muted">
+            A prompt to reflect on
+          </figcaption>
+          <blockquote className="mt-1 font-serif text-lead wrap-anywhere">{prompt}</blockquote>
+        </figure>
         {writing ? (
           <div className="mt-4">
             <JournalForm
-              initial={{ title: writing.title, content: '', mood: null, tags: [] }}
-              saving={write.isPending}
+              initial={{ title: prompt, content: '', mood: null, tags: [] }}
               submitLabel="Save Entry"
-              onCancel={() => setWriting(null)}
-              onSave={(draft) =>
-                write.mutate(
-                  { ...draft, entryType: writing.entryType },
-                  {
-                    onSuccess: () => {
-                      setWriting(null);
-                      toast({ title: 'Entry saved' });
-                    },
-                    onError: () =>
-                      toast({ title: 'Could not save the entry', variant: 'destructive' }),
-                  },
-                )
+              onCancel={() => setWriting(false)}
+              onSave={async (draft) => {
+                await write.mutateAsync({
+                  ...draft,
+                  // Kept as the prompt's title, it is a reflection on the prompt.
+                  entryType:
+                    draft.title.trim() === prompt ? 'prompt_reflection' : 'daily_reflection',
+                });
+                setWriting(false);
+                toast({
+                  title: 'Journal entry saved',
+                  description: 'Your reflection has been recorded privately.',
+                });
+              }}
+              onFailure={(error) =>
+                toast({
+                  title: 'Error',
+                  description: `Failed to save entry: ${failureText(error)}`,
+                  variant: 'destructive',
+                })
               }
             />
           </div>
         ) : (
-          <>
-            <Button
-              className="mt-4"
-              onClick={() => setWriting({ entryType: 'daily_reflection', title: '' })}
-            >
-              Write an entry
-            </Button>
-            <h3 className="mt-6 text-body font-semibold">Reflection prompts</h3>
-            <ul className="mt-2 grid gap-2 sm:grid-cols-2">
-              {JOURNAL_PROMPTS.map((prompt) => (
-                <li key={prompt}>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    wrap
-                    className="w-full"
-                    onClick={() => setWriting({ entryType: 'prompt_reflection', title: prompt })}
-                  >
-                    {prompt}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </>
+          <Button className="mt-4" onClick={() => setWriting(true)}>
+            Start Writing
+          </Button>
         )}
       </Card>
       <OnThisDay />

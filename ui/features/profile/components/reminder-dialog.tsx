@@ -1,15 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   REMINDER_FREQUENCIES,
   REMINDER_TITLE_MAX,
   type Reminder,
-  type ReminderFrequency,
   type Weekday,
 } from '../../../../domain/contracts/reminders';
+import { hasVisibleCharacter } from '../../../../domain/shared/text';
 import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
+import { Form, SubmitButton, type FieldOf } from '../../../components/ui/form';
+import { FormSelect, FormTextField } from '../../../components/ui/form-fields';
 import { FREQUENCY_LABELS, WEEKDAY_OPTIONS } from './reminder-text';
 
 const FREQUENCY_OPTIONS = REMINDER_FREQUENCIES.map((value) => ({
@@ -19,6 +19,9 @@ const FREQUENCY_OPTIONS = REMINDER_FREQUENCIES.map((value) => ({
 
 export type ReminderDraft = Reminder & { title: string };
 
+/** A weekday is kept while another frequency is chosen, so switching back to weekly keeps it. */
+type DialogValues = Omit<ReminderDraft, 'weekday'> & { weekday: Weekday };
+
 /**
  * The spec's reminder dialog: Time and Frequency (and a weekday for a weekly one, a title for
  * a custom one); Save Reminder saves on the server, Cancel leaves everything as it was.
@@ -27,30 +30,25 @@ export const ReminderDialog = ({
   heading,
   initial,
   withTitle,
-  saving,
   onSave,
+  onFailure,
+  fieldOf,
   onClose,
 }: {
   heading: string;
   initial: ReminderDraft;
   withTitle: boolean;
-  saving: boolean;
-  onSave: (draft: ReminderDraft) => void;
+  /** Saves the draft; the dialog stays open until that has worked. */
+  onSave: (draft: ReminderDraft) => Promise<unknown>;
+  onFailure: (error: unknown) => void;
+  /** This reminder's fields among the whole settings the server checks. */
+  fieldOf: FieldOf;
   onClose: () => void;
 }) => {
-  const [draft, setDraft] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const frequencyId = useId();
-  const weekdayId = useId();
-  const set = (change: Partial<ReminderDraft>) => setDraft((d) => ({ ...d, ...change }));
-  const submit = () => {
-    if (withTitle && draft.title.trim() === '') return setError('Give your reminder a title.');
-    onSave({
-      ...draft,
-      title: draft.title.trim(),
-      weekday: draft.frequency === 'weekly' ? (draft.weekday ?? 'sunday') : null,
-    });
-  };
+  const form = useForm<DialogValues>({
+    defaultValues: { ...initial, weekday: initial.weekday ?? 'sunday' },
+  });
+  const frequency = useWatch({ control: form.control, name: 'frequency' });
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -60,67 +58,63 @@ export const ReminderDialog = ({
           <Dialog.Description className="mb-4 text-small text-ink-muted">
             Times are in your own time zone.
           </Dialog.Description>
-          <form
+          <Form
+            form={form}
+            onSubmit={(draft) =>
+              onSave({
+                ...draft,
+                title: draft.title.trim(),
+                weekday: draft.frequency === 'weekly' ? draft.weekday : null,
+              })
+            }
+            onFailure={onFailure}
+            fieldOf={fieldOf}
             className="space-y-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
+            footer={
+              <div className="flex justify-end gap-2 pt-2">
+                <Dialog.Close asChild>
+                  <Button variant="secondary">Cancel</Button>
+                </Dialog.Close>
+                <SubmitButton control={form.control} pending="Saving…">
+                  Save Reminder
+                </SubmitButton>
+              </div>
+            }
           >
             {withTitle && (
-              <TextField
+              <FormTextField
+                control={form.control}
+                name="title"
                 label="Title"
-                value={draft.title}
                 maxLength={REMINDER_TITLE_MAX}
-                onValueChange={(title) => {
-                  setError(null);
-                  set({ title });
+                rules={{
+                  validate: (title: string) =>
+                    hasVisibleCharacter(title) || 'Give your reminder a title.',
                 }}
-                error={error}
               />
             )}
-            <TextField
+            <FormTextField
+              control={form.control}
+              name="time"
               label="Time"
               type="time"
-              required
-              value={draft.time}
-              onValueChange={(time) => time && set({ time })}
+              rules={{ required: 'Choose a time.' }}
             />
-            <div>
-              <span id={frequencyId} className="mb-1.5 block text-small font-semibold">
-                Frequency
-              </span>
-              <Select<ReminderFrequency>
-                aria-labelledby={frequencyId}
-                value={draft.frequency}
-                onValueChange={(frequency) => set({ frequency })}
-                options={FREQUENCY_OPTIONS}
+            <FormSelect
+              control={form.control}
+              name="frequency"
+              label="Frequency"
+              options={FREQUENCY_OPTIONS}
+            />
+            {frequency === 'weekly' && (
+              <FormSelect
+                control={form.control}
+                name="weekday"
+                label="Day"
+                options={WEEKDAY_OPTIONS}
               />
-            </div>
-            {draft.frequency === 'weekly' && (
-              <div>
-                <span id={weekdayId} className="mb-1.5 block text-small font-semibold">
-                  Day
-                </span>
-                <Select<Weekday>
-                  aria-labelledby={weekdayId}
-                  value={draft.weekday ?? 'sunday'}
-                  onValueChange={(weekday) => set({ weekday })}
-                  options={WEEKDAY_OPTIONS}
-                />
-              </div>
             )}
-            <div className="flex justify-end gap-2 pt-2">
-              <Dialog.Close asChild>
-                <Button type="button" variant="secondary">
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={saving}>
-                {saving ? 'Saving…' : 'Save Reminder'}
-              </Button>
-            </div>
-          </form>
+          </Form>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

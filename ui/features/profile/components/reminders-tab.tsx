@@ -8,16 +8,19 @@ import {
 } from '../../../../domain/contracts/reminders';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { failureText } from '../../../lib/api-client';
 import { DeleteIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/load-failed';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
 import { browserTimeZone, useReminders, useSaveReminders } from '../api/reminders';
 import { CalendarFeed } from './calendar-feed';
 import { ReminderDialog, type ReminderDraft } from './reminder-dialog';
 import { ReminderRow } from './reminder-row';
+
+/** What the dialog shows of a reminder: a problem with anything else is the whole save's. */
+const DIALOG_FIELDS = ['title', 'time', 'frequency', 'weekday'];
 
 type Editing = { kind: 'built-in'; key: BuiltInReminder } | { kind: 'custom'; index: number };
 
@@ -72,38 +75,44 @@ export const RemindersTab = () => {
     );
   }
 
-  const save = (next: ReminderSettings, onDone?: () => void) =>
+  const notSaved = (error: unknown) =>
+    toast({
+      title: 'Reminders not saved',
+      description: failureText(error),
+      variant: 'destructive',
+    });
+  const save = (next: ReminderSettings) =>
     saveMutation.mutate(next, {
-      onSuccess: () => {
-        toast({ title: 'Reminders saved' });
-        onDone?.();
-      },
-      onError: (error) =>
-        toast({
-          title: 'Reminders not saved',
-          description: error instanceof ApiError ? error.detail : 'Boon could not be reached.',
-          variant: 'destructive',
-        }),
+      onSuccess: () => toast({ title: 'Reminders saved' }),
+      onError: notSaved,
     });
 
   const close = () => setEditing(null);
-  const saveDraft = ({ title, ...reminder }: ReminderDraft) => {
-    if (editing === 'new') {
-      return save(
-        {
-          ...settings,
-          custom: [...settings.custom, { ...reminder, title, id: crypto.randomUUID() }],
-        },
-        close,
-      );
-    }
-    if (editing?.kind === 'built-in') return save({ ...settings, [editing.key]: reminder }, close);
-    if (editing?.kind === 'custom') {
-      const custom = settings.custom.map((c, i) =>
-        i === editing.index ? { ...c, ...reminder, title } : c,
-      );
-      return save({ ...settings, custom }, close);
-    }
+  /** Where the reminder being edited sits in the settings the server checks ("custom.2."). */
+  const editedAt =
+    editing === 'new'
+      ? `custom.${settings.custom.length}.`
+      : editing?.kind === 'built-in'
+        ? `${editing.key}.`
+        : `custom.${editing?.index}.`;
+  const saveDraft = async ({ title, ...reminder }: ReminderDraft) => {
+    const next =
+      editing === 'new'
+        ? {
+            ...settings,
+            custom: [...settings.custom, { ...reminder, title, id: crypto.randomUUID() }],
+          }
+        : editing?.kind === 'built-in'
+          ? { ...settings, [editing.key]: reminder }
+          : {
+              ...settings,
+              custom: settings.custom.map((c, i) =>
+                i === editing?.index ? { ...c, ...reminder, title } : c,
+              ),
+            };
+    await saveMutation.mutateAsync(next);
+    toast({ title: 'Reminders saved' });
+    close();
   };
   const busy = saveMutation.isPending;
 
@@ -194,8 +203,12 @@ export const RemindersTab = () => {
                 : settings.custom[editing.index]!
           }
           withTitle={editing === 'new' || editing.kind === 'custom'}
-          saving={busy}
           onSave={saveDraft}
+          onFailure={notSaved}
+          fieldOf={(field) => {
+            const own = field.startsWith(editedAt) ? field.slice(editedAt.length) : null;
+            return own && DIALOG_FIELDS.includes(own) ? own : null;
+          }}
           onClose={close}
         />
       )}

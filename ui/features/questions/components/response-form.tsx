@@ -1,128 +1,108 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
-import { RESPONSE_MAX_WORDS, RESPONSE_MIN_WORDS } from '../../../../domain/responses/rules';
-import { hasVisibleCharacter } from '../../../../domain/shared/text';
-import { countWords } from '../../../../domain/shared/words';
-import { Button } from '../../../components/ui/button';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Form, SubmitButton } from '../../../components/ui/form';
+import { failureText } from '../../../lib/api-client';
+import { FormTextAreaField } from '../../../components/ui/form-fields';
 import { SendIcon } from '../../../components/ui/icons';
-import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError, failureText } from '../../../lib/api-client';
 import { localRecords } from '../../../lib/local-responses';
 import { submitResponse } from '../api/responding';
 import { Celebration } from './celebration';
+import { cannotShare, responseBoxProps, responseFault } from './response-box';
+import { restoreFocus, type Handoff } from './response-handoff';
 import { SpectrumPicker } from './spectrum-picker';
 
-/** A refusal about the text itself belongs next to the text, not in a toast. */
-const fieldProblem = (error: Error) =>
-  error instanceof ApiError && error.problem?.field === 'content' ? error.detail : null;
+type ResponseValues = { content: string; spectrumPosition: number | null };
 
-/** The daily answer: live word count, the spec's limits, a 3 s celebration, then the responses. */
-export const ResponseForm = ({
-  questionId,
-  questionDay,
-}: {
+export type ResponseFormProps = {
   questionId: number;
   /** The product day the question is asked for (YYYY-MM-DD). */
   questionDay: string;
-}) => {
+  /** What the person did before this code arrived (./response-composer); read once. */
+  takeOver: () => Handoff;
+};
+
+/** The daily answer: live word count, the spec's limits, a 3 s celebration, then the responses. */
+export const ResponseForm = ({ questionId, questionDay, takeOver }: ResponseFormProps) => {
   const { toast, dismiss } = useToast();
-  const box = useRef<HTMLTextAreaElement>(null);
-  const [content, setContent] = useState('');
-  const [spectrum, setSpectrum] = useState<number | null>(null);
-  /** What the last attempt to share said to fix; cleared as soon as the text changes. */
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [celebrating, setCelebrating] = useState(false);
-  const words = countWords(content);
-  const tooShort = words > 0 && words < RESPONSE_MIN_WORDS;
-  const tooLong = words > RESPONSE_MAX_WORDS;
-  const error =
-    submitError ??
-    (tooShort
-      ? 'Please write at least 3 words'
-      : tooLong
-        ? 'Response exceeds 750 word limit'
-        : null);
+  const [handoff] = useState(takeOver);
+  const box = useRef<HTMLDivElement>(null);
+  const form = useForm<ResponseValues>({
+    defaultValues: { content: handoff.content, spectrumPosition: handoff.spectrumPosition },
+    mode: 'onChange',
+  });
+  const content = useWatch({ control: form.control, name: 'content' });
 
   const submit = useMutation({
     mutationFn: submitResponse,
     onSuccess: (result) => {
       localRecords.add({ id: result.id, questionId, day: questionDay });
       // No has-responded refresh here: Home would redirect at once and cut the celebration short.
-      setCelebrating(true);
-    },
-    onError: (failure) => {
-      const problem = fieldProblem(failure);
-      if (problem) {
-        dismiss();
-        setSubmitError(problem);
-        box.current?.focus();
-        return;
-      }
-      toast({
-        title: 'Error submitting response',
-        description: failureText(failure),
-        variant: 'destructive',
-      });
     },
   });
+  const send = (values: ResponseValues) => submit.mutateAsync({ ...values, questionId });
 
-  const handleChange = (text: string) => {
-    setContent(text);
-    setSubmitError(null);
-  };
+  useEffect(() => {
+    restoreFocus(box.current, handoff.focus);
+    // Text typed before the form arrived is judged as if typed here; a Share pressed then is sent.
+    if (handoff.content) void form.trigger('content');
+    if (handoff.submit) box.current?.querySelector('form')?.requestSubmit();
+  }, [form, handoff]);
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = !hasVisibleCharacter(content)
-      ? 'Please write something before submitting.'
-      : words < RESPONSE_MIN_WORDS
-        ? 'Your response must be at least 3 words.'
-        : tooLong
-          ? 'Your response exceeds the 750 word limit.'
-          : null;
-    if (problem) {
-      setSubmitError(problem);
-      box.current?.focus();
-      return;
-    }
-    submit.mutate({ content, questionId, spectrumPosition: spectrum });
-  };
-
-  if (celebrating) return <Celebration questionId={questionId} />;
+  if (submit.isSuccess) return <Celebration questionId={questionId} />;
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-5">
-      <TextAreaField
-        label="Your response"
-        value={content}
-        onValueChange={handleChange}
-        error={error}
-        disabled={submit.isPending}
-        rows={7}
-        placeholder="Share your perspective…"
-        textAreaRef={box}
-        className="font-serif text-reading"
-        status={
-          <>
-            <span className={tooLong ? 'font-medium text-danger-ink' : ''}>
-              {words}/{RESPONSE_MAX_WORDS} words
-            </span>
-            <span>(minimum 3 words)</span>
-          </>
+    <div ref={box}>
+      <Form
+        form={form}
+        onSubmit={(values) => {
+          // A new attempt: what the last one said no longer holds.
+          dismiss();
+          return send(values);
+        }}
+        // The placement has no place to show a problem: one about it is the whole answer's.
+        fieldOf={(field) => (field === 'content' ? field : null)}
+        onFailure={(failure) =>
+          toast({
+            title: 'Error submitting response',
+            description: failureText(failure),
+            variant: 'destructive',
+          })
         }
-      />
-      <SpectrumPicker value={spectrum} onChange={setSpectrum} disabled={submit.isPending} />
-      <div>
-        <Button type="submit" disabled={submit.isPending || tooShort || tooLong}>
-          <SendIcon aria-hidden="true" />
-          {submit.isPaused
-            ? 'Waiting for the connection…'
-            : submit.isPending
-              ? 'Submitting...'
-              : 'Share Response'}
-        </Button>
-      </div>
-    </form>
+        className="flex flex-col gap-5"
+        footer={
+          <div>
+            <SubmitButton
+              control={form.control}
+              pending={submit.isPaused ? 'Waiting for the connection…' : 'Submitting...'}
+              disabled={cannotShare(content)}
+            >
+              <SendIcon aria-hidden="true" />
+              Share Response
+            </SubmitButton>
+          </div>
+        }
+      >
+        <FormTextAreaField
+          control={form.control}
+          name="content"
+          rules={{ validate: (text: string) => responseFault(text) ?? true }}
+          readOnly={form.formState.isSubmitting}
+          {...responseBoxProps(content)}
+        />
+        <Controller
+          control={form.control}
+          name="spectrumPosition"
+          render={({ field }) => (
+            <SpectrumPicker
+              value={field.value}
+              onChange={field.onChange}
+              disabled={form.formState.isSubmitting}
+            />
+          )}
+        />
+      </Form>
+    </div>
   );
 };

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { ReplyDto } from '../../../../domain/contracts/replies';
 import { REPLY_MAX_WORDS } from '../../../../domain/replies/rules';
 import { hasVisibleCharacter } from '../../../../domain/shared/text';
@@ -6,9 +6,11 @@ import { countWords } from '../../../../domain/shared/words';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Form, SubmitButton } from '../../../components/ui/form';
+import { failureText } from '../../../lib/api-client';
+import { FormTextAreaField } from '../../../components/ui/form-fields';
 import { DeleteIcon, SendIcon } from '../../../components/ui/icons';
 import { RelativeTime } from '../../../components/ui/relative-time';
-import { TextAreaField } from '../../../components/ui/text-area-field';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteReply } from '../api/delete-reply';
@@ -58,34 +60,22 @@ const Reply = ({
   </li>
 );
 
+/** The spec's reply rules, in its words: something visible, at most 300 words. */
+const replyFault = (content: string) =>
+  !hasVisibleCharacter(content)
+    ? 'Please write something before submitting.'
+    : countWords(content) > REPLY_MAX_WORDS
+      ? 'Your reply exceeds the 300 word limit.'
+      : null;
+
 /** The thread under one response: read, write (≤ 300 words), and delete one's own replies. */
 export const Replies = ({ responseId, questionId }: { responseId: string; questionId: number }) => {
   const { toast, dismiss } = useToast();
-  const box = useRef<HTMLTextAreaElement>(null);
-  const [content, setContent] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ defaultValues: { content: '' } });
+  const words = countWords(useWatch({ control: form.control, name: 'content' }));
   const replies = useReplies(questionId, responseId);
-  const words = countWords(content);
   const post = usePostReply(questionId, responseId);
   const remove = useDeleteReply(questionId, responseId);
-  const handlePosted = {
-    onSuccess: () => {
-      setContent('');
-      dismiss();
-    },
-    onError: (failure: Error) => {
-      if (failure instanceof ApiError && failure.problem?.field === 'content') {
-        setError(failure.detail);
-        box.current?.focus();
-        return;
-      }
-      toast({
-        title: 'Error submitting reply',
-        description: message(failure),
-        variant: 'destructive',
-      });
-    },
-  };
   const handleRemoved = {
     onSuccess: () =>
       toast({ title: 'Reply deleted', description: 'Your reply has been deleted successfully.' }),
@@ -97,19 +87,10 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
       }),
   };
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = !hasVisibleCharacter(content)
-      ? 'Please write something before submitting.'
-      : words > REPLY_MAX_WORDS
-        ? 'Your reply exceeds the 300 word limit.'
-        : null;
-    if (problem) {
-      setError(problem);
-      box.current?.focus();
-      return;
-    }
-    post.mutate(content, handlePosted);
+  const send = async ({ content }: { content: string }) => {
+    dismiss();
+    await post.mutateAsync(content);
+    form.reset();
   };
 
   return (
@@ -143,19 +124,34 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
           )}
         </>
       )}
-      <form onSubmit={handleSubmit} noValidate className="mt-3 flex flex-col gap-2">
-        <TextAreaField
+      <Form
+        form={form}
+        onSubmit={send}
+        onFailure={(failure) =>
+          toast({
+            title: 'Error submitting reply',
+            description: failureText(failure),
+            variant: 'destructive',
+          })
+        }
+        className="mt-3 flex flex-col gap-2"
+        footer={
+          <div className="flex justify-end">
+            <SubmitButton control={form.control} size="sm" pending="Sending...">
+              <SendIcon aria-hidden="true" />
+              Reply
+            </SubmitButton>
+          </div>
+        }
+      >
+        <FormTextAreaField
+          control={form.control}
+          name="content"
+          rules={{ validate: (text: string) => replyFault(text) ?? true }}
           label="Write a reply"
           labelHidden
-          value={content}
-          onValueChange={(text) => {
-            setContent(text);
-            setError(null);
-          }}
-          error={error}
           rows={2}
           placeholder="Write a reply…"
-          textAreaRef={box}
           className="text-small"
           status={
             <span className={words > REPLY_MAX_WORDS ? 'font-medium text-danger-ink' : ''}>
@@ -163,13 +159,7 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
             </span>
           }
         />
-        <div className="flex justify-end">
-          <Button type="submit" size="sm" disabled={post.isPending}>
-            <SendIcon aria-hidden="true" />
-            {post.isPending ? 'Sending...' : 'Reply'}
-          </Button>
-        </div>
-      </form>
+      </Form>
     </>
   );
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readLineOfText } from '../shared/text';
+import { readLineOfText } from '../../shared/text';
 import {
   CUSTOM_REMINDERS_MAX,
   isTimeZone,
@@ -8,12 +8,7 @@ import {
   WEEKDAYS,
   type ReminderFrequency,
   type Weekday,
-} from './reminders';
-
-/*
- * The body of PUT /api/user/reminders, apart from the constants and types the UI shares
- * (./reminders), so the browser's bundle carries no schema it never calls.
- */
+} from '../reminders';
 
 const time = z
   .string({ error: 'time must be a string' })
