@@ -130,6 +130,12 @@ describe('npm run projections -- rebuild --all where Boon is deployed', () => {
       questionId: today.body.id,
     });
     expect(answered.status).toBe(201);
+    // The reader's own answer read back once (read-your-writes) before the load starts: from
+    // then on every read must succeed, whatever the rebuilds do.
+    const seen = await fetch(`${api.url}/api/responses/${today.body.id}`, {
+      headers: { 'X-Device-ID': reader, 'X-Min-Position': answered.body.position },
+    });
+    expect(seen.status).toBe(200);
     const paths = [
       '/api/question/today',
       `/api/responses/${today.body.id}`,
