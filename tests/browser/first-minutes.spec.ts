@@ -55,8 +55,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
           .waitFor({ timeout: 15_000 })
           .then(() => 'toast'),
       ]);
-      // The phone is scrolled down to the button, as it is after writing.
-      await home.submitButton.scrollIntoViewIfNeeded();
+      // The phone is scrolled down to the button, as it is after writing. (Typing brings the
+      // answer form's code, which takes the stand-in's place: the button may be replaced once.)
+      await expect(async () => home.submitButton.scrollIntoViewIfNeeded()).toPass();
       await home.submitButton.click();
 
       const celebration = page.getByRole('region', { name: 'Response Submitted!' });
