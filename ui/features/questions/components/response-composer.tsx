@@ -27,6 +27,12 @@ export const ResponseComposer = (props: Props) => {
   const [spectrumPosition, setSpectrumPosition] = useState<number | null>(null);
   const shell = useRef<HTMLFormElement>(null);
   const submitPressed = useRef(false);
+  /**
+   * Share pressed down but not yet released: pressing starts loading the form, which may take
+   * the stand-in's place before the release, and a click needs both on one element. A press
+   * the form took over is a pressed Share.
+   */
+  const sharePressStarted = useRef(false);
   const loading = useRef(false);
 
   const load = () => {
@@ -48,7 +54,7 @@ export const ResponseComposer = (props: Props) => {
         takeOver={() => ({
           content,
           spectrumPosition,
-          submit: submitPressed.current,
+          submit: submitPressed.current || sharePressStarted.current,
           focus: focusIn(shell.current),
         })}
       />
@@ -62,6 +68,10 @@ export const ResponseComposer = (props: Props) => {
       // Moving over the form, pressing in it or focusing it; not a pointer the page moved under.
       onPointerMove={load}
       onPointerDown={load}
+      onPointerUp={() => {
+        // Released on the stand-in itself: its own click (or none) decides.
+        sharePressStarted.current = false;
+      }}
       onFocus={load}
       onSubmit={(event) => {
         event.preventDefault();
@@ -78,7 +88,11 @@ export const ResponseComposer = (props: Props) => {
         </Callout>
       )}
       <div>
-        <Button type="submit" disabled={cannotShare(content)}>
+        <Button
+          type="submit"
+          disabled={cannotShare(content)}
+          onPointerDown={() => (sharePressStarted.current = true)}
+        >
           <SendIcon aria-hidden="true" />
           Share Response
         </Button>
