@@ -53,7 +53,7 @@ test('on a phone, a toast never covers the consent sheet’s buttons or a text b
     .getByRole('region', { name: /Notifications/ })
     .getByRole('button', { name: 'Close' })
     .click();
-  await home.responseBox.fill('An answer the server will not take right now.');
+  await home.write('An answer the server will not take right now.');
   await home.responseBox.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await page.route('**/api/responses', (route) =>
     route.fulfill({ status: 503, body: 'Service Unavailable' }),

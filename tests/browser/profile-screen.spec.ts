@@ -38,7 +38,7 @@ test('a badge toast reaches the person live on another page, in another tab', as
 
   await page.goto('/home');
   const home = new HomePage(page);
-  await home.responseBox.fill('A first answer is a small promise to keep thinking aloud.');
+  await home.write('A first answer is a small promise to keep thinking aloud.');
   // The page that answered tells of the badge in its celebration, or, when the award arrives
   // after that, by a toast on the discussion: seen in one of the two.
   const told: Promise<string>[] = [

@@ -20,7 +20,7 @@ test('an author places themselves on the spectrum by keyboard while answering', 
   const { context, page } = await visitor(browser);
   const name = await new SetupPage(page).registerAsNewVisitor();
   const home = new HomePage(page);
-  await home.responseBox.fill('Fairness matters more to me than loyalty in this case.');
+  await home.write('Fairness matters more to me than loyalty in this case.');
 
   // Nothing is placed until asked; the control is reachable and speaks its value.
   const place = page.getByRole('button', { name: 'Place myself on the spectrum' });
@@ -53,7 +53,7 @@ test('the placement can be skipped, and the answer then says so in words', async
   const { context, page } = await visitor(browser);
   const name = await new SetupPage(page).registerAsNewVisitor();
   const home = new HomePage(page);
-  await home.responseBox.fill('I would rather not place myself, but here is my view.');
+  await home.write('I would rather not place myself, but here is my view.');
   await page.getByRole('button', { name: 'Place myself on the spectrum' }).click();
   await expect(page.getByRole('slider', { name: 'Spectrum position' })).toBeVisible();
   await page.getByRole('button', { name: /Skip/ }).click();

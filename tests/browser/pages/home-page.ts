@@ -16,8 +16,17 @@ export class HomePage {
     return (await heading.textContent())!;
   }
 
-  async answer(text: string) {
+  /**
+   * Writes in the answer box and waits until the answer form's code has taken over from the
+   * stand-in Home draws first (writing is what brings it), so what follows acts on the form.
+   */
+  async write(text: string) {
     await this.responseBox.fill(text);
+    await expect(this.page.locator('[data-answer-form]')).toBeAttached();
+  }
+
+  async answer(text: string) {
+    await this.write(text);
     await this.submitButton.click();
     await expect(this.page.getByText('Response Submitted!', { exact: true })).toBeVisible();
     await expect(

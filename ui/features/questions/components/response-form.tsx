@@ -53,7 +53,7 @@ export const ResponseForm = ({ questionId, questionDay, takeOver }: ResponseForm
   if (submit.isSuccess) return <Celebration questionId={questionId} />;
 
   return (
-    <div ref={box}>
+    <div ref={box} data-answer-form>
       <Form
         form={form}
         onSubmit={(values) => {
