@@ -1,17 +1,37 @@
 import { expect, test, type Page } from '@playwright/test';
 import { decideConsentUpFront } from './pages/setup-page';
 
-/** The page container's entrance animation, as the browser will actually run it. */
-const entrance = (page: Page) =>
-  page.locator('main#main').evaluate((el) => {
-    const style = getComputedStyle(el);
-    return { name: style.animationName, ms: parseFloat(style.animationDuration) * 1000 };
-  });
+/**
+ * The page container's entrance animation, as the browser will actually run it. A container
+ * React has just replaced is detached, and a detached element has no computed style (every
+ * property reads ''): read again until the one on the page answers.
+ */
+const entrance = async (page: Page) => {
+  let found = { name: '', ms: Number.NaN };
+  await expect
+    .poll(async () => {
+      found = await page.locator('main#main').evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { name: style.animationName, ms: parseFloat(style.animationDuration) * 1000 };
+      });
+      return found.name;
+    })
+    .not.toBe('');
+  return found;
+};
 
-const slideEntrance = (page: Page) =>
-  page
-    .getByRole('group', { name: /of 4$/ })
-    .evaluate((el) => parseFloat(getComputedStyle(el).animationDuration) * 1000);
+const slideEntrance = async (page: Page) => {
+  let ms = Number.NaN;
+  await expect
+    .poll(async () => {
+      ms = await page
+        .getByRole('group', { name: /of 4$/ })
+        .evaluate((el) => parseFloat(getComputedStyle(el).animationDuration) * 1000);
+      return Number.isNaN(ms);
+    })
+    .toBe(false);
+  return ms;
+};
 
 /**
  * Goes to a page the way a person does, by a link on the page they are on, and waits until

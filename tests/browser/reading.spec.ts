@@ -94,8 +94,21 @@ test('shared perspectives quote the pair and lead to their cards; counts say wha
   await expect(panel.getByRole('button', { name: /echo|repl|Delete/i })).toHaveCount(0);
   await expect(panel.getByText(/\d+ echoes? on these two answers/)).toBeVisible();
 
-  const quote = (await panel.locator('blockquote').first().textContent())!;
-  await panel.getByRole('button', { name: 'Show in the list' }).first().click();
+  // A side offers "Show in the list" only when its card is on the page: on a server whose day
+  // already holds many answers, the oldest pairs' cards are further down. The quote is read from
+  // the side whose button is pressed, and the comparisons are walked until one has such a side.
+  const shown = panel.locator('figure').filter({
+    has: page.getByRole('button', { name: 'Show in the list' }),
+  });
+  await expect(async () => {
+    if ((await shown.count()) === 0) {
+      await panel.getByRole('button', { name: 'Next Comparison' }).click();
+    }
+    expect(await shown.count()).toBeGreaterThan(0);
+  }).toPass({ timeout: 30_000 });
+  const side = shown.first();
+  const quote = (await side.locator('blockquote').textContent())!;
+  await side.getByRole('button', { name: 'Show in the list' }).click();
   const focused = page.locator('article:focus');
   await expect(focused).toHaveAttribute('aria-label', /^Response by /);
   await expect(focused).toContainText(quote.slice(0, 40));

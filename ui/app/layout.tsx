@@ -19,6 +19,7 @@ import { TabBar, type TabBarItem } from '../components/ui/tab-bar';
 import { queryKeys } from '../lib/query-keys';
 import { useBrowserValue } from '../lib/hydration';
 import { todayQuestionQuery } from '../lib/today-question';
+import { isVisitStart } from '../lib/navigation-guard';
 import { useTheme } from '../lib/theme';
 import { ReminderNotifier } from '../features/reminders/reminder-notifier';
 
@@ -90,9 +91,11 @@ const ThemeToggle = () => {
 export const Layout = () => {
   const { pathname, key } = useLocation();
   // The page a visit starts on is shown at once (it may be prerendered and already painted);
-  // pages reached from it enter with their transition. The page is at least a screen tall,
-  // so the footer starts below the fold and content arriving never pushes it about.
-  const transition = key === 'default' ? '' : transitionFor(pathname);
+  // pages reached from it enter with their transition. (Not `key === 'default'`: a reload keeps
+  // the key a client-side navigation gave the entry, and the prerendered page has none.) The
+  // page is at least a screen tall, so the footer starts below the fold and content arriving
+  // never pushes it about.
+  const transition = isVisitStart(key) ? '' : transitionFor(pathname);
   // Both only watch the cache: the pages ask for their data. A shell that asked for today's
   // question itself had it in the cache before a prerendered page below was adopted (React
   // adopts that page after the shell), so the page's first render showed the question where

@@ -21,8 +21,19 @@ const pathnameOf = (to: To) =>
     ? new URL(to, window.location.href).pathname
     : (to.pathname ?? window.location.pathname);
 
+/**
+ * The key of the entry a visit started on. It is 'default' for a fresh visit, but a reload (or
+ * the browser opening the same address again) keeps the entry's state, and with it the key a
+ * client-side navigation gave it.
+ */
+let visitStartKey = 'default';
+
+/** Whether a location is the one this visit started on (shown at once, without a transition). */
+export const isVisitStart = (key: string) => key === visitStartKey;
+
 export const createGuardedHistory = () => {
   const base = UNSAFE_createBrowserHistory({ v5Compat: true });
+  visitStartKey = base.location.key;
   /** The history move the guard itself makes (undoing a held back/forward, or carrying it out). */
   let ownMove: 'undo' | 'redo' | null = null;
 
