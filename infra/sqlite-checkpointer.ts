@@ -23,8 +23,15 @@ const TRUNCATE_EVERY = 8;
 const source = (driver: string) => `
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(${JSON.stringify(driver)});
-const db = new Database(workerData.file);
-db.pragma('busy_timeout = 0');
+let db;
+try {
+  db = new Database(workerData.file, { fileMustExist: true });
+  db.pragma('busy_timeout = 0');
+} catch {
+  // The file went before the thread started (a store closed and its folder removed at once):
+  // nothing to checkpoint.
+  process.exit(0);
+}
 let ticks = 0;
 const checkpoint = () => {
   ticks += 1;
@@ -63,6 +70,9 @@ export const startCheckpointer = (db: SqliteDatabase, intervalMs = 250): Checkpo
     workerData: { file: db.name, intervalMs },
   });
   worker.unref();
+  // Whatever the thread meets is its own: the connection that commits checkpoints by itself
+  // again (below), and the process goes on.
+  worker.on('error', () => {});
   let exited = false;
   worker.once('exit', () => {
     exited = true;

@@ -9,14 +9,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ensureServerBuilt } from './server-build.mjs';
 import { ensureUiBuilt } from './ui-build.mjs';
 
 ensureUiBuilt();
+// The server `npm start` runs: compiled JavaScript (built first if a source is newer).
+const main = ensureServerBuilt();
 
 const servers = [];
 const startApp = (port, extraEnv = {}) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'boon-e2e-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', main], {
     stdio: 'inherit',
     env: {
       ...process.env,

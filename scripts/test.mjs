@@ -48,7 +48,16 @@ if (!browserOnly) {
     ]) === 0;
   failed = !ok;
   summary.push(`unit, contract, API, reliability (vitest): ${ok ? 'passed' : 'FAILED'}`);
-  if (!ok) summary.push(...failedUnitTests());
+  if (!ok) {
+    const failures = failedUnitTests();
+    summary.push(
+      ...(failures.length
+        ? failures
+        : [
+            '  no test failed: vitest reported an error outside the tests (look for "Unhandled" above)',
+          ]),
+    );
+  }
 }
 
 const chromium = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find(existsSync);

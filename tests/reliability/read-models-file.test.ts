@@ -106,4 +106,17 @@ describe('the read models in a file of their own', () => {
     await checkpointer.close();
     db.close();
   });
+
+  it('a checkpoint thread whose file is gone before it opens it ends quietly, and the process goes on', async () => {
+    const dir = tempDir('gone');
+    const db = openSqlite(join(dir, READ_MODELS_FILE), 'NORMAL');
+    const checkpointer = startCheckpointer(db, 50);
+    // The thread opens its own connection once it has started: the folder is gone by then.
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+    await checkpointer.close();
+    // An error the thread threw would reach this process as an uncaught exception, which
+    // vitest reports as an error of this file.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
 });

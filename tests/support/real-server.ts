@@ -10,11 +10,18 @@ export type RealServer = {
 };
 
 /**
- * The real process, as `npm start` runs it (api/main.ts), on a port of its choosing:
- * what ends it ends this server, not the test runner.
+ * The real process on a port of its choosing: api/main.ts through tsx, or, `compiled`, the
+ * JavaScript `npm start` runs (dist/server/main.js: build it first, `npm run build:server`).
+ * What ends it ends this server, not the test runner.
  */
-export const spawnServer = async (env: Record<string, string>): Promise<RealServer> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+export const spawnServer = async (
+  env: Record<string, string>,
+  { compiled = false }: { compiled?: boolean } = {},
+): Promise<RealServer> => {
+  const program = compiled
+    ? ['--enable-source-maps', 'dist/server/main.js']
+    : ['--import', 'tsx', 'api/main.ts'];
+  const child = spawn(process.execPath, program, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
