@@ -53,7 +53,12 @@ export const readYourWritesModels = (
   const reach = async (projection: string) => {
     const gate = gates.getStore();
     if (!gate || gate.passed.has(projection)) return;
-    const reached = await inner.waitFor(gate.position, [projection], timeoutMs);
+    // A read model frozen while a deploy rebuilds it will not move within any wait: the
+    // request is answered at once (stale, or refused for a command) rather than after it.
+    const checkpoint = inner.checkpointOf(projection);
+    const reached = inner.servesEarlierVersion(projection)
+      ? checkpoint !== null && checkpoint >= gate.position
+      : await inner.waitFor(gate.position, [projection], timeoutMs);
     gate.passed.add(projection);
     if (reached) return;
     const head = await events.headPosition();
@@ -97,6 +102,7 @@ export const readYourWritesModels = (
     waitFor: (position, names, timeout) => inner.waitFor(position, names, timeout),
     checkpointOf: (name) => inner.checkpointOf(name),
     generationOf: (name) => inner.generationOf(name),
+    servesEarlierVersion: (name) => inner.servesEarlierVersion(name),
     collection: <T extends Doc = Doc>(logical: string) =>
       gated(inner.collection<T>(logical), ownerOf(logical)),
     of: <C extends CollectionSpecs>(projection: Projection<C>): ProjectionView<C> => {

@@ -23,13 +23,20 @@ export type ReadModels = {
   waitFor(position: bigint, projections: readonly string[], timeoutMs: number): Promise<boolean>;
   checkpointOf(name: string): bigint | null;
   generationOf(name: string): number;
+  /**
+   * The generation serving is an earlier version's, frozen while this version's is built from
+   * the first event (a deploy that changed the projection): waiting for it to reach a position
+   * cannot help until the new generation takes over.
+   */
+  servesEarlierVersion(name: string): boolean;
   collection<T extends Doc = Doc>(logical: string): ReadCollection<T>;
   /** Committed projection work from every process sharing the store. */
   readonly notices: Observable<CommitNotice>;
   readonly projections: readonly Projection[];
 };
 
-type Known = { generation: number; checkpoint: bigint | null };
+/** `version` is the serving generation's, where its state document says it. */
+type Known = { generation: number; checkpoint: bigint | null; version?: number };
 
 /**
  * Follows each projection's generation and checkpoint from the store (its state documents,
@@ -82,6 +89,7 @@ export class StoreReadModels implements ReadModels {
         state._id,
         state.generation,
         state.checkpoint ? BigInt(state.checkpoint) : null,
+        state.version,
       );
     }
     for (const projection of this.projections) {
@@ -89,7 +97,12 @@ export class StoreReadModels implements ReadModels {
     }
   }
 
-  private async learn(name: string, generation: number, checkpoint: bigint | null) {
+  private async learn(
+    name: string,
+    generation: number,
+    checkpoint: bigint | null,
+    version?: number,
+  ) {
     const projection = this.byName.get(name);
     if (!projection) return;
     const current = this.known.get(name);
@@ -97,9 +110,10 @@ export class StoreReadModels implements ReadModels {
       if (checkpoint !== null && (current.checkpoint === null || checkpoint > current.checkpoint)) {
         current.checkpoint = checkpoint;
       }
+      if (version !== undefined) current.version = version;
     } else if (!current || generation > current.generation) {
       await ensureProjectionIndexes(this.readStore, projection, generation);
-      this.known.set(name, { generation, checkpoint });
+      this.known.set(name, { generation, checkpoint, version });
     }
     this.waiters.forEach((check) => check());
   }
@@ -110,6 +124,11 @@ export class StoreReadModels implements ReadModels {
 
   checkpointOf(name: string): bigint | null {
     return this.known.get(name)?.checkpoint ?? null;
+  }
+
+  servesEarlierVersion(name: string): boolean {
+    const version = this.known.get(name)?.version;
+    return version !== undefined && version < (this.byName.get(name)?.version ?? version);
   }
 
   /** A collection by its logical name (for code that does not name its projection). */

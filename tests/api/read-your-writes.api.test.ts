@@ -17,7 +17,7 @@ const slow = projection({
 });
 
 /** Read models whose checkpoints the test sets; every wait it was asked for is recorded. */
-const readModelsAt = (checkpoints: Record<string, bigint>) => {
+const readModelsAt = (checkpoints: Record<string, bigint>, frozen: string[] = []) => {
   const waits: string[][] = [];
   const empty: ReadCollection<Doc> = {
     findOne: () => Promise.resolve(null),
@@ -36,6 +36,7 @@ const readModelsAt = (checkpoints: Record<string, bigint>) => {
     },
     checkpointOf: (name) => checkpoints[name] ?? null,
     generationOf: () => 1,
+    servesEarlierVersion: (name) => frozen.includes(name),
     collection: <T extends Doc>() => empty as unknown as ReadCollection<T>,
     of: ((p: Projection) =>
       Object.fromEntries(Object.keys(p.collections).map((name) => [name, empty]))) as never,
@@ -105,5 +106,34 @@ describe('read-your-writes waits only for what a request reads', () => {
       .set('X-Min-Position', '-1');
     expect(malformed.status).toBe(400);
     expect(malformed.body.field).toBe('X-Min-Position');
+  });
+
+  it('a read model frozen while a deploy rebuilds it is not waited for: stale at once, or 503 for a command', async () => {
+    const { models, waits } = readModelsAt({ fast: 5n, slow: 10n }, ['fast']);
+    // A wait long enough that answering within it proves no wait was made.
+    const gated = readYourWritesModels(
+      models,
+      { headPosition: () => Promise.resolve(10n) },
+      60_000,
+    );
+    const app = express();
+    app.use(readYourWrites());
+    app.get('/fast', async (_req, res) => {
+      res.json(await gated.of(fast).items.find({}));
+    });
+    app.post('/fast', async (_req, res) => {
+      res.json(await gated.of(fast).items.findOne({ _id: 'x' }));
+    });
+    app.use(errorHandler(silentLogger()));
+    const query = await request(app).get('/fast').set('X-Min-Position', '10');
+    expect(query.status).toBe(200);
+    expect(query.headers['x-read-model-stale']).toBe('true');
+    const command = await request(app).post('/fast').set('X-Min-Position', '10');
+    expect(command.status).toBe(503);
+    expect(waits).toEqual([]);
+    // What it already holds is served as fresh.
+    expect(
+      (await request(app).get('/fast').set('X-Min-Position', '5')).headers['x-read-model-stale'],
+    ).toBeUndefined();
   });
 });

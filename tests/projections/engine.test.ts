@@ -286,6 +286,40 @@ describe('the projection engine', () => {
     expect(await two.readModels.collection('seen').count()).toBe(11);
   });
 
+  it('says while a deploy rebuilds a changed projection that the serving generation is the earlier version', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'boon-engine-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'boon.sqlite');
+    const first = open(file);
+    await seedHistory(first.events, 10);
+    const one = await start(first.events, first.readStore, [tally()]);
+    await caughtUp(one.readModels, first.events);
+    expect(one.readModels.servesEarlierVersion('tally')).toBe(false);
+    await one.engine.stop();
+
+    // Version 2 of the same projection, whose rebuild is held until the test lets it go.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const second = open(file);
+    const changed = projection({
+      name: 'tally',
+      version: 2,
+      collections: { tally: collection<Doc & { responses: number }>() },
+      on: {
+        ResponseSubmitted: async (_event, db) => {
+          await held;
+          await db.tally!.updateOne({ _id: 'all' }, { $inc: { responses: 1 } }, { upsert: true });
+        },
+      },
+    });
+    const two = await start(second.events, second.readStore, [changed]);
+    expect(two.readModels.servesEarlierVersion('tally')).toBe(true);
+    release();
+    await expect.poll(() => two.readModels.servesEarlierVersion('tally')).toBe(false);
+    await caughtUp(two.readModels, second.events);
+    expect(two.readModels.generationOf('tally')).toBe(2);
+  });
+
   it('reports position and lag, and announces each commit with the topics it changed', async () => {
     const { events, readStore } = open();
     const { engine, readModels } = await start(events, readStore);
