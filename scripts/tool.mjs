@@ -1,26 +1,22 @@
-// `npm run NAME` for the server's programs (scripts/server-entries.mjs): runs the TypeScript
-// source through tsx where the source is (a clone), else the compiled dist/server/NAME.js (the
-// image, which holds neither the source nor tsx). Same process, same arguments, same exit.
+// `npm run NAME` for the server's programs (scripts/server-entries.mjs): runs the compiled
+// dist/server/NAME.js, in a clone built first whenever a source file is newer
+// (scripts/server-build.mjs, under a second), in the image as it was built there. Run through
+// tsx instead, each tool took two to three seconds to start. Same process, same arguments,
+// same exit; stack traces name the TypeScript source (source maps).
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ensureServerBuilt } from './server-build.mjs';
 import { SERVER_ENTRIES, SERVER_OUT_DIR } from './server-entries.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const [name] = process.argv.splice(2, 1);
-const source = SERVER_ENTRIES[name];
-if (!source) {
+if (!SERVER_ENTRIES[name]) {
   console.error(`tool: no program named ${name ?? '(none)'}`);
   process.exit(2);
 }
-const compiled = join(root, SERVER_OUT_DIR, `${name}.js`);
-if (existsSync(join(root, source))) {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(pathToFileURL(join(root, source)).href);
-} else if (existsSync(compiled)) {
-  await import(pathToFileURL(compiled).href);
-} else {
-  console.error(`tool: neither ${source} nor ${SERVER_OUT_DIR}/${name}.js is here (npm run build)`);
+const compiled = ensureServerBuilt(name);
+if (!existsSync(compiled)) {
+  console.error(`tool: neither ${SERVER_ENTRIES[name]} nor ${SERVER_OUT_DIR}/${name}.js is here`);
   process.exit(1);
 }
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(compiled).href);
