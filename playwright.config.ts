@@ -22,9 +22,10 @@ export default defineConfig({
   // server and one journey at a time, so journeys that change shared state (today's Mini, the
   // day's answers) never overlap.
   workers: 2,
-  // One retry, reported as "flaky" in the summary (never hidden): after the 2026-11-26 merges two
-  // journeys (paged-lists' admin boards, reading's shared perspectives) failed only inside the
-  // whole suite on a loaded machine and passed alone; their cause is still open.
+  // One retry, reported as "flaky" in the summary (never hidden). Of the journeys that failed
+  // only inside the whole suite on a loaded machine, four had causes now fixed (a reload's
+  // history key, a quote read from the other side, reads made while React swapped a page); the
+  // admin boards' "Show more ideas" pressed by keyboard once left 30 ideas, cause still open.
   retries: 1,
   timeout: 60_000,
   // Waits give a busy machine room (sign-ins hash passwords at production cost beside the
