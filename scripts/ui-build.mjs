@@ -19,12 +19,12 @@ export const ensureUiBuilt = () => {
   const sourceTime = Math.max(...sources.map(newestIn));
   if (existsSync(built) && statSync(built).mtimeMs >= sourceTime) return;
   console.log('Building the UI (vite build)…');
+  // Always the production build: a build started under a test runner inherits NODE_ENV=test,
+  // with which Vite bundles React's development build (slower, every effect run twice).
   const result = spawnSync(
     process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
-    {
-      stdio: 'inherit',
-    },
+    ['node_modules/vite/bin/vite.js', 'build', '--mode', 'production', '--logLevel', 'warn'],
+    { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (result.status !== 0) process.exit(result.status ?? 1);
 };

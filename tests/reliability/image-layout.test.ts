@@ -1,5 +1,14 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +173,15 @@ describe('the image’s layout, started as its CMD starts it', () => {
               : [],
       );
     expect(sources(app)).toEqual([]);
+  });
+
+  it("serves the UI's production build, though built here under a test runner (NODE_ENV=test)", () => {
+    // React's development build is a chunk of its own (the JSX dev runtime), and it brings
+    // React's warnings and doubled effects: never what the image or the browser suite serve.
+    const assets = readdirSync(join(app, 'dist/ui/assets'));
+    expect(assets.filter((name) => /dev-runtime|development/.test(name))).toEqual([]);
+    const entry = readFileSync(join(app, 'dist/ui/index.html'), 'utf8');
+    expect(entry).not.toContain('react-refresh');
   });
 
   it('serves a visitor: register, read today’s question, answer it, read the answers', async () => {

@@ -43,7 +43,12 @@ export const ResponseForm = ({ questionId, questionDay, takeOver }: ResponseForm
   });
   const send = (values: ResponseValues) => submit.mutateAsync({ ...values, questionId });
 
+  // Once, even where effects run twice (React's development build): a second Share sent
+  // would be refused as a second answer, and its refusal would hide the celebration.
+  const handedOver = useRef(false);
   useEffect(() => {
+    if (handedOver.current) return;
+    handedOver.current = true;
     restoreFocus(box.current, handoff.focus);
     // Text typed before the form arrived is judged as if typed here; a Share pressed then is sent.
     if (handoff.content) void form.trigger('content');
