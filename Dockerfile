@@ -33,7 +33,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/ui ./dist/ui
 COPY --from=build /app/dist/server ./dist/server
 # `npm run NAME` runs dist/server/NAME.js through these (no source, no TypeScript here).
-COPY --from=build /app/scripts/tool.mjs /app/scripts/server-entries.mjs /app/scripts/server-build.mjs /app/scripts/admin-link.mjs ./scripts/
+COPY --from=build /app/scripts/tool.mjs /app/scripts/server-entries.mjs /app/scripts/server-build.mjs /app/scripts/newest-file.mjs /app/scripts/admin-link.mjs ./scripts/
 # The embedded engines' files (when no EVENTSTORE_URL/MONGODB_URL) and generated secrets.
 RUN mkdir -m 0700 /data && chown node:node /data
 VOLUME ["/data"]

@@ -2,20 +2,12 @@
 // older than any file it is built from. In a clone only: the image holds no source, and its
 // dist/server was built with it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { newestIn } from './newest-file.mjs';
 import { SERVER_ENTRIES, SERVER_OUT_DIR } from './server-entries.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-
-const newestIn = (path) => {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, name) => Math.max(newest, newestIn(join(path, name))),
-    stat.mtimeMs,
-  );
-};
 
 /** The compiled file of one of the server's programs, built first if its sources are newer. */
 export const ensureServerBuilt = (name = 'main') => {

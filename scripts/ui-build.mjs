@@ -1,17 +1,8 @@
 // Builds the UI when dist/ui is missing or older than any file it is built from: ui/, the
 // shared domain code it imports (contracts, word lists) and the vite config.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-
-const newestIn = (path) => {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, name) => Math.max(newest, newestIn(join(path, name))),
-    stat.mtimeMs,
-  );
-};
+import { existsSync, statSync } from 'node:fs';
+import { newestIn } from './newest-file.mjs';
 
 export const ensureUiBuilt = () => {
   const built = 'dist/ui/index.html';
