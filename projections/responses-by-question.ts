@@ -24,6 +24,9 @@ export type ResponseDoc = Doc & {
 
 type QuestionTextDoc = Doc & { content: string; category: string };
 
+/** `_id` is the question's id: how many answers it has standing (the list's total). */
+export type ResponseCountDoc = Doc & { count: number };
+
 const LATEST = 9_999_999_999_999;
 
 export const rankOf = (echoCount: number, dateAdded: string, id: string) =>
@@ -35,11 +38,24 @@ const collections = {
     { key: { authorId: 1, questionId: 1 } },
   ),
   response_questions: collection<QuestionTextDoc>(),
+  response_counts: collection<ResponseCountDoc>(),
+};
+
+type Db = ProjectionDb<typeof collections>;
+
+/**
+ * Moves a question's total: the list's header reads one document, where counting the index
+ * cost a walk over every answer (tens of milliseconds on a restarted process's cold pages).
+ */
+const countAnswers = async (db: Db, questionId: number, step: number) => {
+  const _id = String(questionId);
+  const count = ((await db.response_counts.findOne({ _id }))?.count ?? 0) + step;
+  await db.response_counts.upsertOne({ _id, count: Math.max(0, count) });
 };
 
 /** Moves a counter by one, never below zero; a response deleted meanwhile is simply gone. */
 const adjustCount = async (
-  db: ProjectionDb<typeof collections>,
+  db: Db,
   responseId: string,
   field: 'echoCount' | 'replyCount',
   step: 1 | -1,
@@ -58,7 +74,8 @@ const adjustCount = async (
 /** Every live response with its question's text, for the responses page and has-responded. */
 export const responsesByQuestionProjection = projection({
   name: 'responses-by-question',
-  version: 4,
+  // 5: each question's total kept in response_counts.
+  version: 5,
   collections,
   on: {
     QuestionOfTheDayActivated: async ({ data }, db) => {
@@ -87,16 +104,24 @@ export const responsesByQuestionProjection = projection({
         questionCategory: question?.category ?? '',
         rank: rankOf(0, data.at, data.responseId),
       });
+      await countAnswers(db, data.questionId, 1);
       db.notify(sharedTopics.responses.name(data.questionId));
     },
     ResponseDeleted: async ({ data }, db) => {
-      await db.responses.deleteOne({ _id: data.responseId });
+      if ((await db.responses.deleteOne({ _id: data.responseId })) === 1) {
+        await countAnswers(db, data.questionId, -1);
+      }
       db.notify(sharedTopics.responses.name(data.questionId));
     },
     PersonErased: async ({ data }, db) => {
       const theirs = await db.responses.find({ authorId: data.personId });
       await db.responses.deleteMany({ authorId: data.personId });
-      for (const questionId of new Set(theirs.map((doc) => doc.questionId))) {
+      const perQuestion = new Map<number, number>();
+      for (const doc of theirs) {
+        perQuestion.set(doc.questionId, (perQuestion.get(doc.questionId) ?? 0) + 1);
+      }
+      for (const [questionId, answers] of perQuestion) {
+        await countAnswers(db, questionId, -answers);
         db.notify(sharedTopics.responses.name(questionId));
       }
     },

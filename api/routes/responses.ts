@@ -84,6 +84,7 @@ const pageKey = z.object({ rank: z.string().max(200) });
 export const responseRoutes = (ctx: AppContext) => {
   const router = Router();
   const responses = () => ctx.readModels.of(responsesByQuestionProjection).responses;
+  const answerCounts = () => ctx.readModels.of(responsesByQuestionProjection).response_counts;
   /** Which of these answers the viewer echoes: one lookup by _id each, never a scan. */
   const echoedBy = async (viewerId: string | null, ids: string[]) => {
     if (viewerId === null || ids.length === 0) return new Set<string>();
@@ -205,7 +206,7 @@ export const responseRoutes = (ctx: AppContext) => {
         activity: activityOf(doc.authorId),
       })),
       more ? { rank: page[page.length - 1]!.rank } : null,
-      await responses().count({ questionId }),
+      (await answerCounts().findOne({ _id: String(questionId) }))?.count ?? 0,
     );
   });
 

@@ -9,6 +9,28 @@ const given = async (history: { stream: string; event: AnyEvent }[]) =>
     .responses;
 
 describe('responses by question', () => {
+  it('keeps each question’s total through answers, deletions and an erasure', async () => {
+    const at = '2026-11-22T15:00:00.000Z';
+    const { read } = await projectionSpec(responsesByQuestionProjection).given([
+      activation('2026-11-22', 5),
+      activation('2026-11-23', 6),
+      submission('r1', 5, 'a', at),
+      submission('r2', 5, 'b', at),
+      submission('r3', 5, 'c', at),
+      submission('r4', 6, 'a', at),
+      deletion('r2', 5, 'b', at),
+      // A deletion the list never held (answered before the history kept) moves nothing.
+      deletion('r9', 5, 'z', at),
+      { type: 'PersonErased', data: { personId: 'a', at } },
+    ]);
+    const totals = await read.response_counts.find({}, { sort: { _id: 1 } });
+    expect(totals.map(({ _id, count }) => [_id, count])).toEqual([
+      ['5', 1],
+      ['6', 0],
+    ]);
+    expect(await read.responses.count({ questionId: 5 })).toBe(1);
+  });
+
   it('records a response with its question’s text and zero counts', async () => {
     const responses = await given([
       { stream: 'q', event: activation('2026-11-22', 5) },
