@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
 import { preloadRoute } from './app/routes';
@@ -37,8 +37,12 @@ if (root.hasAttribute('data-prerendered')) {
   void preloadRoute(window.location.pathname)
     .catch((error: unknown) => console.warn('Page code did not load ahead', error))
     .finally(() =>
-      hydrateRoot(root, app, {
-        onRecoverableError: (error) => console.error('Hydration mismatch', error),
+      // As a transition, the adoption is cut into slices the browser can serve input between
+      // (React yields every few milliseconds), instead of one long task on a slow phone.
+      startTransition(() => {
+        hydrateRoot(root, app, {
+          onRecoverableError: (error) => console.error('Hydration mismatch', error),
+        });
       }),
     );
 } else {
