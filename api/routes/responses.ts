@@ -206,7 +206,10 @@ export const responseRoutes = (ctx: AppContext) => {
         activity: activityOf(doc.authorId),
       })),
       more ? { rank: page[page.length - 1]!.rank } : null,
-      (await answerCounts().findOne({ _id: String(questionId) }))?.count ?? 0,
+      // Counted from the index only where no total is kept yet: a generation built before
+      // totals were kept serves until its rebuild is swapped in.
+      (await answerCounts().findOne({ _id: String(questionId) }))?.count ??
+        (await responses().count({ questionId })),
     );
   });
 
