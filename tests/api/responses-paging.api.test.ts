@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { physicalName } from '../../projections/engine/define';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -61,6 +62,37 @@ describe('GET /api/responses/{questionId}, page by page', () => {
     // Newer first among answers without echoes.
     expect(seen[3]!.id).toBe(people[64]!.responseId);
     expect(seen.at(-1)!.id).toBe(people[1]!.responseId);
+  });
+
+  it('gives the total from the kept count, and from the index where a generation keeps none', async () => {
+    const q = await t.todaysQuestion();
+    let reader: { deviceId: string } | null = null;
+    let position = '';
+    for (let i = 0; i < 3; i++) {
+      const person = await t.register();
+      reader ??= person;
+      const res = await request(t.app)
+        .post('/api/responses')
+        .set('X-Device-ID', person.deviceId)
+        .send({ content: `answer number ${i} here`, questionId: q.id });
+      position = res.body.position as string;
+    }
+    const total = async () =>
+      (
+        await request(t.app)
+          .get(`/api/responses/${q.id}`)
+          .set('X-Device-ID', reader!.deviceId)
+          .set('X-Min-Position', position)
+      ).headers['x-total-count'];
+    expect(await total()).toBe('3');
+    // As a generation built before totals were kept: no count document at all.
+    const generation = t.readModels.generationOf('responses-by-question');
+    await t.readStore.transaction(async (tx) => {
+      await tx
+        .collection(physicalName('response_counts', generation))
+        .deleteOne({ _id: String(q.id) });
+    });
+    expect(await total()).toBe('3');
   });
 
   it('refuses a cursor it did not make and a page size out of range, naming the field', async () => {
