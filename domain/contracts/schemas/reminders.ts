@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { readLineOfText } from '../../shared/text';
 import {
   CUSTOM_REMINDERS_MAX,
   isTimeZone,
@@ -9,6 +8,7 @@ import {
   type ReminderFrequency,
   type Weekday,
 } from '../reminders';
+import { readReminderTitle } from '../../reminders/rules';
 
 const time = z
   .string({ error: 'time must be a string' })
@@ -46,9 +46,8 @@ const normalized = <T extends WithWeekday>(value: T) => ({
 
 /** A title is one line of free text, under the rule every free text follows. */
 const titleText = (value: string, ctx: z.RefinementCtx) => {
-  const { text, fault, problem } = readLineOfText(value);
-  if (fault === 'nothing-visible') ctx.addIssue({ code: 'custom', message: 'title is required' });
-  else if (problem) ctx.addIssue({ code: 'custom', message: `title ${problem}` });
+  const { text, problem } = readReminderTitle(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
   return text;
 };
 
