@@ -100,7 +100,9 @@ export const explainFind = (
   for (const { detail } of steps) {
     if (/USING (INTEGER )?PRIMARY KEY/.test(detail)) index ??= '_id';
     const named = /USING (?:COVERING )?INDEX (\S+)/.exec(detail)?.[1];
-    if (named) index ??= declaredIndexName(collection, named) ?? named;
+    // A table made with a rowid keeps its ids in SQLite's own unique index.
+    if (named?.startsWith('sqlite_autoindex_')) index ??= '_id';
+    else if (named) index ??= declaredIndexName(collection, named) ?? named;
   }
   return { index, examined: found.examined };
 };
