@@ -1,5 +1,6 @@
 import { sharedTopics } from '../domain/contracts/topics';
-import { contrastBetween } from '../domain/perspectives/pairing';
+import { spectrumSide, type SpectrumSide } from '../domain/contracts/spectrum';
+import { contrastBetween, lengthLabel, type LengthLabel } from '../domain/perspectives/pairing';
 import type { Doc } from '../infra/read-store/read-store';
 import { collection, projection, type ProjectionDb } from './engine/define';
 
@@ -14,8 +15,19 @@ type Side = {
 };
 
 /** A response waiting for a contrasting partner. */
-export type PoolDoc = Doc &
-  Side & { questionId: number; spectrumPosition: number | null; at: string };
+type Waiting = Doc & Side & { questionId: number; at: string };
+
+/**
+ * How a response contrasts with others: its length label, and its side ('unplaced' when its
+ * author placed themselves nowhere). Two contrast when their labels differ, or when both are
+ * placed on different sides (as `contrastBetween` says).
+ */
+type Kind = { label: LengthLabel; side: SpectrumSide | 'unplaced' };
+
+export type PoolDoc = Waiting & Kind;
+
+/** `_id` is a question's id: how many answers of each kind (`label/side`) wait in its pool. */
+type WaitingDoc = Doc & { kinds: Record<string, number> };
 
 export type PairDoc = Doc & {
   questionId: number;
@@ -40,11 +52,10 @@ type QuestionTextDoc = Doc & { content: string };
 /** `_id` is a standing response's id: whose it is, so erasure finds a person's answers. */
 type AuthoredDoc = Doc & { authorId: string; questionId: number };
 
-const CANDIDATES = 50;
-
 const collections = {
   perspective_pairs: collection<PairDoc>({ key: { questionId: 1, order: 1 } }),
-  perspective_pool: collection<PoolDoc>({ key: { questionId: 1, seq: 1 } }),
+  perspective_pool: collection<PoolDoc>({ key: { questionId: 1, label: 1, side: 1, seq: 1 } }),
+  perspective_waiting: collection<WaitingDoc>(),
   perspective_members: collection<MemberDoc>(),
   perspective_questions: collection<QuestionTextDoc>(),
   perspective_authored: collection<AuthoredDoc>({ key: { authorId: 1 } }),
@@ -68,23 +79,77 @@ const sideOf = (d: PoolDoc): Side => ({
   echoCount: d.echoCount,
 });
 
+const kindOf = (response: { content: string; spectrumPosition: number | null }): Kind => ({
+  label: lengthLabel(response.content),
+  side: response.spectrumPosition === null ? 'unplaced' : spectrumSide(response.spectrumPosition),
+});
+
+const kindKey = (kind: Kind) => `${kind.label}/${kind.side}`;
+
+const kindOfKey = (key: string): Kind => {
+  const [label, side] = key.split('/') as [LengthLabel, Kind['side']];
+  return { label, side };
+};
+
+const contrasting = (a: Kind, b: Kind) =>
+  a.label !== b.label || (a.side !== 'unplaced' && b.side !== 'unplaced' && a.side !== b.side);
+
+/** Counts an answer of `kind` into (or out of) its question's pool. */
+const countWaiting = async (db: Db, questionId: number, kind: Kind, step: 1 | -1) => {
+  const _id = String(questionId);
+  const kinds = (await db.perspective_waiting.findOne({ _id }))?.kinds ?? {};
+  const key = kindKey(kind);
+  const count = (kinds[key] ?? 0) + step;
+  if (count > 0) kinds[key] = count;
+  else delete kinds[key];
+  await db.perspective_waiting.upsertOne({ _id, kinds });
+};
+
+const joinPool = async (db: Db, entry: PoolDoc) => {
+  await db.perspective_pool.upsertOne(entry);
+  await countWaiting(db, entry.questionId, entry, 1);
+};
+
+const leavePool = async (db: Db, responseId: string) => {
+  const waiting = await db.perspective_pool.findOne({ _id: responseId });
+  if (!waiting) return;
+  await db.perspective_pool.deleteOne({ _id: responseId });
+  await countWaiting(db, waiting.questionId, waiting, -1);
+};
+
+/**
+ * The oldest waiting response that contrasts with this one. The question's counts say which
+ * kinds wait; the oldest of each contrasting kind is the first of its index range. So the
+ * work per answer is a lookup per contrasting kind that waits (none, most often: a pool of
+ * answers that contrast with nothing among themselves never slows the next one down).
+ */
+const oldestContrasting = async (db: Db, entry: PoolDoc): Promise<PoolDoc | null> => {
+  const counts = await db.perspective_waiting.findOne({ _id: String(entry.questionId) });
+  let found: PoolDoc | null = null;
+  // One after another: a MongoDB transaction takes one operation at a time.
+  for (const key of Object.keys(counts?.kinds ?? {})) {
+    const kind = kindOfKey(key);
+    if (!contrasting(kind, entry)) continue;
+    const [first] = await db.perspective_pool.find(
+      { questionId: entry.questionId, label: kind.label, side: kind.side },
+      { sort: { seq: 1 }, limit: 1 },
+    );
+    if (first && first._id !== entry._id && (!found || first.seq < found.seq)) found = first;
+  }
+  return found;
+};
+
 /** Pairs the response with the oldest waiting response it contrasts with, or leaves it waiting. */
-const placeInPool = async (db: Db, entry: PoolDoc) => {
-  // Only the oldest few waiting answers are candidates, read through the (questionId, seq)
-  // index: the work per response stays bounded however many answers a question collects.
-  const waiting = await db.perspective_pool.find(
-    { questionId: entry.questionId },
-    { sort: { seq: 1 }, limit: CANDIDATES },
-  );
-  const partner = waiting.find((w) => w._id !== entry._id && contrastBetween(w, entry) !== null);
+const placeInPool = async (db: Db, waiting: Waiting) => {
+  const entry: PoolDoc = { ...waiting, ...kindOf(waiting) };
+  const partner = await oldestContrasting(db, entry);
   if (!partner) {
-    await db.perspective_pool.upsertOne(entry);
+    await joinPool(db, entry);
     return;
   }
   const question = await db.perspective_questions.findOne({ _id: String(entry.questionId) });
   const pairId = `${partner.responseId}~${entry.responseId}`;
-  await db.perspective_pool.deleteOne({ _id: partner._id });
-  await db.perspective_pool.deleteOne({ _id: entry._id });
+  await leavePool(db, partner._id);
   await db.perspective_pairs.upsertOne({
     _id: pairId,
     questionId: entry.questionId,
@@ -102,7 +167,7 @@ const placeInPool = async (db: Db, entry: PoolDoc) => {
 
 /** A response leaves: out of the pool, or out of its pair, whose partner waits again. */
 const removeResponse = async (db: Db, responseId: string) => {
-  await db.perspective_pool.deleteOne({ _id: responseId });
+  await leavePool(db, responseId);
   await db.perspective_authored.deleteOne({ _id: responseId });
   const found = await pairOf(db, responseId);
   if (!found) return;
@@ -143,7 +208,7 @@ const adjustEchoes = async (db: Db, responseId: string, step: 1 | -1) => {
  */
 export const perspectivePairsProjection = projection({
   name: 'perspective-pairs',
-  version: 5,
+  version: 6,
   collections,
   on: {
     QuestionOfTheDayActivated: async ({ data }, db) => {

@@ -55,6 +55,16 @@ const streaksOf = async (db: Db, person: PersonProgressDoc) => {
   };
 };
 
+/** The person's streaks once `run` (grown by a day just answered) is among their runs. */
+const withRun = (person: PersonProgressDoc, run: RunDoc): PersonProgressDoc => ({
+  ...person,
+  latest:
+    person.latest === null || run.end >= person.latest.end
+      ? { start: run.start, end: run.end, length: run.length }
+      : person.latest,
+  longestStreak: Math.max(person.longestStreak, run.length),
+});
+
 const count = (value: number, step: 1 | -1) => Math.max(0, value + step);
 
 /**
@@ -85,8 +95,16 @@ export const progressProjection = projection({
         day: data.day,
         answers,
       });
-      if (answers === 1) await addAnsweredDay(db.streak_runs, data.authorId, data.day);
       const person = await personOf(db, data.authorId);
+      // A day answered only grows runs: the latest and the longest follow from the run it
+      // joined, with no query over the person's runs.
+      const streaks =
+        answers === 1
+          ? withRun(
+              person,
+              await addAnsweredDay(db.streak_runs, data.authorId, data.day, person.latest),
+            )
+          : person;
       const category = (await db.progress_categories.findOne({ _id: String(data.questionId) }))
         ?.category;
       const categories =
@@ -94,7 +112,7 @@ export const progressProjection = projection({
           ? [...person.categories, category]
           : person.categories;
       await save(db, {
-        ...(await streaksOf(db, person)),
+        ...streaks,
         responses: person.responses + 1,
         categories,
         categoriesAnswered: categories.length,

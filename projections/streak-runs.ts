@@ -16,16 +16,28 @@ const runDoc = (personId: string, run: StreakRun): RunDoc => ({
 });
 
 /**
- * A day gains its answer: it joins the run ending the day before (found through an index)
- * and the run starting the day after (by its id), so the work is the same however long the
- * history.
+ * A day gains its answer: it joins the run ending the day before and the run starting the day
+ * after (by its id), so the work is the same however long the history. The run ending the day
+ * before is most often the person's latest (a streak going on): `latest`, when the caller
+ * knows it, finds it by id; else an index does. Returns the run the day is now part of.
  */
-export const addAnsweredDay = async (runs: Runs, personId: string, day: string) => {
-  const before = await runs.findOne({ personId, end: addDays(day, -1) });
+export const addAnsweredDay = async (
+  runs: Runs,
+  personId: string,
+  day: string,
+  latest: StreakRun | null = null,
+): Promise<RunDoc> => {
+  const dayBefore = addDays(day, -1);
+  const before =
+    latest?.end === dayBefore
+      ? await runs.findOne({ _id: runId(personId, latest.start) })
+      : await runs.findOne({ personId, end: dayBefore });
   const after = await runs.findOne({ _id: runId(personId, addDays(day, 1)) });
   if (before) await runs.deleteOne({ _id: before._id });
   if (after) await runs.deleteOne({ _id: after._id });
-  await runs.upsertOne(runDoc(personId, runOf(before?.start ?? day, after?.end ?? day)));
+  const joined = runDoc(personId, runOf(before?.start ?? day, after?.end ?? day));
+  await runs.upsertOne(joined);
+  return joined;
 };
 
 /** A day loses its only answer: the run holding it splits around it. */

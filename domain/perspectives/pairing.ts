@@ -1,7 +1,8 @@
 import { spectrumSide as sideOf, type SpectrumSide } from '../contracts/spectrum';
 
 /** Length labels of the shared-perspectives panel: under 100 characters Concise, under 300 Thoughtful. */
-export type LengthLabel = 'Concise' | 'Thoughtful' | 'In-depth';
+export const LENGTH_LABELS = ['Concise', 'Thoughtful', 'In-depth'] as const;
+export type LengthLabel = (typeof LENGTH_LABELS)[number];
 
 export const lengthLabel = (content: string): LengthLabel =>
   content.length < 100 ? 'Concise' : content.length < 300 ? 'Thoughtful' : 'In-depth';

@@ -225,5 +225,11 @@ describe('the ws hub', () => {
     expect(body.status).toBe('ok');
     expect(body.eventStore).toBe('sqlite');
     expect(body.projections.map((p) => p.name)).toEqual(allProjections.map((p) => p.name));
+    // Which process holds a projection, and its errors, are for operators (/ops/projections).
+    for (const standing of body.projections) {
+      expect(Object.keys(standing)).not.toContain('leaseOwner');
+      expect(Object.keys(standing)).not.toContain('lastError');
+      expect(standing).toHaveProperty('failing', false);
+    }
   });
 });

@@ -204,6 +204,7 @@ export const describeReadStoreContract = (
       expect((await c.find(listed, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['d7', 'd9']);
       expect(await c.count(listed)).toBe(2);
       expect((await c.explain(listed)).examined).toBeLessThanOrEqual(4);
+      expect((await c.explain(listed)).index).toBe('_id');
       expect(await c.find({ _id: { $in: ['d7', 'd9'] }, group: 2 })).toHaveLength(1);
     });
 

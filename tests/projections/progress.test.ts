@@ -63,6 +63,38 @@ describe('streaks', () => {
     expect(middle.person!.latest).toEqual({ start: '2026-11-22', end: '2026-11-22', length: 1 });
   });
 
+  it('keeps the latest and longest run equal to a recount of the runs, whatever the order of days', async () => {
+    // Answers on shuffled days, some taken back: the kept figures must be what the runs say.
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let trial = 0; trial < 25; trial++) {
+      const shuffled = (xs: string[]) => xs.filter(() => random() < 0.7).sort(() => random() - 0.5);
+      const october = shuffled(
+        Array.from({ length: 30 }, (_, i) => `2026-10-${String(i + 1).padStart(2, '0')}`),
+      );
+      const events: AnyEvent[] = answers('ann', october);
+      const takenBack = october.filter(() => random() < 0.25);
+      for (const day of takenBack) {
+        events.push(deletion(`ann-${october.indexOf(day)}`, 1, 'ann', `${day}T15:00:00.000Z`));
+      }
+      // Then days answered again, and later ones, in any order.
+      const again = shuffled([
+        ...takenBack,
+        ...Array.from({ length: 10 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`),
+      ]);
+      again.forEach((day, i) =>
+        events.push(submission(`ann-again-${i}`, 100 + i, 'ann', `${day}T15:00:00.000Z`)),
+      );
+      const { person, read } = await progressOf(events);
+      const runs = await read.streak_runs.find({ personId: 'ann' });
+      const latest = [...runs].sort((a, b) => (a.end < b.end ? 1 : -1))[0] ?? null;
+      expect(person!.latest).toEqual(
+        latest && { start: latest.start, end: latest.end, length: latest.length },
+      );
+      expect(person!.longestStreak).toBe(Math.max(0, ...runs.map((run) => run.length)));
+    }
+  });
+
   it('keeps each person’s streak their own', async () => {
     const { read } = await progressOf([
       ...answers('ann', ['2026-11-20', '2026-11-21']),

@@ -37,5 +37,7 @@ export type PagedList = {
   total: number;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
+  /** A fetch of any kind under way (the next page, or the whole list again). */
+  isFetching: boolean;
   fetchNextPage: (options?: { cancelRefetch?: boolean }) => Promise<unknown>;
 };

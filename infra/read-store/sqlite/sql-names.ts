@@ -71,7 +71,7 @@ export const fieldExpression = (field: string) =>
   field === '_id' ? 'id' : `json_extract(doc, '$.${field}')`;
 
 export const createTableSql = (collection: string) =>
-  `CREATE TABLE IF NOT EXISTS ${tableOf(collection)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID`;
+  `CREATE TABLE IF NOT EXISTS ${tableOf(collection)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`;
 
 /**
  * A declared index as SQLite's: the same expressions the query planner writes, so SQLite

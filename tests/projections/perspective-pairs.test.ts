@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyEvent } from '../../domain/event-catalog';
+import { perspectivePairsProjection } from '../../projections/perspective-pairs';
+import { projectionSpec } from '../support/projection-spec';
+import { activation, submission } from '../support/seed';
+
+const at = '2026-11-22T16:00:00.000Z';
+
+/** An answer of `length` characters, placed at `spectrumPosition` (null: placed nowhere). */
+const answer = (
+  responseId: string,
+  length: number,
+  spectrumPosition: number | null = null,
+): AnyEvent => {
+  const event = submission(responseId, 5, `author-${responseId}`, at);
+  return { ...event, data: { ...event.data, content: 'x'.repeat(length), spectrumPosition } };
+};
+
+const pairsOf = async (events: AnyEvent[]) => {
+  const { read } = await projectionSpec(perspectivePairsProjection).given([
+    activation('2026-11-22', 5),
+    ...events,
+  ]);
+  const pairs = await read.perspective_pairs.find({ questionId: 5 }, { sort: { order: 1 } });
+  const pool = await read.perspective_pool.find({ questionId: 5 }, { sort: { seq: 1 } });
+  return {
+    pairs: pairs.map((pair) => [pair.one.responseId, pair.two.responseId]),
+    waiting: pool.map((doc) => doc._id),
+  };
+};
+
+describe('perspective pairs', () => {
+  it('pairs an answer with the oldest waiting one it contrasts with', async () => {
+    // 120 short unplaced answers contrast with nothing among themselves; a long one arrives.
+    const short = Array.from({ length: 120 }, (_, i) => answer(`s${i}`, 40));
+    const { pairs, waiting } = await pairsOf([...short, answer('long', 400)]);
+    expect(pairs).toEqual([['s0', 'long']]);
+    expect(waiting).toHaveLength(119);
+    expect(waiting[0]).toBe('s1');
+  });
+
+  it('finds a contrasting side behind any number of unplaced answers', async () => {
+    // Unplaced answers of one length contrast with nothing among themselves: they pile up.
+    // (Until 2026-11-26 only the 50 oldest waiting answers were looked at, and these two
+    // placed answers never met.)
+    const unplaced = Array.from({ length: 60 }, (_, i) => answer(`u${i}`, 40));
+    const { pairs, waiting } = await pairsOf([
+      ...unplaced,
+      answer('left', 40, -60),
+      answer('right', 40, 70),
+    ]);
+    expect(pairs).toEqual([['left', 'right']]);
+    expect(waiting).toHaveLength(60);
+    expect(waiting[0]).toBe('u0');
+  });
+
+  it('takes the oldest across labels and sides, and leaves what contrasts with nothing waiting', async () => {
+    const { pairs, waiting } = await pairsOf([
+      answer('thoughtful', 150),
+      answer('placed-left', 40, -80),
+      answer('concise-right', 40, 80),
+      answer('concise', 40),
+    ]);
+    // placed-left pairs with the thoughtful one (another label, older than any other side);
+    // concise-right then finds nothing older of another label, and the left one is paired.
+    expect(pairs).toEqual([['thoughtful', 'placed-left']]);
+    expect(waiting).toEqual(['concise-right', 'concise']);
+  });
+});
