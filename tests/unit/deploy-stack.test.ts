@@ -109,7 +109,7 @@ describe('the image (Dockerfile)', () => {
         .slice(2, -1)
         .map((source) => source.replace(/^\/app\//, ''));
       for (const source of sources) {
-        if (['node_modules', 'dist/ui', 'dist/server'].includes(source)) continue;
+        if (['node_modules', 'dist/ui', 'dist/ui-render', 'dist/server'].includes(source)) continue;
         expect(existsSync(source), source).toBe(true);
       }
     }
