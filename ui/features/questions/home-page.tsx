@@ -11,7 +11,6 @@ import { QuestionDrawing } from '../../components/ui/illustrations';
 import { ExploreMore } from '../../components/ui/link-card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
-import { useBrowserValue } from '../../lib/hydration';
 import { useLiveTopics } from '../../lib/live-client';
 import { localRecords } from '../../lib/local-responses';
 import { isUnreachable, useRequireRegistration } from '../../lib/registration';
@@ -39,11 +38,7 @@ const HomePage = () => {
   const question = today.data;
   const answeredOnServer =
     hasResponded.data?.hasResponded === true && hasResponded.data.questionId === question?.id;
-  // This browser's own record: read after the page is adopted (the server knows none).
-  const answeredLocally = useBrowserValue(
-    () => (question ? localRecords.answeredToday(question) : false),
-    false,
-  );
+  const answeredLocally = question ? localRecords.answeredToday(question) : false;
   const answered = answeredOnServer || (answeredLocally && !hasResponded.isSuccess);
 
   useEffect(() => {
