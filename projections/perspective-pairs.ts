@@ -1,6 +1,11 @@
 import { sharedTopics } from '../domain/contracts/topics';
-import { spectrumSide, type SpectrumSide } from '../domain/contracts/spectrum';
-import { contrastBetween, lengthLabel, type LengthLabel } from '../domain/perspectives/pairing';
+import {
+  contrastBetween,
+  kindOf,
+  kindsContrast,
+  type LengthLabel,
+  type ResponseKind as Kind,
+} from '../domain/perspectives/pairing';
 import type { Doc } from '../infra/read-store/read-store';
 import { collection, projection, type ProjectionDb } from './engine/define';
 
@@ -16,13 +21,6 @@ type Side = {
 
 /** A response waiting for a contrasting partner. */
 type Waiting = Doc & Side & { questionId: number; at: string };
-
-/**
- * How a response contrasts with others: its length label, and its side ('unplaced' when its
- * author placed themselves nowhere). Two contrast when their labels differ, or when both are
- * placed on different sides (as `contrastBetween` says).
- */
-type Kind = { label: LengthLabel; side: SpectrumSide | 'unplaced' };
 
 export type PoolDoc = Waiting & Kind;
 
@@ -79,20 +77,12 @@ const sideOf = (d: PoolDoc): Side => ({
   echoCount: d.echoCount,
 });
 
-const kindOf = (response: { content: string; spectrumPosition: number | null }): Kind => ({
-  label: lengthLabel(response.content),
-  side: response.spectrumPosition === null ? 'unplaced' : spectrumSide(response.spectrumPosition),
-});
-
 const kindKey = (kind: Kind) => `${kind.label}/${kind.side}`;
 
 const kindOfKey = (key: string): Kind => {
   const [label, side] = key.split('/') as [LengthLabel, Kind['side']];
   return { label, side };
 };
-
-const contrasting = (a: Kind, b: Kind) =>
-  a.label !== b.label || (a.side !== 'unplaced' && b.side !== 'unplaced' && a.side !== b.side);
 
 /** Counts an answer of `kind` into (or out of) its question's pool. */
 const countWaiting = async (db: Db, questionId: number, kind: Kind, step: 1 | -1) => {
@@ -129,7 +119,7 @@ const oldestContrasting = async (db: Db, entry: PoolDoc): Promise<PoolDoc | null
   // One after another: a MongoDB transaction takes one operation at a time.
   for (const key of Object.keys(counts?.kinds ?? {})) {
     const kind = kindOfKey(key);
-    if (!contrasting(kind, entry)) continue;
+    if (!kindsContrast(kind, entry)) continue;
     const [first] = await db.perspective_pool.find(
       { questionId: entry.questionId, label: kind.label, side: kind.side },
       { sort: { seq: 1 }, limit: 1 },
