@@ -31,10 +31,14 @@ export type LogConsumerOptions = {
 export const consumeLog = async (options: LogConsumerOptions, signal: AbortSignal) => {
   const { tail, consumer } = options;
   let attempt = 0;
+  // What is left of the last page read: a unit of work bounded in time may apply only part of
+  // a page, and reading the page again for the rest cost more than applying it.
+  let rest: readonly RecordedEvent[] = [];
   while (!signal.aborted) {
     try {
       if (tail && !consumer.attached && tail.covers(consumer.checkpoint)) tail.attach(consumer);
       if (tail && consumer.attached) {
+        rest = [];
         const batch = tail.take(consumer.checkpoint, options.batchSize);
         if (batch.length === 0) {
           await tail.waitForEvents(consumer, signal);
@@ -43,16 +47,21 @@ export const consumeLog = async (options: LogConsumerOptions, signal: AbortSigna
         await options.handle(batch);
         tail.trim();
       } else {
-        const page = await options.events.readAll({
-          ...(consumer.checkpoint === null ? {} : { after: consumer.checkpoint }),
-          maxCount: options.catchUpBatchSize,
-        });
+        const page =
+          rest.length > 0
+            ? rest
+            : await options.events.readAll({
+                ...(consumer.checkpoint === null ? {} : { after: consumer.checkpoint }),
+                maxCount: options.catchUpBatchSize,
+              });
         if (page.length === 0) {
           // At the head: wait for the tail to cover us (or, without one, for new events).
           await sleep(tail?.running ? 5 : 50, signal);
           continue;
         }
         await options.handle(page);
+        const checkpoint = consumer.checkpoint;
+        rest = checkpoint === null ? page : page.filter((event) => event.position > checkpoint);
       }
       if (attempt > 0) await options.failed(null).catch(() => undefined);
       attempt = 0;
