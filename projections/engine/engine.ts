@@ -7,6 +7,7 @@ import type { Doc, Lease, ReadStore } from '../../infra/read-store/read-store';
 import { collectionNames, physicalName, type Projection } from './define';
 import { CheckpointBatcher } from './checkpoints';
 import { LogTail } from './log-tail';
+import { sharedPages } from './shared-pages';
 import { Processor, STATE_COLLECTION, type ProjectionObserver, type StateDoc } from './processor';
 import { ensureProjectionIndexes } from './indexes';
 import type { ReadModels } from './read-models';
@@ -93,6 +94,8 @@ export class ProjectionEngine {
   private readonly slots = new Map<string, Slot>();
   private readonly reactorSlots = new Map<string, ReactorSlot>();
   private readonly tail: LogTail;
+  /** The log as live processors and reactors catching up on their own read it. */
+  private readonly catchUpReads: EventStore;
   private readonly checkpoints: CheckpointBatcher;
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
@@ -139,6 +142,7 @@ export class ProjectionEngine {
         ? { readModels: options.readModels, dispatch: options.dispatch }
         : null;
     this.tail = new LogTail(events, logger, this.settings.tailCapacity);
+    this.catchUpReads = sharedPages(events);
     this.checkpoints = new CheckpointBatcher(readStore, logger);
     const owners = new Map<string, string>();
     for (const projection of projections) {
@@ -402,7 +406,7 @@ export class ProjectionEngine {
     const processor = new ReactorProcessor({
       reactor: slot.reactor,
       checkpoint,
-      events: this.events,
+      events: this.catchUpReads,
       readStore: this.readStore,
       readModels: runtime.readModels,
       logger: this.logger,
@@ -534,7 +538,7 @@ export class ProjectionEngine {
       generation,
       checkpoint,
       stateId,
-      events: this.events,
+      events: live ? this.catchUpReads : this.events,
       readStore: this.readStore,
       logger: this.logger,
       tail: live ? this.tail : null,

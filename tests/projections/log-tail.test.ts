@@ -5,6 +5,7 @@ import { silentLogger } from '../../infra/logger';
 import { openSqlite } from '../../infra/sqlite';
 import { consumeLog } from '../../projections/engine/log-consumer';
 import { LogTail, type TailConsumer } from '../../projections/engine/log-tail';
+import { sharedPages } from '../../projections/engine/shared-pages';
 import { appendEvents, submission } from '../support/seed';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -53,13 +54,15 @@ it.each([1, 2, 3])(
     const abort = new AbortController();
     const seen: bigint[][] = starts.map(() => []);
     const consumers: TailConsumer[] = starts.map((checkpoint) => ({ checkpoint, attached: false }));
+    // Catching up, they read through the engine's shared pages, as live processors do.
+    const pages = sharedPages(events, 3, 50);
     const loops = consumers.map((consumer, i) =>
       consumeLog(
         {
           name: `consumer ${i}`,
           consumer,
           tail,
-          events,
+          events: pages,
           logger: silentLogger(),
           batchSize: 1 + Math.floor(next() * 30),
           catchUpBatchSize: 1 + Math.floor(next() * 90),
