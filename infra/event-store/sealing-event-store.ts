@@ -101,14 +101,21 @@ const keyCache = (vault: KeyVault, options: SealingOptions) => {
     /** For sealing: the subject's key, made on first use. */
     sealingKey: async (subject: string) =>
       fresh(subject)?.key ?? (remember(subject, await vault.keyFor(subject)) as Buffer),
-    /** For opening: the key, or null once destroyed. */
-    openingKey: (subject: string): Buffer | null | undefined => fresh(subject)?.key,
-    load: async (subjects: Iterable<string>) => {
+    /**
+     * For opening: each subject's key, or null once destroyed. Answered as a map of its own,
+     * never looked up in the cache afterwards: reads of other pages meanwhile may push these
+     * keys out of it, and a key pushed out is not a key destroyed (read as null, an answer
+     * looked erased to the projections).
+     */
+    load: async (subjects: Iterable<string>): Promise<Map<string, Buffer | null>> => {
+      const found = new Map<string, Buffer | null>();
       await Promise.all(
-        [...new Set(subjects)]
-          .filter((subject) => !fresh(subject))
-          .map(async (subject) => remember(subject, await vault.find(subject))),
+        [...new Set(subjects)].map(async (subject) => {
+          const cached = fresh(subject);
+          found.set(subject, cached ? cached.key : remember(subject, await vault.find(subject)));
+        }),
       );
+      return found;
     },
     forget: (subject: string) => entries.delete(subject),
   };
@@ -146,14 +153,14 @@ export const sealingEventStore = (
     return sealing.fields.map((field) => data[field]).filter(isSealedField);
   };
 
-  const openEvent = (event: RecordedEvent): RecordedEvent => {
+  const openEvent = (event: RecordedEvent, keysOf: Map<string, Buffer | null>): RecordedEvent => {
     const sealing = sealingOf(event.type);
     if (!sealing) return event;
     const data = { ...(event.data as Record<string, unknown>) };
     for (const field of sealing.fields) {
       const value = data[field];
       if (!isSealedField(value)) continue;
-      const key = keys.openingKey(value.keyId);
+      const key = keysOf.get(value.keyId);
       // A key that opens nothing was altered: that is a fault to see, never "erased".
       data[field] = key ? openValue(key, boundTo(event.id, field), value) : null;
     }
@@ -167,8 +174,8 @@ export const sealingEventStore = (
         keys.forget((event.data as { personId: string }).personId);
       }
     }
-    await keys.load(page.flatMap(sealedFieldsOf).map((field) => field.keyId));
-    return page.map(openEvent);
+    const keysOf = await keys.load(page.flatMap(sealedFieldsOf).map((field) => field.keyId));
+    return page.map((event) => openEvent(event, keysOf));
   };
 
   const events: EventStore = {

@@ -52,6 +52,27 @@ describe('the sealing event store', () => {
     ]);
   });
 
+  it('opens every field of a page whose people are more than the keys it remembers', async () => {
+    const log = openSqliteEventStore(openSqlite(':memory:'));
+    const vault = await openSqliteKeyVault(openSqlite(':memory:'), randomBytes(32));
+    const { events } = sealingEventStore(log, vault, { maxCachedKeys: 3 });
+    const people = Array.from({ length: 10 }, (_, i) => `person-${i}`);
+    for (const person of people) {
+      await events.appendToStream(
+        `journal-${person}`,
+        [entry(person, person, `${person} wrote`)],
+        'any',
+      );
+    }
+    // A fresh reader (its cache empty) of a page of ten people: no key was destroyed, so none
+    // of them reads as erased.
+    const reader = sealingEventStore(log, vault, { maxCachedKeys: 3 }).events;
+    const page = await reader.readAll({ maxCount: 20 });
+    expect(page.map((e) => (e.data as { content: string | null }).content)).toEqual(
+      people.map((person) => `${person} wrote`),
+    );
+  });
+
   it('seals a person’s idea, and writes an admin’s own (no subject) as it is', async () => {
     const { log, events, vault } = await open();
     const idea = (suggestionId: string, authorId: string | null, content: string) => ({
