@@ -79,8 +79,10 @@ export const firstPage = async (): Promise<Figure[]> => {
       baselineName: 'the same bytes from a bare Express route (a process of its own)',
       ratio: p99 / Math.max(baseline.p99, 1),
       target: '≤ 20 ms',
-      met: p99 <= 20 && app.notOk === 0,
-      note: `${app.ok} answered 200, ${app.notOk} not; X-Total-Count ${total}; ${body.length} bytes a page; p50 ${app.p50.toFixed(1)} ms, baseline p50 ${baseline.p50.toFixed(1)} ms (requests evenly paced from a process of its own, latency from when each was due)`,
+      // Every answer written (the reader's too) is counted: a read model that lost answers on
+      // the way (it once did, keys pushed out of the cache read as erased) fails the row.
+      met: p99 <= 20 && app.notOk === 0 && total === String(ON_QUESTION + 1),
+      note: `${app.ok} answered 200, ${app.notOk} not; X-Total-Count ${total} of ${ON_QUESTION + 1} answers written; ${body.length} bytes a page; p50 ${app.p50.toFixed(1)} ms, baseline p50 ${baseline.p50.toFixed(1)} ms (requests evenly paced from a process of its own, latency from when each was due)`,
     },
   ];
 };
