@@ -11,6 +11,7 @@ import { QuestionDrawing } from '../../components/ui/illustrations';
 import { ExploreMore } from '../../components/ui/link-card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
+import { useBrowserValue } from '../../lib/hydration';
 import { useLiveTopics } from '../../lib/live-client';
 import { localRecords } from '../../lib/local-responses';
 import { isUnreachable, useRequireRegistration } from '../../lib/registration';
@@ -38,7 +39,11 @@ const HomePage = () => {
   const question = today.data;
   const answeredOnServer =
     hasResponded.data?.hasResponded === true && hasResponded.data.questionId === question?.id;
-  const answeredLocally = question ? localRecords.answeredToday(question) : false;
+  // This browser's own record: read after the page is adopted (the server knows none).
+  const answeredLocally = useBrowserValue(
+    () => (question ? localRecords.answeredToday(question) : false),
+    false,
+  );
   const answered = answeredOnServer || (answeredLocally && !hasResponded.isSuccess);
 
   useEffect(() => {
