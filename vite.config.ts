@@ -72,6 +72,8 @@ const prerender = (): Plugin => {
         logLevel: 'error',
         plugins: [react()],
         publicDir: false,
+        // React's production build whatever the server's NODE_ENV (tests run it under 'test').
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         // Every package inside: the server loads this file where only its own packages are.
         ssr: { noExternal: true },
         build: {
