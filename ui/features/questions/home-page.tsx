@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Unreachable } from '../../components/unreachable';
+import { Unreachable, UnreachableNotice } from '../../components/unreachable';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -82,6 +82,14 @@ const HomePage = () => {
 
   return (
     <div className="mx-auto max-w-3xl">
+      {/* The question came with the page, but Boon has stopped answering since: say so. */}
+      {today.isError && isUnreachable(today.error) && (
+        <UnreachableNotice
+          onRetry={() => void today.refetch()}
+          retrying={today.isFetching}
+          error={today.error}
+        />
+      )}
       <Card as="article" tone="raised" padding="lg" aria-labelledby="question">
         <div className="flex flex-wrap items-center gap-2 text-small text-ink-muted">
           <span>{longDate(question.dateAdded)}</span>
