@@ -64,6 +64,35 @@ test('home that arrived with its question keeps it when Boon stops answering, sa
   await context.close();
 });
 
+test('a discussion that arrived with its question keeps it when asking for it again fails', async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser);
+  await new SetupPage(page).registerAsNewVisitor();
+  const question = await new HomePage(page).questionText();
+  const id = await page.evaluate(
+    async () => (await (await fetch('/api/question/today')).json()).id as number,
+  );
+  let refused = 0;
+  await page.route(`**/api/question/${id}`, (route) => {
+    refused++;
+    return route.abort('internetdisconnected');
+  });
+  await page.routeWebSocket('**/ws', () => {});
+  await page.goto(`/responses/${id}`);
+  await expect(page.locator('#boon-first-data')).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Share Your Voice First' })).toBeVisible();
+  // Asked again once the page is the app's, and twice more: then the query has failed.
+  await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(question);
+  await expect(page.getByRole('heading', { name: 'Share Your Voice First' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Can’t reach Boon' })).toHaveCount(0);
+  await context.close();
+});
+
 test('a responses page tells an outage from a question that does not exist', async ({
   browser,
 }) => {

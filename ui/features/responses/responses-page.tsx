@@ -59,7 +59,9 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
       </div>
     );
   }
-  if (question.isError) return <QuestionUnavailable question={question} />;
+  // A question already shown (say, the one the page came with) stays when asking again fails:
+  // the answers below say whether Boon can be reached.
+  if (!question.data) return <QuestionUnavailable question={question} />;
   const { list, total } = responses;
   return (
     <>
