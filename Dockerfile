@@ -31,6 +31,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/ui ./dist/ui
+# The render of the pages served with their first data (api/http/page-render.ts), and their templates.
+COPY --from=build /app/dist/ui-render ./dist/ui-render
 COPY --from=build /app/dist/server ./dist/server
 # `npm run NAME` runs dist/server/NAME.js through these (no source, no TypeScript here).
 COPY --from=build /app/scripts/tool.mjs /app/scripts/server-entries.mjs /app/scripts/server-build.mjs /app/scripts/newest-file.mjs /app/scripts/admin-link.mjs ./scripts/

@@ -8,6 +8,8 @@ import { readYourWrites, readYourWritesModels } from './http/read-your-writes';
 import { inlineScriptHashes, securityHeaders } from './http/security-headers';
 import { requestContext } from './http/request-context';
 import { devOutboxRoutes } from './routes/dev-outbox';
+import { firstDataSource } from './http/first-data';
+import { pageRenderer } from './http/page-render';
 import { compressedUi, uiPageFile } from './http/ui-files';
 import { healthRoutes } from './routes/health';
 import { apiRoutes } from './routes';
@@ -74,7 +76,8 @@ export const createApp = (appContext: AppContext, options: AppOptions = {}): Exp
 
   if (options.uiDir && existsSync(join(options.uiDir, 'index.html'))) {
     const uiDir = options.uiDir;
-    app.use(compressedUi(uiDir));
+    const render = pageRenderer(uiDir, firstDataSource(ctx), ctx.logger);
+    app.use(compressedUi(uiDir, render ?? undefined));
     app.use(express.static(uiDir, { index: false, maxAge: '1h' }));
     // Client-side routes (including unknown ones, which show the 404 page) get their
     // prerendered page or the app shell.

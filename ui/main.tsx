@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
 import { preloadRoute } from './app/routes';
 import { dropEarlyClicks } from './lib/early-clicks';
+import { seedFirstData } from './lib/first-data';
 import { LiveClient, setLiveClient } from './lib/live-client';
 import { createQueryClient } from './lib/query-client';
 import { startSessionKeeper } from './lib/session';
@@ -19,6 +20,8 @@ startSessionKeeper();
 window.addEventListener('pageshow', (event) => {
   if (event.persisted) void queryClient.invalidateQueries({ queryKey: ['responses'] });
 });
+
+seedFirstData(queryClient);
 
 const root = document.getElementById('root')!;
 const app = (

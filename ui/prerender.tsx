@@ -1,10 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import './server-storage';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes, StaticRouter } from 'react-router-dom';
 import { Layout } from './app/layout';
 import { AppRoutes, preloadRoute } from './app/routes';
 import { PageSkeleton } from './components/ui/skeleton';
+import { queryKeys } from './lib/query-keys';
 export { titleFor } from './app/routes';
 
 /**
@@ -46,12 +48,33 @@ export const prerendered: Prerendered[] = [
   },
 ];
 
+/** A query's answer the page is rendered with, which the browser's cache starts from. */
+export type FirstDatum = { key: QueryKey; data: unknown };
+
+/**
+ * What a page shows first that the server can answer for anyone (today's question, a
+ * discussion's question): rendered into its HTML when each request is served, so its largest
+ * text paints with the page instead of after the code and a round trip. The same requests the
+ * page's inline script starts early (index.html); per-visitor data (the answers) stays out.
+ */
+export const firstDataOf = (path: string): { key: QueryKey; api: string }[] => {
+  if (path === '/home') return [{ key: queryKeys.todayQuestion, api: '/api/question/today' }];
+  const discussion = /^\/responses\/([1-9]\d{0,8})$/.exec(path);
+  if (discussion) {
+    const id = Number(discussion[1]);
+    return [{ key: queryKeys.question(id), api: `/api/question/${id}` }];
+  }
+  return [];
+};
+
 /** The app's own routes at `path`, exactly as the browser's first render will draw them. */
-const renderPage = async (path: string) => {
+export const renderPage = async (path: string, firstData: FirstDatum[] = []) => {
   await preloadRoute(path);
+  const client = new QueryClient();
+  for (const { key, data } of firstData) client.setQueryData(key, data);
   return renderToString(
     <StrictMode>
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={client}>
         <StaticRouter location={path}>
           <AppRoutes />
         </StaticRouter>

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { PageRenderer } from './page-render';
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.txt', '.json', '.webmanifest']);
 /** Files whose names carry their content hash never change: cache them for a year. */
@@ -42,22 +43,38 @@ type Compressed = { br: Buffer; gzip: Buffer };
  * client accepts; each file is compressed once and kept in memory (a build does not change
  * under a running server). Anything else falls through to express.static and the shell route.
  */
-export const compressedUi = (uiDir: string): RequestHandler => {
+export const compressedUi = (uiDir: string, render?: PageRenderer): RequestHandler => {
   const root = resolve(uiDir);
   const cache = new Map<string, Compressed>();
+  const compress = (body: Buffer, quality = 11): Compressed => ({
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }),
+    gzip: gzipSync(body, { level: 9 }),
+  });
   const compressed = (file: string): Compressed => {
     let entry = cache.get(file);
     if (!entry) {
-      const body = readFileSync(file);
-      entry = {
-        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip: gzipSync(body, { level: 9 }),
-      };
+      entry = compress(readFileSync(file));
       cache.set(file, entry);
     }
     return entry;
   };
-  return (req, res, next) => {
+  /**
+   * Rendered pages, compressed once each (with a quicker Brotli: a new day's or a newly visited
+   * discussion's page is compressed while its visitor waits).
+   */
+  const rendered = new Map<string, Compressed>();
+  const compressedPage = async (path: string, file: string): Promise<Compressed> => {
+    const page = render ? await render(path, file) : null;
+    if (!page) return compressed(file);
+    let entry = rendered.get(page.key);
+    if (!entry) {
+      entry = compress(Buffer.from(page.html), 5);
+      if (rendered.size >= 64) rendered.delete(rendered.keys().next().value!);
+      rendered.set(page.key, entry);
+    }
+    return entry;
+  };
+  return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const encoding = req.acceptsEncodings('br', 'gzip');
     if (encoding !== 'br' && encoding !== 'gzip') return next();
@@ -72,7 +89,7 @@ export const compressedUi = (uiDir: string): RequestHandler => {
     const file = page ? uiPageFile(root, path) : resolve(root, `.${path}`);
     if (!file.startsWith(root + sep) || !COMPRESSIBLE.has(extname(file))) return next();
     if (!page && !(existsSync(file) && statSync(file).isFile())) return next();
-    const body = compressed(file)[encoding];
+    const body = (page ? await compressedPage(path, file) : compressed(file))[encoding];
     res.type(extname(file));
     res.setHeader('Content-Encoding', encoding);
     res.setHeader('Vary', 'Accept-Encoding');

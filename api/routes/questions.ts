@@ -33,36 +33,45 @@ export const toQuestionDto = (doc: QuestionDoc, todayIs: string): QuestionDto =>
 export const findQuestion = (ctx: AppContext, id: number) =>
   ctx.readModels.collection<QuestionDoc>('questions').findOne({ _id: String(id) });
 
+/** Today's question, or null when the day has none yet. */
+export const todayQuestion = async (ctx: AppContext): Promise<QuestionDto | null> => {
+  const day = today(ctx);
+  const doc = await ctx.readModels.collection<QuestionDoc>('questions').findOne({ day });
+  if (doc) return toQuestionDto(doc, day);
+  // Activated a moment ago and not projected yet: the day's own stream is the authority.
+  const activated = await questionOfDay(ctx, day);
+  if (!activated) return null;
+  return {
+    id: activated.questionId,
+    content: activated.content,
+    category: activated.category,
+    dateAdded: day,
+    status: 'active',
+    scheduledFor: null,
+    submissionId: activated.submissionId,
+  };
+};
+
+/** Question `id`, or null when there is none. */
+export const questionById = async (ctx: AppContext, id: number): Promise<QuestionDto | null> => {
+  const doc = await findQuestion(ctx, id);
+  return doc ? toQuestionDto(doc, today(ctx)) : null;
+};
+
 export const questionRoutes = (ctx: AppContext) => {
   const router = Router();
 
   router.get('/question/today', async (_req, res) => {
-    const day = today(ctx);
-    const questions = ctx.readModels.collection<QuestionDoc>('questions');
-    const doc = await questions.findOne({ day });
-    if (doc) {
-      res.json(toQuestionDto(doc, day));
-      return;
-    }
-    // Activated a moment ago and not projected yet: the day's own stream is the authority.
-    const activated = await questionOfDay(ctx, day);
-    if (!activated) throw notFound('No question', 'No question available today');
-    res.json({
-      id: activated.questionId,
-      content: activated.content,
-      category: activated.category,
-      dateAdded: day,
-      status: 'active',
-      scheduledFor: null,
-      submissionId: activated.submissionId,
-    } satisfies QuestionDto);
+    const question = await todayQuestion(ctx);
+    if (!question) throw notFound('No question', 'No question available today');
+    res.json(question);
   });
 
   router.get('/question/:id', async (req, res) => {
     const { id } = parseInput(questionIdParams, req.params, 'params');
-    const doc = await findQuestion(ctx, id);
-    if (!doc) throw notFound('Question not found', `There is no question ${id}.`);
-    res.json(toQuestionDto(doc, today(ctx)));
+    const question = await questionById(ctx, id);
+    if (!question) throw notFound('Question not found', `There is no question ${id}.`);
+    res.json(question);
   });
 
   router.get('/resources', (req, res) => {

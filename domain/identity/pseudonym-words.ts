@@ -157,9 +157,27 @@ export function* pseudonymCandidates(random: () => number): Generator<string> {
   for (let draw = 0; draw < MAX_DRAWS; draw++) {
     const pair = `${pick(ADJECTIVES, random)} ${pick(NOUNS, random)}`;
     if (draw < PLAIN_DRAWS) yield pair;
-    else yield `${pair} ${NUMBER_MIN + Math.floor(random() * (NUMBER_MAX - NUMBER_MIN + 1))}`;
+    else yield numbered(pair, random);
   }
 }
+
+const numbered = (pair: string, random: () => number) =>
+  `${pair} ${NUMBER_MIN + Math.floor(random() * (NUMBER_MAX - NUMBER_MIN + 1))}`;
+
+/**
+ * `count` distinct names made where the server cannot be asked (the browser, when the server
+ * offers none): nothing there knows which names are taken, and the plain pairs, the ones the
+ * server gives out first, are few (ADJECTIVES × NOUNS) and soon in use. Every name made here
+ * carries a number, which spreads them over some 30 million, so one chosen here is all but
+ * never found taken when it reaches the server.
+ */
+export const pseudonymsMadeUnseen = (count: number, random: () => number): string[] => {
+  const chosen = new Set<string>();
+  for (let draw = 0; chosen.size < count && draw < MAX_DRAWS; draw++) {
+    chosen.add(numbered(`${pick(ADJECTIVES, random)} ${pick(NOUNS, random)}`, random));
+  }
+  return [...chosen];
+};
 
 /** Up to `count` distinct candidates for which `taken` (given the name's key) is false. */
 export const generatePseudonyms = (

@@ -346,6 +346,42 @@ test('prerendered pages are adopted as they stand, and a click made before the c
     if (message.type() === 'error' && /hydrat/i.test(message.text())) errors.push(message.text());
   });
   await new SetupPage(registered).registerAsNewVisitor();
+  // Today's question is in Home's HTML, rendered by the server: it shows while the code is
+  // still held back, and the page is adopted as it stands (the heading is the same element),
+  // keeping words typed before the code arrived.
+  const today = (await (await registered.request.get('/api/question/today')).json()) as {
+    content: string;
+  };
+  let releaseCode!: () => void;
+  const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
+  await registered.route('**/assets/*.js', async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  await registered.goto('/home', { waitUntil: 'commit' });
+  await expect(registered.locator('h1#question')).toHaveText(today.content);
+  await registered.getByLabel('Your response').fill('Written before the code');
+  await registered.evaluate(() => {
+    (window as unknown as { earlyHeading: Element | null }).earlyHeading =
+      document.querySelector('h1#question');
+  });
+  releaseCode();
+  // Adopted: the early clicks were handed over. Pressing in the box then brings the form.
+  await expect
+    .poll(() =>
+      registered.evaluate(() => (window as { boonEarlyClicks?: unknown }).boonEarlyClicks),
+    )
+    .toBeNull();
+  await registered.unrouteAll({ behavior: 'wait' });
+  await registered.getByLabel('Your response').click();
+  await expect(registered.locator('[data-answer-form]')).toBeAttached();
+  await expect(registered.getByLabel('Your response')).toHaveValue('Written before the code');
+  expect(
+    await registered.evaluate(
+      () => (window as unknown as { earlyHeading: Element | null }).earlyHeading?.isConnected,
+    ),
+  ).toBe(true);
+  expect(errors).toEqual([]);
   await new HomePage(registered).answer('An answer, so the discussion opens to me.');
   const discussion = registered.url();
   // A phone's slower processor (Lighthouse's mobile profile): the data the page's inline script

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { HomePage, openHomeByItsTab } from './pages/home-page';
 import { SetupPage } from './pages/setup-page';
 import { visitor } from './pages/visitor';
 
@@ -7,8 +8,9 @@ test('when Boon cannot be reached, home says so, apart from "no question", and r
 }) => {
   const { context, page } = await visitor(browser);
   await new SetupPage(page).registerAsNewVisitor();
+  // Home reached within the app has no question of its own to show: the API's answer decides.
   await page.route('**/api/question/today', (route) => route.abort('internetdisconnected'));
-  await page.goto('/home');
+  await openHomeByItsTab(page);
   const unreachable = page.getByRole('heading', { name: 'Can’t reach Boon' });
   await expect(unreachable).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('No question available today')).toHaveCount(0);
@@ -21,7 +23,7 @@ test('when Boon cannot be reached, home says so, apart from "no question", and r
   await page.route('**/api/question/today', (route) =>
     route.fulfill({ status: 404, contentType: 'application/json', body: '{"status":404}' }),
   );
-  await page.reload();
+  await openHomeByItsTab(page);
   await expect(page.getByRole('heading', { name: 'No question available today' })).toBeVisible();
   await expect(unreachable).toHaveCount(0);
 
@@ -29,9 +31,63 @@ test('when Boon cannot be reached, home says so, apart from "no question", and r
   await page.route('**/api/question/today', (route) =>
     route.fulfill({ status: 502, body: 'Bad Gateway' }),
   );
-  await page.reload();
+  await openHomeByItsTab(page);
   await expect(unreachable).toBeVisible();
   await expect(page.getByText(/Boon is not answering right now/)).toBeVisible();
+  await context.close();
+});
+
+test('home that arrived with its question keeps it when Boon stops answering, says so, and recovers', async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser);
+  await new SetupPage(page).registerAsNewVisitor();
+  const question = await new HomePage(page).questionText();
+  await page.route('**/api/question/today', (route) => route.abort('internetdisconnected'));
+  // Boon's live socket is out of reach too (it would ask the page's data again on connecting):
+  // the page must find out by itself that the question it came with can no longer be had.
+  await page.routeWebSocket('**/ws', () => {});
+  await page.goto('/home');
+  // The document itself carried the question (the scenario this test is about).
+  await expect(page.locator('#boon-first-data')).toBeAttached();
+  const notice = page.getByRole('alert').filter({ hasText: 'Can’t reach Boon' });
+  await expect(notice).toBeVisible({ timeout: 15_000 });
+  await expect(notice).toContainText('Boon is not answering right now');
+  await expect(page.locator('#question')).toHaveText(question);
+  await expect(page.getByRole('heading', { name: 'Can’t reach Boon' })).toHaveCount(0);
+
+  await page.unroute('**/api/question/today');
+  await notice.getByRole('button', { name: 'Try again' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.locator('#question')).toHaveText(question);
+  await expect(page.getByLabel('Your response')).toBeVisible();
+  await context.close();
+});
+
+test('a discussion that arrived with its question keeps it when asking for it again fails, and says so', async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser);
+  await new SetupPage(page).registerAsNewVisitor();
+  const question = await new HomePage(page).questionText();
+  const id = await page.evaluate(
+    async () => (await (await fetch('/api/question/today')).json()).id as number,
+  );
+  await page.route(`**/api/question/${id}`, (route) => route.abort('internetdisconnected'));
+  await page.routeWebSocket('**/ws', () => {});
+  await page.goto(`/responses/${id}`);
+  await expect(page.locator('#boon-first-data')).toBeAttached();
+  const notice = page.getByRole('alert').filter({ hasText: 'Can’t reach Boon' });
+  await expect(notice).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(question);
+  // The answers could be had: the person is still asked to share first, under the question.
+  await expect(page.getByRole('heading', { name: 'Share Your Voice First' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Can’t reach Boon' })).toHaveCount(0);
+
+  await page.unroute(`**/api/question/${id}`);
+  await notice.getByRole('button', { name: 'Try again' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(question);
   await context.close();
 });
 

@@ -73,6 +73,7 @@ const makeBuildStage = () => {
   );
   mkdirSync(join(build, 'dist'));
   copy(join(repo, 'dist/ui'), join(build, 'dist/ui'));
+  copy(join(repo, 'dist/ui-render'), join(build, 'dist/ui-render'));
   run(process.execPath, ['scripts/build-server.mjs', join(build, 'dist/server')], repo);
   for (const file of ['package.json', 'package-lock.json', '.npmrc', 'scripts']) {
     copy(join(repo, file), join(build, file));
@@ -196,6 +197,11 @@ describe('the image’s layout, started as its CMD starts it', () => {
     expect(setup.status).toBe(201);
     const today = await call('/api/question/today', device);
     expect(today.status).toBe(200);
+    // Home arrives with today's question in its HTML: the image's own render, whose bundle
+    // holds every package it needs (development packages are pruned here).
+    const home = await (await fetch(`${url}/home`)).text();
+    expect(home).toMatch(/<h1 id="question"[^>]*>[^<]+<\/h1>/);
+    expect(home).toContain(`"data":{"id":${today.body.id},`);
     const answered = await call('/api/responses', device, {
       content: 'A promise binds because someone relies on it.',
       questionId: today.body.id,

@@ -5,6 +5,7 @@ import {
   PLAIN_DRAWS,
   pseudonymCandidates,
   pseudonymKey,
+  pseudonymsMadeUnseen,
   PSEUDONYM_WORDS,
 } from '../../domain/identity/pseudonym-words';
 
@@ -46,6 +47,21 @@ describe('pseudonym words', () => {
     for (const name of names) {
       expect(taken.has(pseudonymKey(name))).toBe(false);
       expect(isOfferablePseudonym(name)).toBe(true);
+    }
+  });
+
+  it('names made where the server cannot be asked are numbered: the pairs it gives out first never clash with them', () => {
+    const given = new Set(plainPairs.map(pseudonymKey));
+    const random = seeded(11);
+    for (let visit = 0; visit < 200; visit++) {
+      const names = pseudonymsMadeUnseen(3, random);
+      expect(names).toHaveLength(3);
+      expect(new Set(names).size).toBe(3);
+      for (const name of names) {
+        expect(name).toMatch(/^\S+ \S+ \d+$/);
+        expect(given.has(pseudonymKey(name))).toBe(false);
+        expect(isOfferablePseudonym(name)).toBe(true);
+      }
     }
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError } from '../lib/api-client';
 import { Button } from './ui/button';
+import { Callout } from './ui/callout';
 import { EmptyState } from './ui/empty-state';
 import { RetryIcon } from './ui/icons';
 import { OfflineDrawing } from './ui/illustrations';
@@ -21,28 +22,22 @@ export const useOnline = () =>
     () => true,
   );
 
+/** What failed, in words: this device offline, Boon's server failing, or no answer at all. */
+const failedStatusOf = (error: unknown) =>
+  error instanceof ApiError && error.status >= 500 ? error.status : null;
+
+const unreachableText = (online: boolean, failedStatus: number | null) =>
+  !online
+    ? 'You seem to be offline. Check your connection; we will try again as soon as you are back.'
+    : failedStatus
+      ? `Something went wrong on Boon’s side (error ${failedStatus}). Nothing you did; please try again in a moment.`
+      : 'Boon is not answering right now. Your connection looks fine; please try again in a moment.';
+
 /**
- * Boon could not be reached: this device is offline, or the server is down. Not the same as
- * "there is no such question": nothing is wrong with what was asked for. Tries again by
- * itself when the device comes back online.
+ * Tries again when the device comes back online. (A listener of its own would be removed by
+ * the very re-render the 'online' event causes, before it ran.)
  */
-export const Unreachable = ({
-  onRetry,
-  retrying,
-  error,
-  level = 2,
-}: {
-  onRetry: () => void;
-  retrying: boolean;
-  /** What failed: a server error (5xx) is said as such, apart from no answer at all. */
-  error?: unknown;
-  /** 1 when it is all the page shows (a page whose code could not be fetched). */
-  level?: 1 | 2;
-}) => {
-  const failedStatus = error instanceof ApiError && error.status >= 500 ? error.status : null;
-  const online = useOnline();
-  // Tries again when the device comes back online. (A listener of its own would be removed by
-  // the very re-render the 'online' event causes, before it ran.)
+const useRetryOnReconnect = (online: boolean, onRetry: () => void) => {
   const wasOffline = useRef(!online);
   useEffect(() => {
     if (!online) {
@@ -52,26 +47,70 @@ export const Unreachable = ({
       onRetry();
     }
   }, [online, onRetry]);
+};
+
+type UnreachableProps = {
+  onRetry: () => void;
+  retrying: boolean;
+  /** What failed: a server error (5xx) is said as such, apart from no answer at all. */
+  error?: unknown;
+};
+
+const RetryButton = ({ onRetry, retrying }: UnreachableProps) => (
+  <Button onClick={onRetry} disabled={retrying}>
+    <RetryIcon aria-hidden="true" className={retrying ? 'animate-spin' : ''} />
+    {retrying ? 'Trying again…' : 'Try again'}
+  </Button>
+);
+
+/**
+ * Boon could not be reached: this device is offline, or the server is down. Not the same as
+ * "there is no such question": nothing is wrong with what was asked for. Tries again by
+ * itself when the device comes back online.
+ */
+export const Unreachable = ({
+  level = 2,
+  ...props
+}: UnreachableProps & {
+  /** 1 when it is all the page shows (a page whose code could not be fetched). */
+  level?: 1 | 2;
+}) => {
+  const failedStatus = failedStatusOf(props.error);
+  const online = useOnline();
+  useRetryOnReconnect(online, props.onRetry);
   return (
     <EmptyState
       role="alert"
       level={level}
       drawing={<OfflineDrawing />}
       title={failedStatus ? 'Boon had a problem' : 'Can’t reach Boon'}
-      action={
-        <Button onClick={onRetry} disabled={retrying}>
-          <RetryIcon aria-hidden="true" className={retrying ? 'animate-spin' : ''} />
-          {retrying ? 'Trying again…' : 'Try again'}
-        </Button>
-      }
+      action={<RetryButton {...props} />}
     >
-      <p>
-        {!online
-          ? 'You seem to be offline. Check your connection; we will try again as soon as you are back.'
-          : failedStatus
-            ? `Something went wrong on Boon’s side (error ${failedStatus}). Nothing you did; please try again in a moment.`
-            : 'Boon is not answering right now. Your connection looks fine; please try again in a moment.'}
-      </p>
+      <p>{unreachableText(online, failedStatus)}</p>
     </EmptyState>
+  );
+};
+
+/**
+ * Boon stopped answering while the page still shows what it had (say, the question that came
+ * with the page itself): what is there stays readable, and this note above it says that it
+ * may not be current, with the same retry.
+ */
+export const UnreachableNotice = (props: UnreachableProps) => {
+  const failedStatus = failedStatusOf(props.error);
+  const online = useOnline();
+  useRetryOnReconnect(online, props.onRetry);
+  return (
+    <Callout
+      role="alert"
+      tone="caution"
+      className="mb-4"
+      title={failedStatus ? 'Boon had a problem' : 'Can’t reach Boon'}
+    >
+      <p>{unreachableText(online, failedStatus)} What is shown here may not be current.</p>
+      <div className="mt-2">
+        <RetryButton {...props} />
+      </div>
+    </Callout>
   );
 };

@@ -1,4 +1,24 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
+
+/**
+ * Opens Home by the app's own navigation (its tab, from Settings), as a person moving between
+ * pages does: the page arrives without the question the server renders into a Home document,
+ * so what Home shows comes from what the API answers now. Fails if a document was loaded.
+ */
+export const openHomeByItsTab = async (page: Page) => {
+  await page.goto('/settings');
+  // Only the app draws this heading: from here the tab bar's links are the app's.
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const documents: string[] = [];
+  const onRequest = (request: Request) => {
+    if (request.resourceType() === 'document') documents.push(request.url());
+  };
+  page.on('request', onRequest);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  page.off('request', onRequest);
+  expect(documents).toEqual([]);
+};
 
 export class HomePage {
   constructor(private readonly page: Page) {}

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { answerAsSomeoneElse, replyAsSomeoneElse } from './community';
-import { HomePage } from './home-page';
+import { HomePage, openHomeByItsTab } from './home-page';
 import { LiveChatPage } from './live-chat-page';
 import { LONGEST, registerWithLongestName, writeLongestTexts } from './longest-texts';
 import { decideConsentUpFront } from './setup-page';
@@ -96,11 +96,17 @@ export const tourEveryScreen = async (
   await stop(page, 'responses-share-first');
 
   await page.route('**/api/question/today', (route) => route.abort('internetdisconnected'));
-  await page.goto('/home');
+  await openHomeByItsTab(page);
   await expect(page.getByRole('heading', { name: 'Can’t reach Boon' })).toBeVisible({
     timeout: 15_000,
   });
   await stop(page, 'home-unreachable');
+  // Home arriving with its question keeps it, and says above it that Boon is out of reach.
+  await page.goto('/home');
+  await expect(page.getByRole('alert').filter({ hasText: 'Can’t reach Boon' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await stop(page, 'home-unreachable-notice');
   await page.unroute('**/api/question/today');
 
   for (const [screen, path, title] of [

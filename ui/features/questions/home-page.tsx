@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Unreachable } from '../../components/unreachable';
+import { Unreachable, UnreachableNotice } from '../../components/unreachable';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,6 +11,7 @@ import { QuestionDrawing } from '../../components/ui/illustrations';
 import { ExploreMore } from '../../components/ui/link-card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
+import { useBrowserValue } from '../../lib/hydration';
 import { useLiveTopics } from '../../lib/live-client';
 import { localRecords } from '../../lib/local-responses';
 import { isUnreachable, useRequireRegistration } from '../../lib/registration';
@@ -38,7 +39,11 @@ const HomePage = () => {
   const question = today.data;
   const answeredOnServer =
     hasResponded.data?.hasResponded === true && hasResponded.data.questionId === question?.id;
-  const answeredLocally = question ? localRecords.answeredToday(question) : false;
+  // This browser's own record: read after the page is adopted (the server knows none).
+  const answeredLocally = useBrowserValue(
+    () => (question ? localRecords.answeredToday(question) : false),
+    false,
+  );
   const answered = answeredOnServer || (answeredLocally && !hasResponded.isSuccess);
 
   useEffect(() => {
@@ -77,6 +82,14 @@ const HomePage = () => {
 
   return (
     <div className="mx-auto max-w-3xl">
+      {/* The question came with the page, but Boon has stopped answering since: say so. */}
+      {today.isError && isUnreachable(today.error) && (
+        <UnreachableNotice
+          onRetry={() => void today.refetch()}
+          retrying={today.isFetching}
+          error={today.error}
+        />
+      )}
       <Card as="article" tone="raised" padding="lg" aria-labelledby="question">
         <div className="flex flex-wrap items-center gap-2 text-small text-ink-muted">
           <span>{longDate(question.dateAdded)}</span>

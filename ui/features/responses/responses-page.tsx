@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../components/not-found';
 import { QuestionUnavailable } from '../../components/question-unavailable';
-import { Unreachable } from '../../components/unreachable';
+import { Unreachable, UnreachableNotice } from '../../components/unreachable';
 import { LoadMore } from '../../components/ui/load-more';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
@@ -59,15 +59,25 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
       </div>
     );
   }
-  if (question.isError) return <QuestionUnavailable question={question} />;
+  // A question already shown (say, the one the page came with) stays when asking again fails.
+  if (!question.data) return <QuestionUnavailable question={question} />;
   const { list, total } = responses;
+  const answersUnreachable = responses.isError && isUnreachable(responses.error);
   return (
     <>
+      {/* Said once: by the answers' own message when they could not load either. */}
+      {question.isError && isUnreachable(question.error) && !answersUnreachable && (
+        <UnreachableNotice
+          onRetry={() => void question.refetch()}
+          retrying={question.isFetching}
+          error={question.error}
+        />
+      )}
       <h1 className="max-w-4xl font-serif text-headline font-semibold tracking-tight sm:text-display">
         {question.data.content}
       </h1>
       {responses.isError ? (
-        isUnreachable(responses.error) ? (
+        answersUnreachable ? (
           <Unreachable
             onRetry={() => void responses.refetch()}
             retrying={responses.isFetching}

@@ -1,5 +1,5 @@
 import type { GeneratePseudonymsDto } from '../../../../domain/contracts/identity';
-import { generatePseudonyms as makePseudonyms } from '../../../../domain/identity/pseudonym-words';
+import { pseudonymsMadeUnseen } from '../../../../domain/identity/pseudonym-words';
 import { api } from '../../../lib/api-client';
 
 export const generatePseudonyms = () =>
@@ -14,5 +14,8 @@ export {
 
 const cryptoRandom = () => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
 
-/** When the server cannot offer names: three unique adjective + noun combinations made here. */
-export const localPseudonyms = (): string[] => makePseudonyms(3, () => false, cryptoRandom);
+/**
+ * When the server cannot offer names: three made here, numbered, since nothing here knows
+ * which plain adjective + noun pairs are already someone's.
+ */
+export const localPseudonyms = (): string[] => pseudonymsMadeUnseen(3, cryptoRandom);

@@ -1,4 +1,4 @@
-import { useRef, useState, type ComponentType } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Callout } from '../../../components/ui/callout';
 import { failureText } from '../../../lib/api-client';
@@ -34,6 +34,12 @@ export const ResponseComposer = (props: Props) => {
    */
   const sharePressStarted = useRef(false);
   const loading = useRef(false);
+  // The page arrives with the question and this box rendered on the server: words typed before
+  // the code adopted it are kept, not wiped by the first render's empty text.
+  useLayoutEffect(() => {
+    const typed = shell.current?.querySelector('textarea')?.value;
+    if (typed) setContent(typed);
+  }, []);
 
   const load = () => {
     if (loading.current) return;
