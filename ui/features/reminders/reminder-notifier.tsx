@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useToast } from '../../components/ui/toast';
 import { readLocal, REGISTERED_KEY } from '../../lib/device-identity';
-import { answeredToday, useReminderSettings } from './api/reminder-settings';
+import { streakAtRisk, useReminderSettings } from './api/reminder-settings';
 import { dueReminders, type DueReminder } from './due-reminders';
 
 /** Often enough to ring within the minute, even in a background tab that browsers slow down. */
@@ -15,7 +15,7 @@ const notifyBrowser = (reminder: DueReminder) => {
 /**
  * Delivery without a push service: while Boon is open, a reminder rings at its time as a toast
  * (and a browser notification where the person allowed them). Streak Protection rings only
- * while today's question is unanswered.
+ * while a streak is under way and today's question is unanswered.
  */
 export const ReminderNotifier = () => {
   const registered = readLocal(REGISTERED_KEY) === 'true';
@@ -24,7 +24,7 @@ export const ReminderNotifier = () => {
   const rung = useRef(new Set<string>());
 
   const ring = useEffectEvent(async (reminder: DueReminder) => {
-    if (reminder.onlyIfUnanswered && (await answeredToday())) return;
+    if (reminder.onlyIfUnanswered && !(await streakAtRisk())) return;
     toast({ title: reminder.title, description: reminder.body, duration: 60_000 });
     notifyBrowser(reminder);
   });

@@ -13,5 +13,12 @@ export const reminderSettingsQuery = queryOptions({
 export const useReminderSettings = (enabled: boolean) =>
   useQuery({ ...reminderSettingsQuery, enabled });
 
-/** Whether today's question is answered, asked afresh when Streak Protection is due. */
-export const answeredToday = async () => (await api<StreakDto>('/api/user/streak')).answeredToday;
+/**
+ * Whether there is a streak to protect: one under way and today's question not answered yet.
+ * Asked afresh when Streak Protection is due (a newcomer, with no streak, is not told to keep
+ * one going).
+ */
+export const streakAtRisk = async () => {
+  const streak = await api<StreakDto>('/api/user/streak');
+  return streak.currentStreak > 0 && !streak.answeredToday;
+};
