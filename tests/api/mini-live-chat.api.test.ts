@@ -70,23 +70,33 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * Registers a fresh device through the first process. Offers are not reserved, so people
+ * registering at once may be offered the same name: a name taken meanwhile (409) is followed
+ * by the next one offered, as a person would pick another.
+ */
 const register = async () => {
   const deviceId = newDeviceId();
-  const call = async (path: string, body: unknown) => {
-    const res = await fetch(`${first.url}${path}`, {
+  const call = (path: string, body: unknown) =>
+    fetch(`${first.url}${path}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Device-ID': deviceId },
       body: JSON.stringify(body),
     });
-    return (await res.json()) as { pseudonyms: string[] };
-  };
-  const { pseudonyms } = await call('/api/user/generate-pseudonyms', {});
-  await call('/api/user/setup', {
-    pseudonym: pseudonyms[0],
-    privacyConsent: true,
-    termsConsent: true,
-  });
-  return { deviceId, pseudonym: pseudonyms[0]! };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const offers = await call('/api/user/generate-pseudonyms', {});
+    const { pseudonyms } = (await offers.json()) as { pseudonyms: string[] };
+    for (const pseudonym of pseudonyms) {
+      const setup = await call('/api/user/setup', {
+        pseudonym,
+        privacyConsent: true,
+        termsConsent: true,
+      });
+      if (setup.ok) return { deviceId, pseudonym };
+      if (setup.status !== 409) throw new Error(`setup answered ${setup.status}`);
+    }
+  }
+  throw new Error('every name offered was taken');
 };
 
 type Client = {
