@@ -19,6 +19,7 @@ import { DocumentTables, type ReadCounter } from './sqlite/document-tables';
 import { DocumentUnit } from './sqlite/document-unit';
 import { IndexCatalog } from './sqlite/index-catalog';
 import { fenceChecker, sqliteLeases } from './sqlite/leases';
+import { writeQueue } from './sqlite/write-queue';
 import { LEGACY_TABLES, quoteIdentifier, STORE_SCHEMA, tableOf } from './sqlite/sql-names';
 import { beginImmediate, writeTransaction } from './sqlite/write-lock';
 
@@ -108,18 +109,14 @@ export const openEmbeddedReadStore = (
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
   // Everything that writes through the connection runs one after another.
-  let tail: Promise<unknown> = Promise.resolve();
-  const serial = <R>(work: () => R | Promise<R>): Promise<R> => {
-    const next = tail.then(() => {
-      if (closed) throw new Error('The read store is closed');
-      return work();
-    });
-    tail = next.catch(() => undefined);
-    return next;
-  };
+  const queue = writeQueue(() => closed);
+  const serial = queue.serial;
   /** One after another, each in a write transaction of its own. */
   const serialWrite = <R>(work: () => R | Promise<R>): Promise<R> =>
     serial(() => writeTransaction(db, work));
+  /** Between two units of work, ahead of those waiting: lease changes. */
+  const urgentWrite = <R>(work: () => R | Promise<R>): Promise<R> =>
+    queue.urgent(() => writeTransaction(db, work));
   // With one connection (an in-memory file), reads wait for the unit of work under way.
   let unitInFlight: Promise<unknown> | null = null;
   const settled = async () => {
@@ -229,7 +226,7 @@ export const openEmbeddedReadStore = (
         .all()
         .map((row) => row.name);
     },
-    leases: sqliteLeases(db, now, serialWrite),
+    leases: sqliteLeases(db, now, urgentWrite),
     notices: notices.asObservable(),
     close: async () => {
       await serial(() => undefined);
