@@ -25,6 +25,8 @@ export type EngineOptions = {
   catchUpBatchSize?: number;
   /** Longest a live unit of work applies events before it commits. */
   maxBatchMs?: number;
+  /** Longest a unit of a projection catching up by pages of its own runs before it commits. */
+  catchUpUnitMs?: number;
   /**
    * Longest a rebuild's unit of work runs before it commits: each writes a document once
    * however many of its events touch it, so the larger the unit, the fewer writes.
@@ -122,9 +124,10 @@ export class ProjectionEngine {
       leaseTtlMs: options.leaseTtlMs ?? 10_000,
       leaseCheckMs: options.leaseCheckMs ?? 2_000,
       batchSize: options.batchSize ?? 500,
-      catchUpBatchSize: options.catchUpBatchSize ?? 5_000,
+      catchUpBatchSize: options.catchUpBatchSize ?? 10_000,
       maxBatchMs: options.maxBatchMs ?? 1_000,
-      rebuildUnitMs: options.rebuildUnitMs ?? 1_000,
+      catchUpUnitMs: options.catchUpUnitMs ?? 4_000,
+      rebuildUnitMs: options.rebuildUnitMs ?? 4_000,
       rebuildPageSize: options.rebuildPageSize ?? 20_000,
       tailCapacity: options.tailCapacity ?? 20_000,
       firstBuildFrom: options.firstBuildFrom ?? 10_000,
@@ -546,6 +549,7 @@ export class ProjectionEngine {
       batchSize: this.settings.batchSize,
       catchUpBatchSize: this.settings.catchUpBatchSize,
       maxBatchMs: live ? this.settings.maxBatchMs : this.settings.rebuildUnitMs,
+      catchUpUnitMs: live ? this.settings.catchUpUnitMs : this.settings.rebuildUnitMs,
       announce: live,
       checkpoints: live ? this.checkpoints : null,
       observer: this.observer,

@@ -47,6 +47,14 @@ export type ProcessorOptions = {
    * event loop serves nothing else meanwhile (handlers' reads and writes are synchronous).
    */
   maxBatchMs: number;
+  /**
+   * The same bound while it reads pages of its own (catching up, or rebuilding). Read models
+   * are keyed by random ids, so each commit rewrites nearly every index page its unit touched:
+   * a catch-up over 200,000 answers in units of 5,000 events wrote 11 GB for an 812 MB file,
+   * in units of 20,000 about 4 GB, with a fifth less CPU. Requests are still served between
+   * slices of a unit; only this process's other writes wait for it.
+   */
+  catchUpUnitMs: number;
   /** Whether commits announce themselves to other processes (live ones do). */
   announce: boolean;
   /**
@@ -221,6 +229,7 @@ export class Processor {
       // events crawled at a few events a second).
       started = performance.now();
       const db = this.dbFor(tx, topics);
+      const bound = this.consumer.attached ? this.options.maxBatchMs : this.options.catchUpUnitMs;
       let slice = started;
       for (const event of batch) {
         // Positions only grow: anything at or before the checkpoint was applied already.
@@ -230,7 +239,7 @@ export class Processor {
         last = event.position;
         applied++;
         const now = performance.now();
-        if (now - started > this.options.maxBatchMs) break;
+        if (now - started > bound) break;
         // A large unit lets requests in between its events: they read through another
         // connection, and only this process's other writes wait for the unit to end.
         if (now - slice > SLICE_MS) {

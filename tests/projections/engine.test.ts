@@ -435,6 +435,7 @@ describe('the projection engine', () => {
       tailCapacity: 20,
       batchSize: 500,
       maxBatchMs: 30,
+      catchUpUnitMs: 30,
     });
     await caughtUp(readModels, events, ['fast']);
     // Held to the slow one's pace, the fast one could be at most a window (20) ahead of it.

@@ -64,6 +64,7 @@ const catchingUp = (
     batchSize: 100,
     catchUpBatchSize: 1_000,
     maxBatchMs,
+    catchUpUnitMs: maxBatchMs,
     announce: true,
     checkpoints: null,
     observer: { batchCommitted: (_name, applied) => units.push(applied) },
