@@ -1,12 +1,10 @@
 import { afterEach, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../domain/shared/events';
-import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
 import { silentLogger } from '../../infra/logger';
-import { openSqlite } from '../../infra/sqlite';
 import { consumeLog } from '../../projections/engine/log-consumer';
 import { LogTail, type TailConsumer } from '../../projections/engine/log-tail';
 import { sharedPages } from '../../projections/engine/shared-pages';
-import { appendEvents, submission } from '../support/seed';
+import { answersLogInMemory } from '../support/seed';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -29,23 +27,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 it.each([1, 2, 3])(
   'every consumer of the tail sees each event after its start exactly once (schedule %i)',
   async (seed) => {
-    const db = openSqlite(':memory:');
-    const events = openSqliteEventStore(db, { pollIntervalMs: 2 });
-    cleanups.push(async () => {
-      await events.close();
-      db.close();
+    const { store: events, write: writeAnswers } = answersLogInMemory(cleanups, {
+      pollIntervalMs: 2,
     });
     const next = random(seed);
     const total = 3_000;
     // Half the log before anyone reads, half while they do.
-    const write = (from: number, count: number) =>
-      appendEvents(
-        events,
-        'log',
-        Array.from({ length: count }, (_, k) =>
-          submission(`r${from + k}`, 1, `a${from + k}`, '2026-01-01T00:00:00.000Z'),
-        ),
-      );
+    const write = (from: number, count: number) => writeAnswers(from, count, 'log');
     await write(0, total / 2);
     const all = await events.readAll({ maxCount: total });
     const tail = new LogTail(events, silentLogger(), 40);

@@ -1,12 +1,10 @@
 import { afterEach, expect, it } from 'vitest';
 import type { EventStore } from '../../infra/event-store/event-store';
-import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
 import { silentLogger } from '../../infra/logger';
 import { openMemoryReadStore } from '../../infra/read-store/embedded-read-store';
 import { Processor } from '../../projections/engine/processor';
 import { responsesByQuestionProjection } from '../../projections/responses-by-question';
-import { openSqlite } from '../../infra/sqlite';
-import { appendEvents, submission } from '../support/seed';
+import { answersLogInMemory } from '../support/seed';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -17,21 +15,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A log of `count` answers, and the pages read from it (each page's length). */
 const answersLog = async (count: number) => {
-  const db = openSqlite(':memory:');
-  const store = openSqliteEventStore(db);
+  const { store, write } = answersLogInMemory(cleanups);
   const readStore = openMemoryReadStore();
-  cleanups.push(async () => {
-    await readStore.close();
-    await store.close();
-    db.close();
-  });
-  await appendEvents(
-    store,
-    'answers',
-    Array.from({ length: count }, (_, i) =>
-      submission(`r${i}`, 1, `a${i}`, '2026-01-01T00:00:00.000Z'),
-    ),
-  );
+  cleanups.push(() => readStore.close());
+  await write(0, count);
   const pages: number[] = [];
   const events: EventStore = {
     ...store,

@@ -1,9 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import type { EventStore } from '../../infra/event-store/event-store';
-import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
-import { openSqlite } from '../../infra/sqlite';
 import { sharedPages } from '../../projections/engine/shared-pages';
-import { appendEvents, submission } from '../support/seed';
+import { answersLogInMemory } from '../support/seed';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -11,20 +9,7 @@ afterEach(async () => {
 });
 
 const logOf = async (count: number) => {
-  const db = openSqlite(':memory:');
-  const store = openSqliteEventStore(db);
-  cleanups.push(async () => {
-    await store.close();
-    db.close();
-  });
-  const write = (from: number, n: number) =>
-    appendEvents(
-      store,
-      'answers',
-      Array.from({ length: n }, (_, k) =>
-        submission(`r${from + k}`, 1, `a${from + k}`, '2026-01-01T00:00:00.000Z'),
-      ),
-    );
+  const { store, write } = answersLogInMemory(cleanups);
   await write(0, count);
   let reads = 0;
   const counted: EventStore = {

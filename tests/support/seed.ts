@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventOfType } from '../../domain/event-catalog';
 import type { EventStore } from '../../infra/event-store/event-store';
+import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
+import { openSqlite } from '../../infra/sqlite';
 
 /** Appends domain events the way the command side would, for projection tests and benchmarks. */
 export const appendEvents = async (
@@ -73,4 +75,29 @@ export const seedHistory = async (store: EventStore, responses = 40) => {
         deletion(`r${i}`, q, `u${i}`, `2026-11-2${q}T20:00:00.000Z`),
       ]);
   }
+};
+
+/**
+ * A log in memory for engine tests, closed by the caller's `cleanups`, and a writer of answers
+ * `r{n}` by `a{n}` on question 1 (numbered from `from`, so later writes continue the series).
+ */
+export const answersLogInMemory = (
+  cleanups: (() => Promise<void> | void)[],
+  options: { pollIntervalMs?: number } = {},
+) => {
+  const db = openSqlite(':memory:');
+  const store = openSqliteEventStore(db, options);
+  cleanups.push(async () => {
+    await store.close();
+    db.close();
+  });
+  const write = (from: number, count: number, streamId = 'answers') =>
+    appendEvents(
+      store,
+      streamId,
+      Array.from({ length: count }, (_, k) =>
+        submission(`r${from + k}`, 1, `a${from + k}`, '2026-01-01T00:00:00.000Z'),
+      ),
+    );
+  return { store, write };
 };
