@@ -50,6 +50,9 @@ export type EmbeddedReadStore = ReadStore & {
 };
 
 /** Rows a dropped collection loses per step, so a large drop never holds the event loop long. */
+/** Longest the end of a unit writes documents back before it lets the event loop serve. */
+const WRITE_BACK_SLICE_MS = 25;
+
 const DROP_STEP = 2_000;
 
 /**
@@ -161,7 +164,7 @@ export const openEmbeddedReadStore = (
         fence: (lease) => fences.push({ name: lease.name, token: lease.token }),
         notify: (notice) => pending.push(notice),
       });
-      unit.flush();
+      await unit.flushInSlices(WRITE_BACK_SLICE_MS);
       unit.markWritten();
       for (const fence of fences) {
         if (tokenOf(fence.name) !== fence.token) throw new LeaseLostError(fence.name);

@@ -63,3 +63,21 @@ describe('the read store’s write queue', () => {
     await expect(queue.urgent(() => 4)).rejects.toThrow('The read store is closed');
   });
 });
+
+describe('a unit of work’s write-back', () => {
+  it('lets timers and requests run while it writes tens of thousands of documents back', async () => {
+    const store = openMemoryReadStore();
+    let timerFired = false;
+    await store.transaction(async (tx) => {
+      const things = tx.collection('things');
+      for (let n = 0; n < 30_000; n++) await things.upsertOne({ _id: `t${n}`, n });
+      // Due at once, but only a turn of the event loop runs it: the write-back must give one.
+      setTimeout(() => {
+        timerFired = true;
+      }, 0);
+    });
+    expect(timerFired).toBe(true);
+    expect(await store.collection('things').count()).toBe(30_000);
+    await store.close();
+  });
+});

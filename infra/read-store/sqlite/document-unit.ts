@@ -82,21 +82,48 @@ export class DocumentUnit {
     for (const name of names) {
       const ids = this.dirty.get(name);
       if (!ids || ids.size === 0) continue;
-      const entries = this.entries.get(name)!;
-      this.written.add(name);
-      if ([...ids].some((id) => entries.get(id)!.doc)) this.tables.create(name);
-      try {
-        for (const id of ids) {
-          const { doc } = entries.get(id)!;
-          if (doc) this.tables.put(name, doc);
-          else if (this.tables.exists(name)) this.tables.remove(name, id);
+      const write = this.writerOf(name, ids);
+      for (const id of ids) write(id);
+      ids.clear();
+    }
+  }
+
+  /**
+   * The unit's last write-back, letting the event loop serve between slices of `sliceMs`: a
+   * unit of a projection catching up writes tens of thousands of documents (seconds of CPU),
+   * and requests and timers must not wait for all of it. Nothing else uses the unit meanwhile.
+   */
+  async flushInSlices(sliceMs: number): Promise<void> {
+    let slice = performance.now();
+    for (const [name, ids] of this.dirty) {
+      if (ids.size === 0) continue;
+      const write = this.writerOf(name, ids);
+      for (const id of ids) {
+        write(id);
+        if (performance.now() - slice > sliceMs) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          slice = performance.now();
         }
+      }
+      ids.clear();
+    }
+  }
+
+  /** Writes one changed document of a collection back (creating its table on first use). */
+  private writerOf(name: string, ids: Set<string>) {
+    const entries = this.entries.get(name)!;
+    this.written.add(name);
+    if ([...ids].some((id) => entries.get(id)!.doc)) this.tables.create(name);
+    return (id: string) => {
+      const { doc } = entries.get(id)!;
+      try {
+        if (doc) this.tables.put(name, doc);
+        else if (this.tables.exists(name)) this.tables.remove(name, id);
       } catch (error) {
         if (isConstraint(error)) throw new DuplicateKeyError(name, (error as Error).message);
         throw error;
       }
-      ids.clear();
-    }
+    };
   }
 
   /**
