@@ -687,3 +687,34 @@ describe('reactors', () => {
     await expect.poll(() => asked).toEqual(all);
   });
 });
+
+describe('the log tail on a restart far behind', () => {
+  it('starts at the log’s head: projections behind catch up by pages, never through a second read of the gap', async () => {
+    const { events, readStore } = open();
+    await seedHistory(events, 300);
+    let throughTail = 0;
+    const counted: EventStore = {
+      ...events,
+      subscribeToAll: async function* (start, signal) {
+        for await (const event of events.subscribeToAll(start, signal)) {
+          throughTail++;
+          yield event;
+        }
+      },
+    };
+    const { readModels } = await start(counted, readStore, [responsesByQuestionProjection], {
+      firstBuildFrom: 1_000_000,
+    });
+    await caughtUp(readModels, counted);
+    expect(throughTail).toBe(0);
+    // What is appended afterwards arrives through the tail, once.
+    await appendEvents(events, 'responder-late', [
+      submission('late', 1, 'late', '2026-11-21T12:00:00.000Z'),
+    ]);
+    await caughtUp(readModels, counted);
+    expect(throughTail).toBe(1);
+    expect(
+      await readModels.of(responsesByQuestionProjection).responses.findOne({ _id: 'late' }),
+    ).toMatchObject({ questionId: 1 });
+  });
+});
