@@ -130,14 +130,6 @@ const SetupPage = () => {
     );
   }, [navigate]);
 
-  // The name offered instead takes focus, so the line saying why is read beside it.
-  useEffect(() => {
-    if (!offeredInstead) return;
-    choices.current
-      ?.querySelector<HTMLElement>(`[role="radio"][value="${CSS.escape(offeredInstead.offered)}"]`)
-      ?.focus();
-  }, [offeredInstead]);
-
   const handleNewOptions = () => {
     setOfferedInstead(null);
     form.reset();
@@ -155,6 +147,15 @@ const SetupPage = () => {
     await register.mutateAsync(pseudonym);
   };
   const busy = options.isFetching || register.isPending;
+
+  // The name offered instead takes focus, so the line saying why is read beside it: once the
+  // choices are enabled again (the refused registration is still settling when it is offered).
+  useEffect(() => {
+    if (!offeredInstead || busy) return;
+    choices.current
+      ?.querySelector<HTMLElement>(`[role="radio"][value="${CSS.escape(offeredInstead.offered)}"]`)
+      ?.focus();
+  }, [offeredInstead, busy]);
 
   return (
     <section className="mx-auto max-w-lg py-2 sm:py-6">
