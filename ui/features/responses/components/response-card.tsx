@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
 import { SpectrumPosition } from '../../../components/spectrum-position';
@@ -39,18 +39,16 @@ export const preview = (content: string) =>
 /**
  * Whether the preview's 8-line clamp hides part of it, measured as laid out (a 340-character
  * answer in three paragraphs runs past 8 lines on a phone, not on a desktop), and again
- * whenever the card's width changes. Measured when the observer reports the laid-out size
- * (once after the first layout, then on each change), never during the render's own task:
- * reading sizes there made the browser lay the whole page out early, once per card (on a slow
- * phone, a third of the task that shows a discussion's answers).
+ * whenever the card's width changes.
  */
 const useClamped = (text: string) => {
   const ref = useRef<HTMLParagraphElement>(null);
   const [clamped, setClamped] = useState(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const paragraph = ref.current;
     if (!paragraph) return;
     const measure = () => setClamped(paragraph.scrollHeight > paragraph.clientHeight + 1);
+    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(paragraph);
     return () => observer.disconnect();
