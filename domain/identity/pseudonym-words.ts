@@ -165,16 +165,30 @@ const numbered = (pair: string, random: () => number) =>
   `${pair} ${NUMBER_MIN + Math.floor(random() * (NUMBER_MAX - NUMBER_MIN + 1))}`;
 
 /**
- * `count` distinct names made where the server cannot be asked (the browser, when the server
- * offers none): nothing there knows which names are taken, and the plain pairs, the ones the
- * server gives out first, are few (ADJECTIVES × NOUNS) and soon in use. Every name made here
- * carries a number, which spreads them over some 30 million, so one chosen here is all but
- * never found taken when it reaches the server.
+ * Up to `count` distinct plain adjective + noun pairs made where the server cannot be asked
+ * (the browser, when the server offers none), none of them among `besides` (names already
+ * shown or found taken). Nothing there knows which pairs are someone's: the server says so
+ * when one is chosen, and the page then offers another made here.
  */
-export const pseudonymsMadeUnseen = (count: number, random: () => number): string[] => {
+export const pseudonymsMadeUnseen = (
+  count: number,
+  random: () => number,
+  besides: Iterable<string> = [],
+): string[] => {
+  const avoided = new Set([...besides].map(pseudonymKey));
   const chosen = new Set<string>();
+  const offer = (pair: string) => {
+    if (chosen.size < count && !avoided.has(pseudonymKey(pair))) chosen.add(pair);
+  };
   for (let draw = 0; chosen.size < count && draw < MAX_DRAWS; draw++) {
-    chosen.add(numbered(`${pick(ADJECTIVES, random)} ${pick(NOUNS, random)}`, random));
+    offer(`${pick(ADJECTIVES, random)} ${pick(NOUNS, random)}`);
+  }
+  // Draws keep missing only when nearly every pair is avoided: walk them all from a random start.
+  const pairs = ADJECTIVES.length * NOUNS.length;
+  const start = Math.floor(random() * pairs);
+  for (let step = 0; chosen.size < count && step < pairs; step++) {
+    const index = (start + step) % pairs;
+    offer(`${ADJECTIVES[Math.floor(index / NOUNS.length)]!} ${NOUNS[index % NOUNS.length]!}`);
   }
   return [...chosen];
 };

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { HomePage, openHomeByItsTab } from './pages/home-page';
+import { openServedPageWhileUnreachable } from './pages/served-while-unreachable';
 import { SetupPage } from './pages/setup-page';
 import { visitor } from './pages/visitor';
 
@@ -43,15 +44,7 @@ test('home that arrived with its question keeps it when Boon stops answering, sa
   const { context, page } = await visitor(browser);
   await new SetupPage(page).registerAsNewVisitor();
   const question = await new HomePage(page).questionText();
-  await page.route('**/api/question/today', (route) => route.abort('internetdisconnected'));
-  // Boon's live socket is out of reach too (it would ask the page's data again on connecting):
-  // the page must find out by itself that the question it came with can no longer be had.
-  await page.routeWebSocket('**/ws', () => {});
-  await page.goto('/home');
-  // The document itself carried the question (the scenario this test is about).
-  await expect(page.locator('#boon-first-data')).toBeAttached();
-  const notice = page.getByRole('alert').filter({ hasText: 'Can’t reach Boon' });
-  await expect(notice).toBeVisible({ timeout: 15_000 });
+  const notice = await openServedPageWhileUnreachable(page, '/home', '**/api/question/today');
   await expect(notice).toContainText('Boon is not answering right now');
   await expect(page.locator('#question')).toHaveText(question);
   await expect(page.getByRole('heading', { name: 'Can’t reach Boon' })).toHaveCount(0);
@@ -73,12 +66,11 @@ test('a discussion that arrived with its question keeps it when asking for it ag
   const id = await page.evaluate(
     async () => (await (await fetch('/api/question/today')).json()).id as number,
   );
-  await page.route(`**/api/question/${id}`, (route) => route.abort('internetdisconnected'));
-  await page.routeWebSocket('**/ws', () => {});
-  await page.goto(`/responses/${id}`);
-  await expect(page.locator('#boon-first-data')).toBeAttached();
-  const notice = page.getByRole('alert').filter({ hasText: 'Can’t reach Boon' });
-  await expect(notice).toBeVisible({ timeout: 15_000 });
+  const notice = await openServedPageWhileUnreachable(
+    page,
+    `/responses/${id}`,
+    `**/api/question/${id}`,
+  );
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(question);
   // The answers could be had: the person is still asked to share first, under the question.
   await expect(page.getByRole('heading', { name: 'Share Your Voice First' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { isOfferablePseudonym } from '../../domain/identity/pseudonym-words';
 import { SetupPage } from './pages/setup-page';
 import { visitor } from './pages/visitor';
@@ -20,28 +21,67 @@ test('setup: New Options asks again and clears the choice', async ({ browser }) 
   await context.close();
 });
 
-test('setup: when the server cannot offer names, three made here are offered', async ({
+const NAMES_ENDPOINT = '**/api/user/generate-pseudonyms';
+const isPlainPair = (name: string) => isOfferablePseudonym(name) && name.split(' ').length === 2;
+
+test('setup: when the server cannot offer names, three plain pairs made here are offered', async ({
   browser,
 }) => {
   const { context, page } = await visitor(browser);
-  await page.route('**/api/user/generate-pseudonyms', (route) =>
+  await page.route(NAMES_ENDPOINT, (route) =>
     route.fulfill({ status: 503, body: 'down for maintenance' }),
   );
   await page.goto('/setup');
-  const options = page.getByRole('radio');
-  await expect(options).toHaveCount(3);
-  const names = await Promise.all((await options.all()).map((o) => o.getAttribute('value')));
+  const names = await new SetupPage(page).offeredNames();
   expect(new Set(names).size).toBe(3);
-  for (const name of names) {
-    expect(isOfferablePseudonym(name!)).toBe(true);
-    // Numbered: nothing here knows which plain pairs the server has given out already, and a
-    // name made here that turned out taken sent the person back to choose again.
-    expect(name).toMatch(/ \d+$/);
-  }
+  for (const name of names) expect(isPlainPair(name), name).toBe(true);
   // The server accepts a name made here: the same word lists stand behind both.
-  await page.unroute('**/api/user/generate-pseudonyms');
+  await page.unroute(NAMES_ENDPOINT);
   const chosen = await new SetupPage(page).chooseFirstPseudonym();
   expect(names).toContain(chosen);
+  await context.close();
+});
+
+test('setup: a name made here that someone else holds is replaced by another, selected, and said so', async ({
+  browser,
+  request,
+}) => {
+  const { context, page } = await visitor(browser);
+  await page.route(NAMES_ENDPOINT, (route) =>
+    route.fulfill({ status: 503, body: 'down for maintenance' }),
+  );
+  await page.goto('/setup');
+  const setup = new SetupPage(page);
+  const shown = await setup.offeredNames();
+  const taken = shown[0]!;
+  // Someone else registers the first name for real before this person presses Begin.
+  const other = await request.post('/api/user/setup', {
+    headers: { 'X-Device-ID': randomBytes(16).toString('base64url') },
+    data: { pseudonym: taken, privacyConsent: true, termsConsent: true },
+  });
+  expect(other.status()).toBe(201);
+
+  await page.getByRole('radio', { name: taken }).check();
+  await page.getByRole('button', { name: 'Begin Journey' }).click();
+  const status = page.getByRole('status').filter({ hasText: 'was just taken' });
+  await expect(status).toHaveText(
+    new RegExp(`^${taken} was just taken, so (.+) is offered instead\\.$`),
+  );
+  const offered = /so (.+) is offered instead/.exec((await status.textContent())!)![1]!;
+  await expect(page.getByText('Setup Error')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/setup$/);
+
+  const now = await setup.offeredNames();
+  expect(now).toEqual(shown.map((name) => (name === taken ? offered : name)));
+  expect(isPlainPair(offered), offered).toBe(true);
+  const replacement = page.getByRole('radio', { name: offered });
+  await expect(replacement).toBeChecked();
+  await expect(replacement).toBeFocused();
+
+  // Nothing was sent in the person's name: Begin again takes the name they now see.
+  await page.getByRole('button', { name: 'Begin Journey' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  expect(await page.evaluate(() => localStorage.getItem('boon-device-pseudonym'))).toBe(offered);
   await context.close();
 });
 

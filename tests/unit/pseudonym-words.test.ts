@@ -50,19 +50,27 @@ describe('pseudonym words', () => {
     }
   });
 
-  it('names made where the server cannot be asked are numbered: the pairs it gives out first never clash with them', () => {
-    const given = new Set(plainPairs.map(pseudonymKey));
+  it('names made where the server cannot be asked are three distinct plain adjective + noun pairs', () => {
+    const pairs = new Set(plainPairs);
     const random = seeded(11);
     for (let visit = 0; visit < 200; visit++) {
       const names = pseudonymsMadeUnseen(3, random);
       expect(names).toHaveLength(3);
       expect(new Set(names).size).toBe(3);
       for (const name of names) {
-        expect(name).toMatch(/^\S+ \S+ \d+$/);
-        expect(given.has(pseudonymKey(name))).toBe(false);
+        expect(pairs.has(name), name).toBe(true);
         expect(isOfferablePseudonym(name)).toBe(true);
       }
     }
+  });
+
+  it('a name made in place of a taken one is none of those shown or refused', () => {
+    const besides = plainPairs.slice(0, plainPairs.length - 2);
+    for (let seed = 1; seed < 20; seed++) {
+      const [name] = pseudonymsMadeUnseen(1, seeded(seed), besides);
+      expect(plainPairs.slice(-2)).toContain(name);
+    }
+    expect(pseudonymsMadeUnseen(1, seeded(), plainPairs)).toEqual([]);
   });
 
   it('accepts only names the product could have offered', () => {

@@ -49,6 +49,20 @@ const useRetryOnReconnect = (online: boolean, onRetry: () => void) => {
   }, [online, onRetry]);
 };
 
+/**
+ * What both ways of saying "Boon could not be reached" show: the title and the sentence for
+ * what failed, and a retry of their own once the device is back online.
+ */
+const useUnreachable = ({ error, onRetry }: UnreachableProps) => {
+  const failedStatus = failedStatusOf(error);
+  const online = useOnline();
+  useRetryOnReconnect(online, onRetry);
+  return {
+    title: failedStatus ? 'Boon had a problem' : 'Can’t reach Boon',
+    text: unreachableText(online, failedStatus),
+  };
+};
+
 type UnreachableProps = {
   onRetry: () => void;
   retrying: boolean;
@@ -75,18 +89,16 @@ export const Unreachable = ({
   /** 1 when it is all the page shows (a page whose code could not be fetched). */
   level?: 1 | 2;
 }) => {
-  const failedStatus = failedStatusOf(props.error);
-  const online = useOnline();
-  useRetryOnReconnect(online, props.onRetry);
+  const { title, text } = useUnreachable(props);
   return (
     <EmptyState
       role="alert"
       level={level}
       drawing={<OfflineDrawing />}
-      title={failedStatus ? 'Boon had a problem' : 'Can’t reach Boon'}
+      title={title}
       action={<RetryButton {...props} />}
     >
-      <p>{unreachableText(online, failedStatus)}</p>
+      <p>{text}</p>
     </EmptyState>
   );
 };
@@ -97,17 +109,10 @@ export const Unreachable = ({
  * may not be current, with the same retry.
  */
 export const UnreachableNotice = (props: UnreachableProps) => {
-  const failedStatus = failedStatusOf(props.error);
-  const online = useOnline();
-  useRetryOnReconnect(online, props.onRetry);
+  const { title, text } = useUnreachable(props);
   return (
-    <Callout
-      role="alert"
-      tone="caution"
-      className="mb-4"
-      title={failedStatus ? 'Boon had a problem' : 'Can’t reach Boon'}
-    >
-      <p>{unreachableText(online, failedStatus)} What is shown here may not be current.</p>
+    <Callout role="alert" tone="caution" className="mb-4" title={title}>
+      <p>{text} What is shown here may not be current.</p>
       <div className="mt-2">
         <RetryButton {...props} />
       </div>

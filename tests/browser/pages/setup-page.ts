@@ -9,6 +9,13 @@ export const decideConsentUpFront = (page: Page) =>
 export class SetupPage {
   constructor(private readonly page: Page) {}
 
+  /** The three names on offer, once they are shown. */
+  async offeredNames(): Promise<string[]> {
+    const options = this.page.getByRole('radio');
+    await expect(options).toHaveCount(3);
+    return Promise.all((await options.all()).map(async (o) => (await o.getAttribute('value'))!));
+  }
+
   /** Picks the first offered pseudonym on 'Enter Your Journey' and begins; answers the name. */
   async chooseFirstPseudonym(): Promise<string> {
     await expect(this.page.getByRole('heading', { name: 'Enter Your Journey' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { useId, useSyncExternalStore } from 'react';
+import { dateFormatter, shortDate } from '../../lib/date-format';
 
 /** One clock for every relative time on the page: ticks each minute while anything shows one. */
 const listeners = new Set<() => void>();
@@ -36,16 +37,11 @@ export const relativeTime = (date: Date, at: number): string => {
   const days = Math.floor(ago / DAY);
   if (days === 1) return 'yesterday';
   if (days < 7) return `${days} d ago`;
-  const sameYear = date.getFullYear() === new Date(at).getFullYear();
-  return date.toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  });
+  return shortDate(date, date.getFullYear() !== new Date(at).getFullYear());
 };
 
 export const fullDate = (date: Date) =>
-  date.toLocaleString('en-US', { dateStyle: 'full', timeStyle: 'short' });
+  dateFormatter({ dateStyle: 'full', timeStyle: 'short' }).format(date);
 
 /**
  * A time as people say it ('2 h ago'); the full date shows on hover and on keyboard focus,

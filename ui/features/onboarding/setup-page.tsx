@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { ConsentQuestion } from '../../components/consent-banner';
@@ -16,8 +16,10 @@ import { PSEUDONYM_KEY, readLocal, REGISTERED_KEY } from '../../lib/device-ident
 import { currentSession } from '../../lib/session';
 import {
   generatePseudonyms,
+  isPseudonymTaken,
   isUnreachable,
   localPseudonyms,
+  pseudonymInstead,
   registerDevice,
   rememberRegistration,
 } from './api/registration';
@@ -28,6 +30,9 @@ class MetadataUpdateFailed extends Error {
     super(reason instanceof ApiError ? reason.detail : 'Account update failed');
   }
 }
+
+/** A chosen name someone else took first, and the one now offered (and selected) in its place. */
+type OfferedInstead = { taken: string; offered: string };
 
 /** 'Enter Your Journey': pick one of three pseudonyms, tied to this device for good. */
 const SetupPage = () => {
@@ -47,6 +52,25 @@ const SetupPage = () => {
     },
     staleTime: Infinity,
   });
+  const [offeredInstead, setOfferedInstead] = useState<OfferedInstead | null>(null);
+  const refused = useRef<string[]>([]);
+  const choices = useRef<HTMLDivElement>(null);
+  /**
+   * The chosen name is someone else's by now: put another unused one in its place and select
+   * it, but leave Begin to the person, who has not seen that name yet.
+   */
+  const offerInsteadOf = async (taken: string): Promise<boolean> => {
+    refused.current.push(taken);
+    const shown = options.data ?? [];
+    const offered = await pseudonymInstead([...shown, ...refused.current]);
+    if (!offered) return false;
+    queryClient.setQueryData<string[]>(['pseudonym-options'], (names = []) =>
+      names.map((name) => (name === taken ? offered : name)),
+    );
+    form.setValue('pseudonym', offered);
+    setOfferedInstead({ taken, offered });
+    return true;
+  };
   const register = useMutation({
     mutationFn: async (name: string) => {
       let registered: { pseudonym: string };
@@ -75,11 +99,12 @@ const SetupPage = () => {
       });
       setTimeout(() => navigate('/home'), 100);
     },
-    onError: (error) => {
+    onError: async (error, name) => {
       if (error instanceof MetadataUpdateFailed) {
         navigate('/auth');
         return;
       }
+      if (isPseudonymTaken(error) && (await offerInsteadOf(name))) return;
       toast({
         title: 'Setup Error',
         description: 'There was an issue setting up your account. Please try again.',
@@ -106,6 +131,7 @@ const SetupPage = () => {
   }, [navigate]);
 
   const handleNewOptions = () => {
+    setOfferedInstead(null);
     form.reset();
     void options.refetch();
   };
@@ -121,6 +147,15 @@ const SetupPage = () => {
     await register.mutateAsync(pseudonym);
   };
   const busy = options.isFetching || register.isPending;
+
+  // The name offered instead takes focus, so the line saying why is read beside it: once the
+  // choices are enabled again (the refused registration is still settling when it is offered).
+  useEffect(() => {
+    if (!offeredInstead || busy) return;
+    choices.current
+      ?.querySelector<HTMLElement>(`[role="radio"][value="${CSS.escape(offeredInstead.offered)}"]`)
+      ?.focus();
+  }, [offeredInstead, busy]);
 
   return (
     <section className="mx-auto max-w-lg py-2 sm:py-6">
@@ -164,19 +199,25 @@ const SetupPage = () => {
               ))}
             </div>
           ) : (
-            <Controller
-              control={form.control}
-              name="pseudonym"
-              render={({ field }) => (
-                <RadioCards
-                  aria-labelledby="pseudonym-choice"
-                  options={(options.data ?? []).map((name) => ({ value: name, label: name }))}
-                  value={field.value || null}
-                  onValueChange={field.onChange}
-                />
-              )}
-            />
+            <div ref={choices}>
+              <Controller
+                control={form.control}
+                name="pseudonym"
+                render={({ field }) => (
+                  <RadioCards
+                    aria-labelledby="pseudonym-choice"
+                    options={(options.data ?? []).map((name) => ({ value: name, label: name }))}
+                    value={field.value || null}
+                    onValueChange={field.onChange}
+                  />
+                )}
+              />
+            </div>
           )}
+          <p role="status" className={offeredInstead ? 'mt-3 text-small' : undefined}>
+            {offeredInstead &&
+              `${offeredInstead.taken} was just taken, so ${offeredInstead.offered} is offered instead.`}
+          </p>
         </fieldset>
         <ConsentQuestion className="mt-6" />
       </Form>

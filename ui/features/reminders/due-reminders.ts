@@ -4,6 +4,7 @@ import {
   fallsOn,
   type ReminderSettings,
 } from '../../../domain/contracts/reminders';
+import { dateFormatter } from '../../lib/date-format';
 
 export type DueReminder = {
   /** Names the reminder and the local date: one reminder rings once a day. */
@@ -33,7 +34,7 @@ const WEEKDAY_INDEX: Record<string, number> = {
 /** The wall clock in the zone: its date, HH:MM and weekday (0 is Sunday). */
 export const wallClock = (at: Date, timeZone: string) => {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+    dateFormatter({
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',

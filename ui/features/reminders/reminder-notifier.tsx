@@ -38,9 +38,14 @@ export const ReminderNotifier = () => {
         void ring(reminder).catch(() => undefined);
       }
     };
-    check();
+    // In a task of its own: the first look at the zone's clock loads the time zone data, which
+    // on a slow phone would lengthen the task that renders the page.
+    const first = window.setTimeout(check, 0);
     const timer = window.setInterval(check, CHECK_EVERY_MS);
-    return () => window.clearInterval(timer);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
   }, [settings]);
 
   return null;
