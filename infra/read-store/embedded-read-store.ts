@@ -49,10 +49,10 @@ export type EmbeddedReadStore = ReadStore & {
   readonly counter: Readonly<ReadCounter>;
 };
 
-/** Rows a dropped collection loses per step, so a large drop never holds the event loop long. */
 /** Longest the end of a unit writes documents back before it lets the event loop serve. */
 const WRITE_BACK_SLICE_MS = 25;
 
+/** Rows a dropped collection loses per step, so a large drop never holds the event loop long. */
 const DROP_STEP = 2_000;
 
 /**
