@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { isOfferablePseudonym } from '../../domain/identity/pseudonym-words';
 import { SetupPage } from './pages/setup-page';
@@ -24,14 +24,20 @@ test('setup: New Options asks again and clears the choice', async ({ browser }) 
 const NAMES_ENDPOINT = '**/api/user/generate-pseudonyms';
 const isPlainPair = (name: string) => isOfferablePseudonym(name) && name.split(' ').length === 2;
 
-test('setup: when the server cannot offer names, three plain pairs made here are offered', async ({
-  browser,
-}) => {
+/** A visitor on /setup while the server offers no names (503). */
+const onSetupWithNamesDown = async (browser: Browser) => {
   const { context, page } = await visitor(browser);
   await page.route(NAMES_ENDPOINT, (route) =>
     route.fulfill({ status: 503, body: 'down for maintenance' }),
   );
   await page.goto('/setup');
+  return { context, page };
+};
+
+test('setup: when the server cannot offer names, three plain pairs made here are offered', async ({
+  browser,
+}) => {
+  const { context, page } = await onSetupWithNamesDown(browser);
   const names = await new SetupPage(page).offeredNames();
   expect(new Set(names).size).toBe(3);
   for (const name of names) expect(isPlainPair(name), name).toBe(true);
@@ -46,11 +52,7 @@ test('setup: a name made here that someone else holds is replaced by another, se
   browser,
   request,
 }) => {
-  const { context, page } = await visitor(browser);
-  await page.route(NAMES_ENDPOINT, (route) =>
-    route.fulfill({ status: 503, body: 'down for maintenance' }),
-  );
-  await page.goto('/setup');
+  const { context, page } = await onSetupWithNamesDown(browser);
   const setup = new SetupPage(page);
   const shown = await setup.offeredNames();
   const taken = shown[0]!;
