@@ -15,6 +15,21 @@ import type { Reactor } from './reactor';
 import { ReactorProcessor, reactorState, type Dispatch } from './reactor-processor';
 import { sleep } from './timing';
 
+/** A rebuild or first build cut short by the engine's stop: its checkpoint stays, to resume from. */
+class EngineStopped extends Error {
+  constructor() {
+    super('The projection engine stopped');
+    this.name = 'EngineStopped';
+  }
+}
+
+/** One projection's report from a build of several; its failure is the build's, handled there. */
+const reportOf = (work: Promise<RebuildReport[]>, i: number): Promise<RebuildReport> => {
+  const report = work.then((reports) => reports[i]!);
+  report.catch(() => undefined);
+  return report;
+};
+
 export type EngineOptions = {
   /** Names this process in leases; random by default. */
   owner?: string;
@@ -105,6 +120,8 @@ export class ProjectionEngine {
   private recordedTailError: string | null = null;
   private readonly dropping = abortController();
   private readonly drops = new Set<Promise<void>>();
+  /** Builds and rebuilds under way, started by a lease check: a stop waits for each to end. */
+  private readonly builds = new Set<Promise<unknown>>();
   private readonly settings: Required<
     Omit<EngineOptions, 'owner' | 'dispatch' | 'observer' | 'reactors' | 'readModels'>
   >;
@@ -192,7 +209,10 @@ export class ProjectionEngine {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.ticking;
+    // A build under way ends its unit at the next event and stops before the next page; its
+    // checkpoint stays, and the next process to take the lease resumes from it.
     for (const slot of this.slots.values()) await slot.rebuildProcessor?.stop();
+    await Promise.allSettled([...this.builds, ...[...this.slots.values()].map((s) => s.rebuild)]);
     await Promise.all([...this.slots.values()].map((slot) => slot.live?.stop()));
     await Promise.all([...this.reactorSlots.values()].map((slot) => slot.processor?.stop()));
     await this.checkpoints.flush();
@@ -266,7 +286,7 @@ export class ProjectionEngine {
     const work = this.rebuildTogether(
       slots.map((slot, i) => ({ slot, generation: generations[i]!, resume: null })),
     );
-    for (const [i, slot] of slots.entries()) slot.rebuild = work.then((reports) => reports[i]!);
+    for (const [i, slot] of slots.entries()) slot.rebuild = reportOf(work, i);
     try {
       return await work;
     } finally {
@@ -290,8 +310,12 @@ export class ProjectionEngine {
     await this.readStore.transaction(async (tx) => {
       await tx.collection(REQUESTS).deleteMany({ _id: { $in: taken } });
     });
-    void this.rebuildMany(taken).catch((error: unknown) =>
-      this.logger.error({ err: error, projections: taken }, 'requested rebuild failed'),
+    this.track(
+      this.rebuildMany(taken).catch((error: unknown) =>
+        this.stoppedBy(error)
+          ? undefined
+          : this.logger.error({ err: error, projections: taken }, 'requested rebuild failed'),
+      ),
     );
   }
 
@@ -305,6 +329,16 @@ export class ProjectionEngine {
 
   private async stateOf(id: string): Promise<StateDoc | null> {
     return this.readStore.collection<StateDoc>(STATE_COLLECTION).findOne({ _id: id });
+  }
+
+  private track(build: Promise<unknown>) {
+    this.builds.add(build);
+    void build.finally(() => this.builds.delete(build));
+  }
+
+  /** The failure is the stop's doing (or came after it): nothing to report. */
+  private stoppedBy(error: unknown): boolean {
+    return error instanceof EngineStopped || this.stopped;
   }
 
   /** Renews what this process holds; takes what is free. Answers the new lease, or null. */
@@ -375,8 +409,12 @@ export class ProjectionEngine {
       if (!building.includes(slot)) await this.run(slot, states[i] ?? null);
     }
     if (building.length > 0) {
-      void this.firstBuild(building).catch((error) =>
-        this.logger.error({ err: error }, 'first build failed: the projections start again'),
+      this.track(
+        this.firstBuild(building).catch((error) =>
+          this.stoppedBy(error)
+            ? this.logger.info('first build stopped: the next start resumes it')
+            : this.logger.error({ err: error }, 'first build failed: the projections start again'),
+        ),
       );
     }
   }
@@ -458,13 +496,13 @@ export class ProjectionEngine {
       'first build of a long log: one read of the log for all of them',
     );
     const work = this.rebuildTogether(jobs);
-    for (const [i, slot] of slots.entries()) slot.rebuild = work.then((reports) => reports[i]!);
+    for (const [i, slot] of slots.entries()) slot.rebuild = reportOf(work, i);
     try {
       await work;
     } catch (error) {
-      // Whatever stopped it (a lost lease, a stop): the lease goes, and whoever takes it next
-      // resumes the build from its checkpoint.
-      for (const slot of slots) await this.lose(slot);
+      // Whatever else stopped it (a lost lease, a failure): the lease goes, and whoever takes
+      // it next resumes the build from its checkpoint. A stop releases the lease itself.
+      if (!this.stoppedBy(error)) for (const slot of slots) await this.lose(slot);
       throw error;
     } finally {
       for (const slot of slots) {
@@ -507,8 +545,12 @@ export class ProjectionEngine {
         pending?.version === projection.version && pending.generation === state.generation + 1
           ? pending
           : null;
-      void this.startRebuild(slot, state.generation + 1, resume).catch((error) =>
-        this.logger.error({ err: error, projection: projection.name }, 'rebuild failed'),
+      this.track(
+        this.startRebuild(slot, state.generation + 1, resume).catch((error) =>
+          this.stoppedBy(error)
+            ? undefined
+            : this.logger.error({ err: error, projection: projection.name }, 'rebuild failed'),
+        ),
       );
       return;
     }
@@ -572,12 +614,16 @@ export class ProjectionEngine {
     }
     let events = 0;
     for (;;) {
+      if (this.stopped) throw new EngineStopped();
       const page = await this.events.readAll({
         ...(after === null ? {} : { after }),
         maxCount: this.settings.rebuildPageSize,
       });
       if (page.length === 0) break;
-      for (const processor of processors) await processor.applyAll(page);
+      for (const processor of processors) {
+        await processor.applyAll(page);
+        if (this.stopped) throw new EngineStopped();
+      }
       events += page.length;
       after = page[page.length - 1]!.position;
     }

@@ -82,6 +82,8 @@ export class Processor {
   private readonly consumer: TailConsumer;
   private abort: AbortController | null = null;
   private loop: Promise<void> | null = null;
+  /** Stopped: the unit under way ends at its next event, and `applyAll` applies no more. */
+  private halted = false;
 
   constructor(private readonly options: ProcessorOptions) {
     this.checkpoint = options.checkpoint;
@@ -107,12 +109,14 @@ export class Processor {
 
   start(): void {
     if (this.loop) return;
+    this.halted = false;
     this.abort = new AbortController();
     this.loop = this.run(this.abort.signal);
   }
 
-  /** Stops after the batch in hand is committed (or refused). */
+  /** Stops once the batch in hand is committed (or refused), cut short at its next event. */
   async stop(): Promise<void> {
+    this.halted = true;
     this.abort?.abort();
     await this.loop;
     this.loop = null;
@@ -126,7 +130,7 @@ export class Processor {
    */
   async applyAll(page: readonly RecordedEvent[]): Promise<void> {
     let rest = page;
-    while (rest.length > 0) {
+    while (rest.length > 0 && !this.halted) {
       await this.commit(rest);
       await nextTurn();
       const checkpoint = this.checkpoint;
@@ -240,7 +244,7 @@ export class Processor {
         last = event.position;
         applied++;
         const now = performance.now();
-        if (now - started > bound) break;
+        if (now - started > bound || this.halted) break;
         // A large unit lets requests in between its events: they read through another
         // connection, and only this process's other writes wait for the unit to end.
         if (now - slice > SLICE_MS) {

@@ -15,7 +15,7 @@ import { collection, projection, type Projection } from '../../projections/engin
 import { ProjectionEngine, type EngineOptions } from '../../projections/engine/engine';
 import { StoreReadModels } from '../../projections/engine/read-models';
 import { projectionStatus } from '../../projections/engine/status';
-import { appendEvents, seedHistory, submission } from '../support/seed';
+import { answersLogInMemory, appendEvents, seedHistory, submission } from '../support/seed';
 import { CheckpointBatcher } from '../../projections/engine/checkpoints';
 import { STATE_COLLECTION, type StateDoc } from '../../projections/engine/processor';
 import { reactor } from '../../projections/engine/reactor';
@@ -569,6 +569,86 @@ describe('a first build of a long log', () => {
     ]);
     await caughtUp(readModels, events);
     expect(await readModels.collection('responses').findOne({ _id: 'late' })).not.toBeNull();
+  });
+});
+
+describe('a first build stopped half-way', () => {
+  it('ends at its next event, leaves nothing running on the closed store, and the next start resumes it', async () => {
+    const { store: events, write } = answersLogInMemory(cleanups);
+    await write(0, 120);
+    const dir = mkdtempSync(join(tmpdir(), 'boon-engine-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'read-models.sqlite');
+    // A projection slow enough to be stopped in the middle of its build.
+    const slow = projection({
+      name: 'slow',
+      version: 1,
+      collections: { seen: collection<Doc>() },
+      on: {
+        ResponseSubmitted: async ({ data }, db) => {
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          await db.seen.upsertOne({ _id: data.responseId });
+        },
+      },
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    cleanups.push(() => void process.off('unhandledRejection', onUnhandled));
+    const options: EngineOptions = {
+      firstBuildFrom: 20,
+      rebuildPageSize: 10,
+      rebuildUnitMs: 30,
+      leaseCheckMs: 50,
+    };
+    const applied = (counter: { events: number }): EngineOptions['observer'] => ({
+      batchCommitted: (_name, count) => void (counter.events += count),
+    });
+
+    const firstDb = openSqlite(file);
+    const firstStore = openEmbeddedReadStore(firstDb, { pollIntervalMs: 5 });
+    const before = { events: 0 };
+    const first = new ProjectionEngine(events, firstStore, [slow], silentLogger(), {
+      ...options,
+      observer: applied(before),
+    });
+    await first.start();
+    await expect.poll(() => before.events, { timeout: 10_000 }).toBeGreaterThan(20);
+    await first.stop();
+    const stoppedAt = before.events;
+    await firstStore.close();
+    firstDb.close();
+    // Nothing of the build ran on after the stop: no unit on the closed store.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(unhandled).toEqual([]);
+    expect(stoppedAt).toBeLessThan(120);
+
+    const secondDb = openSqlite(file);
+    const secondStore = openEmbeddedReadStore(secondDb, { pollIntervalMs: 5 });
+    cleanups.push(async () => {
+      await secondStore.close();
+      secondDb.close();
+    });
+    const after = { events: 0 };
+    const second = new ProjectionEngine(events, secondStore, [slow], silentLogger(), {
+      ...options,
+      observer: applied(after),
+    });
+    cleanups.push(() => second.stop());
+    await second.start();
+    // The lease was released at the stop: taken at once, the build resumed where it ended.
+    await expect
+      .poll(
+        async () =>
+          (await secondStore.collection('projection_state').findOne({ _id: 'slow' }))?.checkpoint,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(String(await events.headPosition()));
+    expect(await secondStore.collection('seen_g1').count()).toBe(120);
+    expect(stoppedAt + after.events).toBe(120);
+    expect(unhandled).toEqual([]);
   });
 });
 
