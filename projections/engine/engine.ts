@@ -623,6 +623,13 @@ export class ProjectionEngine {
       for (const processor of processors) {
         await processor.applyAll(page);
         if (this.stopped) throw new EngineStopped();
+        // Stopped on its own: its lease was lost, so the build cannot be swapped in.
+        if (processor.halted) {
+          throw conflict(
+            'Lease lost',
+            `Projection ${processor.projection.name} moved to another process.`,
+          );
+        }
       }
       events += page.length;
       after = page[page.length - 1]!.position;

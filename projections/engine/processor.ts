@@ -82,8 +82,7 @@ export class Processor {
   private readonly consumer: TailConsumer;
   private abort: AbortController | null = null;
   private loop: Promise<void> | null = null;
-  /** Stopped: the unit under way ends at its next event, and `applyAll` applies no more. */
-  private halted = false;
+  private halting = false;
 
   constructor(private readonly options: ProcessorOptions) {
     this.checkpoint = options.checkpoint;
@@ -107,16 +106,21 @@ export class Processor {
     };
   }
 
+  /** Stopped: the unit under way ends at its next event, and `applyAll` applies no more. */
+  get halted(): boolean {
+    return this.halting;
+  }
+
   start(): void {
     if (this.loop) return;
-    this.halted = false;
+    this.halting = false;
     this.abort = new AbortController();
     this.loop = this.run(this.abort.signal);
   }
 
   /** Stops once the batch in hand is committed (or refused), cut short at its next event. */
   async stop(): Promise<void> {
-    this.halted = true;
+    this.halting = true;
     this.abort?.abort();
     await this.loop;
     this.loop = null;
@@ -130,7 +134,7 @@ export class Processor {
    */
   async applyAll(page: readonly RecordedEvent[]): Promise<void> {
     let rest = page;
-    while (rest.length > 0 && !this.halted) {
+    while (rest.length > 0 && !this.halting) {
       await this.commit(rest);
       await nextTurn();
       const checkpoint = this.checkpoint;
@@ -244,7 +248,7 @@ export class Processor {
         last = event.position;
         applied++;
         const now = performance.now();
-        if (now - started > bound || this.halted) break;
+        if (now - started > bound || this.halting) break;
         // A large unit lets requests in between its events: they read through another
         // connection, and only this process's other writes wait for the unit to end.
         if (now - slice > SLICE_MS) {
