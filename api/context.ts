@@ -12,7 +12,7 @@ import type { KeyedLock } from './commands/keyed-lock';
 import type { Quotas } from './http/quotas';
 
 /** What developers may ask of the projections through any process (see projection-ops.ts). */
-export type ProjectionOps = Pick<ProjectionOperations, 'status' | 'rebuild'>;
+export type ProjectionOps = Pick<ProjectionOperations, 'status' | 'standing' | 'rebuild'>;
 
 /** Everything a route needs, passed in: the app has no globals. */
 export type AppContext = {

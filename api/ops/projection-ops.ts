@@ -4,7 +4,12 @@ import type { Logger } from '../../infra/logger';
 import type { Doc, ReadStore } from '../../infra/read-store/read-store';
 import type { Projection } from '../../projections/engine/define';
 import { REQUESTS, requestRebuild, type ProjectionEngine } from '../../projections/engine/engine';
-import { projectionStatus, type ProjectionStatus } from '../../projections/engine/status';
+import {
+  logCounter,
+  projectionStatus,
+  type LogCounter,
+  type ProjectionStatus,
+} from '../../projections/engine/status';
 
 /**
  * Where each rebuild under way has reached, published by the process running it so that any
@@ -50,6 +55,8 @@ export type RebuildStart = { here: string[]; requested: string[] };
 
 export type ProjectionOperations = {
   status(): Promise<ProjectionStanding[]>;
+  /** Each projection's standing without its rebuild's progress: what health checks and metrics read. */
+  standing(): Promise<ProjectionStatus[]>;
   /**
    * Starts rebuilding the named projections (every one for 'all'): those this process runs
    * from one read of the log for them all, the others through a request to the process that
@@ -127,13 +134,14 @@ export const projectionOperations = (
     published: Map<string, RebuildDoc>,
     requested: Set<string>,
     total: number,
+    count: LogCounter,
   ): Promise<RebuildStanding | null> => {
     const local = engine?.isRebuilding(name) ? engine : null;
     const doc = published.get(name);
     const position = local ? local.rebuildProgress(name) : doc ? doc.position : undefined;
     if (position !== undefined) {
       const after = position === null ? null : BigInt(position);
-      const remainingEvents = await events.countEventsAfter(after, COUNT_CAP);
+      const remainingEvents = await count(after, COUNT_CAP);
       return {
         phase: 'running',
         owner: local?.owner ?? doc!.owner,
@@ -149,25 +157,28 @@ export const projectionOperations = (
   return {
     status: async () => {
       const now = Date.now();
-      const [statuses, published, requests] = await Promise.all([
-        projectionStatus(events, readStore, projections, engine),
+      const count = logCounter(events);
+      const [published, requests] = await Promise.all([
         readStore.collection<RebuildDoc>(REBUILDS).find({}),
         readStore.collection(REQUESTS).find({}),
       ]);
       const running = new Map(published.filter((d) => isFresh(d, now)).map((d) => [d._id, d]));
       const requested = new Set(requests.map((r) => r._id));
       // The log is counted only while something rebuilds: status is asked for every second.
+      // Counted first, so the lag of a projection with nothing built yet is read off it.
       const total =
         running.size > 0 || names.some((name) => engine?.isRebuilding(name))
-          ? await events.countEventsAfter(null, COUNT_CAP)
+          ? await count(null, COUNT_CAP)
           : 0;
+      const statuses = await projectionStatus(events, readStore, projections, engine, count);
       return Promise.all(
         statuses.map(async (status) => ({
           ...status,
-          rebuild: await standingOf(status.name, running, requested, total),
+          rebuild: await standingOf(status.name, running, requested, total, count),
         })),
       );
     },
+    standing: () => projectionStatus(events, readStore, projections, engine),
 
     rebuild: async (asked) => {
       const wanted = asked === 'all' ? names : [...new Set(asked)];

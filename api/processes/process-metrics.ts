@@ -44,7 +44,7 @@ export const watchProjections = (metrics: Metrics, runtime: Runtime) => {
   let last: { at: number; status: Promise<ProjectionStatus[]> } | null = null;
   const status = () => {
     if (!last || Date.now() - last.at > 1000) {
-      last = { at: Date.now(), status: runtime.ops.status() };
+      last = { at: Date.now(), status: runtime.ops.standing() };
     }
     return last.status;
   };

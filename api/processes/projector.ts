@@ -55,7 +55,7 @@ export const startProjector = async (options: {
       return;
     }
     runtime.ops
-      .status()
+      .standing()
       .then((projections) => {
         res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
         res.end(

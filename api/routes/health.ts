@@ -16,7 +16,7 @@ const publicStanding = ({
 export const healthRoutes = (ctx: AppContext) => {
   const router = Router();
   router.get('/healthz', async (_req, res) => {
-    const projections = await ctx.projections.status();
+    const projections = await ctx.projections.standing();
     res.json({
       status: 'ok',
       eventStore: ctx.events.engine,

@@ -122,6 +122,8 @@ export class ProjectionEngine {
   private readonly drops = new Set<Promise<void>>();
   /** Builds and rebuilds under way, started by a lease check: a stop waits for each to end. */
   private readonly builds = new Set<Promise<unknown>>();
+  /** The processors of each build, by each of its processors. */
+  private readonly buildGroups = new WeakMap<Processor, readonly Processor[]>();
   private readonly settings: Required<
     Omit<EngineOptions, 'owner' | 'dispatch' | 'observer' | 'reactors' | 'readModels'>
   >;
@@ -323,8 +325,19 @@ export class ProjectionEngine {
     return Boolean(this.slots.get(name)?.rebuild);
   }
 
+  /**
+   * Where a rebuild has reached. Projections built together read the same pages, so they
+   * share one position, the furthest behind's: a status counts what is left once for them all.
+   */
   rebuildProgress(name: string): bigint | null {
-    return this.slots.get(name)?.rebuildProcessor?.checkpoint ?? null;
+    const processor = this.slots.get(name)?.rebuildProcessor;
+    if (!processor) return null;
+    let reached: bigint | null = processor.checkpoint;
+    for (const other of this.buildGroups.get(processor) ?? []) {
+      if (other.checkpoint === null) return null;
+      if (reached === null || other.checkpoint < reached) reached = other.checkpoint;
+    }
+    return reached;
   }
 
   private async stateOf(id: string): Promise<StateDoc | null> {
@@ -657,6 +670,7 @@ export class ProjectionEngine {
       );
       slot.rebuildProcessor = processor;
       processors.push(processor);
+      this.buildGroups.set(processor, processors);
     }
     let events = await this.feed(processors);
     for (const { slot, generation } of jobs) {

@@ -25,6 +25,8 @@ const projectorEngine = (rebuilding: Set<string>) =>
     isRebuilding: (name: string) => rebuilding.has(name),
     rebuildProgress: (name: string) => (rebuilding.has(name) ? 40n : null),
     rebuildMany: async () => [],
+    processorOf: () => null,
+    tailError: () => null,
   }) as unknown as ProjectionEngine;
 
 describe('projection operations across processes', () => {
@@ -69,6 +71,46 @@ describe('projection operations across processes', () => {
     await expect
       .poll(async () => (await sentiment()).rebuild, { timeout: 5_000, interval: 200 })
       .toBeNull();
+    db.close();
+  });
+
+  it('counts the log once per position, not once per projection, and health checks never count a rebuild', async () => {
+    const db = openSqlite(':memory:');
+    const log = openSqliteEventStore(db);
+    for (let day = 1; day <= 100; day++) {
+      const date = `2026-01-${String(1 + (day % 28)).padStart(2, '0')}`;
+      await appendEvents(log, `question-${day}`, [activation(date, day)]);
+    }
+    const counted: (bigint | null)[] = [];
+    const events = {
+      ...log,
+      countEventsAfter: (position: bigint | null, cap: number) => {
+        counted.push(position);
+        return log.countEventsAfter(position, cap);
+      },
+    };
+    // Every projection building together from the first event, all at 40 (nothing built yet).
+    const everything = new Set(allProjections.map((p) => p.name));
+    const ops = projectionOperations(
+      events,
+      openMemoryReadStore(),
+      allProjections,
+      projectorEngine(everything),
+      silentLogger(),
+    );
+    opened.push(ops);
+    const status = await ops.status();
+    expect(status.map((s) => s.lagEvents)).toEqual(status.map(() => 100));
+    expect(status.map((s) => s.rebuild)).toEqual(
+      status.map(() => expect.objectContaining({ remainingEvents: 60, doneEvents: 40 })),
+    );
+    // The whole log (read off for every lag), and what follows 40: two walks, not 43.
+    expect(counted).toEqual([null, 40n]);
+
+    counted.length = 0;
+    const standing = await ops.standing();
+    expect(standing.map((s) => s.lagEvents)).toEqual(standing.map(() => 100));
+    expect(counted).toEqual([null]);
     db.close();
   });
 
