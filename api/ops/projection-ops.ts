@@ -3,7 +3,12 @@ import type { EventStore } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logger';
 import type { Doc, ReadStore } from '../../infra/read-store/read-store';
 import type { Projection } from '../../projections/engine/define';
-import { REQUESTS, requestRebuild, type ProjectionEngine } from '../../projections/engine/engine';
+import {
+  EngineStopped,
+  REQUESTS,
+  requestRebuild,
+  type ProjectionEngine,
+} from '../../projections/engine/engine';
 import {
   logCounter,
   projectionStatus,
@@ -198,7 +203,9 @@ export const projectionOperations = (
         void engine
           .rebuildMany(here)
           .catch((error: unknown) =>
-            logger.error({ err: error, projections: here }, 'rebuild failed'),
+            error instanceof EngineStopped
+              ? logger.info({ projections: here }, 'rebuild stopped with the process')
+              : logger.error({ err: error, projections: here }, 'rebuild failed'),
           );
       }
       for (const name of requested) await requestRebuild(readStore, name);

@@ -16,7 +16,7 @@ import { ReactorProcessor, reactorState, type Dispatch } from './reactor-process
 import { sleep } from './timing';
 
 /** A rebuild or first build cut short by the engine's stop: its checkpoint stays, to resume from. */
-class EngineStopped extends Error {
+export class EngineStopped extends Error {
   constructor() {
     super('The projection engine stopped');
     this.name = 'EngineStopped';
