@@ -77,9 +77,16 @@ const follow = async (
   let lastLine = 0;
   const warned = new Set<string>();
   let failed = 0;
+  let lastCallMs = 0;
   for (;;) {
-    await sleep(POLL_MS);
-    const report = followStep(state, await call<ProjectionStanding[]>(''));
+    // The status counts what each rebuild has left, a walk of the log: seconds of the server's
+    // time at millions of events (~5 s at 5M here). A slow answer is asked for less often, so
+    // following a rebuild never keeps the server counting; never less than every 15 s.
+    await sleep(Math.min(15_000, Math.max(POLL_MS, 4 * lastCallMs)));
+    const asked = Date.now();
+    const standings = await call<ProjectionStanding[]>('');
+    lastCallMs = Date.now() - asked;
+    const report = followStep(state, standings);
     if (tty) process.stdout.write('\r\x1b[K');
     for (const { name, generation } of report.ended) {
       console.log(`${name}: rebuilt into generation ${generation}`);
