@@ -88,7 +88,7 @@ export const firstPage = async (): Promise<Figure[]> => {
       // Every answer written (the reader's too) is counted: a read model that lost answers on
       // the way (it once did, keys pushed out of the cache read as erased) fails the row.
       met: p99 <= 20 && app.notOk === 0 && total === String(ON_QUESTION + 1),
-      note: `${app.ok} answered 200, ${app.notOk} not; X-Total-Count ${total} of ${ON_QUESTION + 1} answers written; ${body.length} bytes a page; p50 ${app.p50.toFixed(1)} ms, baseline p50 ${baseline.p50.toFixed(1)} ms (requests evenly paced from a process of its own, latency from when each was due); measured after ${WARM_UP_SECONDS} s at the same rate, whose p99 right after the restart was ${warmUp.p99.toFixed(1)} ms (p50 ${warmUp.p50.toFixed(1)})`,
+      note: `${app.ok} answered 200, ${app.notOk} not${app.notOk ? ` (${JSON.stringify(app.failures)})` : ''}; X-Total-Count ${total} of ${ON_QUESTION + 1} answers written; ${body.length} bytes a page; p50 ${app.p50.toFixed(1)} ms, baseline p50 ${baseline.p50.toFixed(1)} ms (requests evenly paced from a process of its own, latency from when each was due); measured after ${WARM_UP_SECONDS} s at the same rate, whose p99 right after the restart was ${warmUp.p99.toFixed(1)} ms (p50 ${warmUp.p50.toFixed(1)})`,
     },
   ];
 };

@@ -18,6 +18,11 @@ const paced = async (spec: LoadSpec): Promise<LoadReply> => {
   const latencies: number[] = [];
   let ok = 0;
   let notOk = 0;
+  const failures: Record<string, number> = {};
+  const failed = (kind: string) => {
+    notOk++;
+    failures[kind] = (failures[kind] ?? 0) + 1;
+  };
   const send = (index: number, due: number) =>
     new Promise<void>((resolve) => {
       const deviceId = spec.deviceIds[index % spec.deviceIds.length];
@@ -37,13 +42,13 @@ const paced = async (spec: LoadSpec): Promise<LoadReply> => {
             if (res.statusCode! >= 200 && res.statusCode! < 300) {
               ok++;
               latencies.push(performance.now() - due);
-            } else notOk++;
+            } else failed(String(res.statusCode));
             resolve();
           });
         },
       );
-      req.once('error', () => {
-        notOk++;
+      req.once('error', (error: NodeJS.ErrnoException) => {
+        failed(error.code ?? error.message);
         resolve();
       });
       req.end(spec.body);
@@ -65,6 +70,7 @@ const paced = async (spec: LoadSpec): Promise<LoadReply> => {
     p50: percentileOf(latencies, 50),
     p99: percentileOf(latencies, 99),
     seconds: (performance.now() - started) / 1000,
+    failures,
   };
 };
 

@@ -22,7 +22,16 @@ export type LoadSpec = {
 };
 
 export type LoadReply =
-  { ok: number; notOk: number; p50: number; p99: number; seconds: number } | { error: string };
+  | {
+      ok: number;
+      notOk: number;
+      p50: number;
+      p99: number;
+      seconds: number;
+      /** What the requests not answered 2xx got instead: a status, or a socket error's code. */
+      failures?: Record<string, number>;
+    }
+  | { error: string };
 
 /**
  * Runs the load from a process of its own (load-child.ts): the load generator's
