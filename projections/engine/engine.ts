@@ -312,13 +312,7 @@ export class ProjectionEngine {
     await this.readStore.transaction(async (tx) => {
       await tx.collection(REQUESTS).deleteMany({ _id: { $in: taken } });
     });
-    this.track(
-      this.rebuildMany(taken).catch((error: unknown) =>
-        this.stoppedBy(error)
-          ? undefined
-          : this.logger.error({ err: error, projections: taken }, 'requested rebuild failed'),
-      ),
-    );
+    this.inBackground(this.rebuildMany(taken), 'requested rebuild failed', { projections: taken });
   }
 
   isRebuilding(name: string): boolean {
@@ -344,7 +338,23 @@ export class ProjectionEngine {
     return this.readStore.collection<StateDoc>(STATE_COLLECTION).findOne({ _id: id });
   }
 
-  private track(build: Promise<unknown>) {
+  /**
+   * A build or rebuild started by a lease check: `stop()` waits for it; its failure is logged,
+   * unless the stop caused it (then `stopped`, if given, is said at info).
+   */
+  private inBackground(
+    work: Promise<unknown>,
+    failed: string,
+    fields: Record<string, unknown>,
+    stopped?: string,
+  ) {
+    const build = work.then(
+      () => undefined,
+      (error: unknown) => {
+        if (!this.stoppedBy(error)) this.logger.error({ err: error, ...fields }, failed);
+        else if (stopped) this.logger.info(fields, stopped);
+      },
+    );
     this.builds.add(build);
     void build.finally(() => this.builds.delete(build));
   }
@@ -422,12 +432,11 @@ export class ProjectionEngine {
       if (!building.includes(slot)) await this.run(slot, states[i] ?? null);
     }
     if (building.length > 0) {
-      this.track(
-        this.firstBuild(building).catch((error) =>
-          this.stoppedBy(error)
-            ? this.logger.info('first build stopped: the next start resumes it')
-            : this.logger.error({ err: error }, 'first build failed: the projections start again'),
-        ),
+      this.inBackground(
+        this.firstBuild(building),
+        'first build failed: the projections start again',
+        {},
+        'first build stopped: the next start resumes it',
       );
     }
   }
@@ -558,13 +567,9 @@ export class ProjectionEngine {
         pending?.version === projection.version && pending.generation === state.generation + 1
           ? pending
           : null;
-      this.track(
-        this.startRebuild(slot, state.generation + 1, resume).catch((error) =>
-          this.stoppedBy(error)
-            ? undefined
-            : this.logger.error({ err: error, projection: projection.name }, 'rebuild failed'),
-        ),
-      );
+      this.inBackground(this.startRebuild(slot, state.generation + 1, resume), 'rebuild failed', {
+        projection: projection.name,
+      });
       return;
     }
     this.startLive(

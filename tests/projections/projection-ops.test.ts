@@ -29,14 +29,20 @@ const projectorEngine = (rebuilding: Set<string>) =>
     tailError: () => null,
   }) as unknown as ProjectionEngine;
 
+/** A log of 100 events (a question activated each day), in memory. */
+const hundredEventLog = async () => {
+  const db = openSqlite(':memory:');
+  const events = openSqliteEventStore(db);
+  for (let day = 1; day <= 100; day++) {
+    const date = `2026-01-${String(1 + (day % 28)).padStart(2, '0')}`;
+    await appendEvents(events, `question-${day}`, [activation(date, day)]);
+  }
+  return { db, events };
+};
+
 describe('projection operations across processes', () => {
   it('shows a rebuild asked for, then where the process running it has reached', async () => {
-    const db = openSqlite(':memory:');
-    const events = openSqliteEventStore(db);
-    for (let day = 1; day <= 100; day++) {
-      const date = `2026-01-${String(1 + (day % 28)).padStart(2, '0')}`;
-      await appendEvents(events, `question-${day}`, [activation(date, day)]);
-    }
+    const { db, events } = await hundredEventLog();
     const readStore = openMemoryReadStore();
     const rebuilding = new Set<string>();
     const api = projectionOperations(events, readStore, allProjections, null, silentLogger());
@@ -75,12 +81,7 @@ describe('projection operations across processes', () => {
   });
 
   it('counts the log once per position, not once per projection, and health checks never count a rebuild', async () => {
-    const db = openSqlite(':memory:');
-    const log = openSqliteEventStore(db);
-    for (let day = 1; day <= 100; day++) {
-      const date = `2026-01-${String(1 + (day % 28)).padStart(2, '0')}`;
-      await appendEvents(log, `question-${day}`, [activation(date, day)]);
-    }
+    const { db, events: log } = await hundredEventLog();
     const counted: (bigint | null)[] = [];
     const events = {
       ...log,
