@@ -14,18 +14,27 @@ const usePlacement = (toastId: number | null) => {
   useLayoutEffect(() => {
     if (toastId === null) return;
     let frame = 0;
+    const update = () => {
+      const next = choosePlacement(ref.current?.getBoundingClientRect().height ?? 96);
+      setPlacement((was) => (was.edge === next.edge && was.offset === next.offset ? was : next));
+    };
     const place = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const height = ref.current?.getBoundingClientRect().height ?? 96;
-        setPlacement(choosePlacement(height));
-      });
+      frame = requestAnimationFrame(update);
     };
-    setPlacement(choosePlacement(ref.current?.getBoundingClientRect().height ?? 96));
+    update();
     window.addEventListener('scroll', place, { passive: true });
     window.addEventListener('resize', place);
     document.addEventListener('focusin', place);
+    // A toast raised just before moving on (a welcome) outlives the page it was placed on: the
+    // next page's text boxes arrive without a scroll or a resize.
+    const changes = new MutationObserver(place);
+    changes.observe(document.body, { childList: true, subtree: true });
+    const sizes = new ResizeObserver(place);
+    sizes.observe(document.body);
     return () => {
+      changes.disconnect();
+      sizes.disconnect();
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', place);
       window.removeEventListener('resize', place);
