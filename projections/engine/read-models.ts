@@ -105,15 +105,21 @@ export class StoreReadModels implements ReadModels {
   ) {
     const projection = this.byName.get(name);
     if (!projection) return;
-    const current = this.known.get(name);
-    if (current && current.generation === generation) {
-      if (checkpoint !== null && (current.checkpoint === null || checkpoint > current.checkpoint)) {
-        current.checkpoint = checkpoint;
-      }
-      if (version !== undefined) current.version = version;
-    } else if (!current || generation > current.generation) {
+    const known = this.known.get(name);
+    if (!known || generation > known.generation) {
+      // A generation first heard of: its indexes first, for the readers who turn to it.
       await ensureProjectionIndexes(this.readStore, projection, generation);
+    }
+    // Looked up again after that wait: a later notice of the same generation may have been
+    // learnt meanwhile, and its checkpoint is not to be put back.
+    const latest = this.known.get(name);
+    if (!latest || generation > latest.generation) {
       this.known.set(name, { generation, checkpoint, version });
+    } else if (latest.generation === generation) {
+      if (checkpoint !== null && (latest.checkpoint === null || checkpoint > latest.checkpoint)) {
+        latest.checkpoint = checkpoint;
+      }
+      if (version !== undefined) latest.version = version;
     }
     this.waiters.forEach((check) => check());
   }

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { filter, firstValueFrom } from 'rxjs';
+import { filter, firstValueFrom, Subject } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Doc } from '../../infra/read-store/read-store';
 import type { EventStore, SubscriptionStart } from '../../infra/event-store/event-store';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
 import { silentLogger } from '../../infra/logger';
 import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
-import type { ReadStore } from '../../infra/read-store/read-store';
+import type { CommitNotice, ReadStore } from '../../infra/read-store/read-store';
 import { openSqlite } from '../../infra/sqlite';
 import { allProjections } from '../../projections';
 import { collection, projection, type Projection } from '../../projections/engine/define';
@@ -796,5 +796,42 @@ describe('the log tail on a restart far behind', () => {
     expect(
       await readModels.of(responsesByQuestionProjection).responses.findOne({ _id: 'late' }),
     ).toMatchObject({ questionId: 1 });
+  });
+});
+
+describe('following the read models from notices', () => {
+  it('keeps the newest checkpoint when two notices of a new generation overtake each other', async () => {
+    const inner = openMemoryReadStore();
+    cleanups.push(() => inner.close());
+    const notices = new Subject<CommitNotice>();
+    // The first look at the new generation's indexes is slow; the second is quick.
+    let slowNext = false;
+    const store = new Proxy(inner, {
+      get(target, key) {
+        if (key === 'notices') return notices;
+        if (key === 'ensureIndexes') {
+          return async (...args: Parameters<ReadStore['ensureIndexes']>) => {
+            if (slowNext) {
+              slowNext = false;
+              await new Promise((resolve) => setTimeout(resolve, 30));
+            }
+            return target.ensureIndexes(...args);
+          };
+        }
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    const name = responsesByQuestionProjection.name;
+    // No refresh from the state documents while it runs: only the notices speak.
+    const readModels = new StoreReadModels(store, [responsesByQuestionProjection], 60_000);
+    await readModels.start();
+    cleanups.push(() => readModels.stop());
+    slowNext = true;
+    notices.next({ projection: name, generation: 2, position: '5', topics: [] });
+    notices.next({ projection: name, generation: 2, position: '9', topics: [] });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(readModels.generationOf(name)).toBe(2);
+    expect(readModels.checkpointOf(name)).toBe(9n);
   });
 });
