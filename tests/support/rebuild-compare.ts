@@ -51,10 +51,21 @@ export const readModelsAndRebuild = async (
   const freshModels = new StoreReadModels(fresh, allProjections);
   await freshModels.start();
   await engine.start();
+  const began = Date.now();
   const caughtUp = await freshModels.waitFor(head, names, 60_000);
+  // What a replay that did not reach the head left behind, said where the test fails.
+  const behind = caughtUp
+    ? []
+    : names.flatMap((name) => {
+        const at = freshModels.checkpointOf(name);
+        return at !== null && at >= head
+          ? []
+          : [`${name} at ${at ?? 'nothing'} of ${head} after ${Date.now() - began} ms`];
+      });
   const result = {
     storedCaughtUp: await storedModels.waitFor(head, names, 1),
-    caughtUp,
+    /** The fresh replay's projections short of the log's head (none when it caught up). */
+    behind,
     stored: await snapshotOf(storedModels),
     rebuilt: await snapshotOf(freshModels),
     events: await events.readAll({ maxCount: 10_000_000 }),
