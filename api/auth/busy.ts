@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
-import { KdfBusyError } from '../../infra/auth/kdf-pool';
+import { KdfBusyError, KdfClosedError } from '../../infra/auth/kdf-pool';
 import { sendProblem } from '../http/problems';
 
 /**
@@ -7,6 +7,16 @@ import { sendProblem } from '../http/problems';
  * instead of waiting behind everyone else (and pages never wait behind password work at all).
  */
 export const answerBusy: ErrorRequestHandler = (error, req, res, next) => {
+  // Cut short by a shutdown whose grace ran out: nothing was stored; another try will do.
+  if (error instanceof KdfClosedError) {
+    res.setHeader('Retry-After', '5');
+    sendProblem(req, res, {
+      status: 503,
+      title: 'Restarting',
+      detail: 'Boon is restarting. Please try again in a few seconds.',
+    });
+    return;
+  }
   if (!(error instanceof KdfBusyError)) {
     next(error);
     return;

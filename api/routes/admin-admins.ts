@@ -7,6 +7,7 @@ import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { adminSessionOf, requireAdmin } from '../http/guards';
 import { parseInput } from '../http/validation';
+import { answerBusy } from '../auth/busy';
 
 /**
  * Named admins: the first from configuration; admins add others (each with their own
@@ -58,5 +59,7 @@ export const adminAdminRoutes = (ctx: AppContext) => {
     res.json({ username, position: position?.toString() ?? null });
   });
 
+  // Password work refused for a full queue or a shutdown: 503, never a 500.
+  router.use(answerBusy);
   return router;
 };

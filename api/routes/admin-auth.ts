@@ -25,6 +25,7 @@ import type { AppContext } from '../context';
 import { requireAdmin, adminSessionOf } from '../http/guards';
 import { localOperatorOnly } from '../http/local-only';
 import { parseInput } from '../http/validation';
+import { answerBusy } from '../auth/busy';
 
 /** Compares digests, so neither length nor content leaks through timing. */
 const sameSecret = (a: string, b: string) =>
@@ -164,5 +165,7 @@ export const adminAuthRoutes = (ctx: AppContext) => {
     res.status(204).end();
   });
 
+  // Password work refused for a full queue or a shutdown: 503, never a 500.
+  router.use(answerBusy);
   return router;
 };

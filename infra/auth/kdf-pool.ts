@@ -10,6 +10,18 @@ export class KdfBusyError extends Error {
   }
 }
 
+/**
+ * The process is stopping and its password work with it: the request never took effect, and
+ * the caller should answer 503 so the client tries again (on another process, or after the
+ * restart).
+ */
+export class KdfClosedError extends Error {
+  constructor() {
+    super('key derivation pool is closed');
+    this.name = 'KdfClosedError';
+  }
+}
+
 export type Derive = (
   password: string,
   salt: Buffer,
@@ -120,7 +132,7 @@ export const createKdfPool = ({
 
   return {
     derive: (password, salt, keyLength, options) => {
-      if (closed) return Promise.reject(new Error('key derivation pool is closed'));
+      if (closed) return Promise.reject(new KdfClosedError());
       const busy = slots.filter((s) => s.job).length;
       if (busy === workers && queue.length >= maxQueued) {
         const waitMs = ((queue.length + busy) * averageMs) / workers;
@@ -133,12 +145,12 @@ export const createKdfPool = ({
     },
     close: async () => {
       closed = true;
-      queue.splice(0).forEach((job) => job.reject(new Error('key derivation pool is closed')));
+      queue.splice(0).forEach((job) => job.reject(new KdfClosedError()));
       await Promise.all(
         slots.map(async (slot) => {
           const worker = slot.worker;
           slot.worker = null;
-          slot.job?.reject(new Error('key derivation pool is closed'));
+          slot.job?.reject(new KdfClosedError());
           slot.job = null;
           await worker?.terminate();
         }),

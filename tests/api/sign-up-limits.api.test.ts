@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIGN_UPS_OVERALL, SIGN_UPS_PER_ADDRESS } from '../../api/auth/rate-limiter';
-import { KdfBusyError } from '../../infra/auth/kdf-pool';
+import { KdfBusyError, KdfClosedError } from '../../infra/auth/kdf-pool';
 import { createPasswordHasher } from '../../infra/auth/passwords';
 import { refusesWithoutEvents, signIn, signUp } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -59,5 +59,24 @@ describe('sign-up is not a free denial of service', () => {
     }
     t.ctx.auth.passwords = working;
     expect((await signUp(t, 'ada@example.org')).status).toBe(202);
+  });
+
+  it('answers 503 when password work is cut short by a shutdown, for members and admins', async () => {
+    t = await startTestApp();
+    t.ctx.auth.passwords = createPasswordHasher(2 ** 10, () =>
+      Promise.reject(new KdfClosedError()),
+    );
+    for (const send of [
+      () => signUp(t, 'ada@example.org'),
+      () => signIn(t, 'ada@example.org', 'long enough pw'),
+      () =>
+        request(t.app)
+          .post('/api/admin/login')
+          .send({ username: 'someone', password: 'long enough pw' }),
+    ]) {
+      const res = await refusesWithoutEvents(t, send, 503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.body.title).toBe('Restarting');
+    }
   });
 });

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKdfPool, KdfBusyError, type KdfPool } from '../../infra/auth/kdf-pool';
+import {
+  createKdfPool,
+  KdfBusyError,
+  KdfClosedError,
+  type KdfPool,
+} from '../../infra/auth/kdf-pool';
 import { hashPassword, scryptOnThreadPool, verifyPassword } from '../../infra/auth/passwords';
 
 const options = { N: 2 ** 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -42,5 +47,19 @@ describe('the key-derivation pool', () => {
     const salt = randomBytes(16);
     await expect(pool.derive('pw', salt, 32, { ...options, N: 3 })).rejects.toThrow();
     await expect(pool.derive('pw', salt, 32, options)).resolves.toHaveLength(32);
+  });
+
+  it('ends the work under way and queued with KdfClosedError when closed, and takes no more', async () => {
+    pool = createKdfPool({ workers: 1 });
+    const salt = randomBytes(16);
+    const cut = [1, 2].map(() =>
+      pool.derive('pw', salt, 32, options).then(
+        () => 'derived',
+        (error: unknown) => error,
+      ),
+    );
+    await pool.close();
+    for (const outcome of await Promise.all(cut)) expect(outcome).toBeInstanceOf(KdfClosedError);
+    await expect(pool.derive('pw', salt, 32, options)).rejects.toBeInstanceOf(KdfClosedError);
   });
 });
