@@ -94,9 +94,6 @@ export const openSqliteEventStore = (
   const selectAll = db.prepare<[number, number], EventRow>(
     'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
   );
-  const selectCount = db.prepare<[number, number], { count: number }>(
-    'SELECT COUNT(*) AS count FROM (SELECT 1 FROM events WHERE position > ? LIMIT ?)',
-  );
   const selectHead = db.prepare<[], { position: number | null }>(
     'SELECT MAX(position) AS position FROM events',
   );
@@ -226,8 +223,14 @@ export const openSqliteEventStore = (
       const { position } = selectHead.get() ?? { position: null };
       return position === null ? null : BigInt(position);
     },
-    countEventsAfter: async (position, cap) =>
-      selectCount.get(Number(position ?? 0n), cap)?.count ?? 0,
+    // Positions run 1, 2, 3… with no gap: AUTOINCREMENT, written only by the append writer in
+    // transactions that roll back whole (the sequence with them), never deleted (an erasure
+    // shreds keys, not events). Counting is arithmetic however long the log; walking the
+    // table took 2.8 s at 5M events, on the thread that serves.
+    countEventsAfter: async (position, cap) => {
+      const head = selectHead.get()?.position ?? 0;
+      return Math.max(0, Math.min(cap, head - Number(position ?? 0n)));
+    },
     close: async () => {
       flush();
       closed = true;

@@ -121,6 +121,31 @@ export const describeEventStoreContract = (
       expect(head!).toBeGreaterThanOrEqual(r3.position);
     });
 
+    it('counts the events after a position, up to a cap, whatever was refused or repeated', async () => {
+      const start = await store.headPosition();
+      const id = stream();
+      const pair = [event(), event()];
+      await store.appendToStream(id, pair, 'no_stream');
+      await expect(store.appendToStream(id, [event()], 5n)).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
+      await store.appendToStream(id, pair, 'no_stream');
+      await Promise.allSettled([
+        store.appendToStream(id, [event('A')], 1n),
+        store.appendToStream(id, [event('B')], 1n),
+      ]);
+      await store.appendToStream(stream(), [event(), event(), event()], 'any');
+      expect(await store.countEventsAfter(start, 1000)).toBe(6);
+      expect(await store.countEventsAfter(start, 4)).toBe(4);
+      const written = await store.readAll({
+        ...(start === null ? {} : { after: start }),
+        maxCount: 1000,
+      });
+      expect(written).toHaveLength(6);
+      expect(await store.countEventsAfter(written[1]!.position, 1000)).toBe(4);
+      expect(await store.countEventsAfter(await store.headPosition(), 1000)).toBe(0);
+    });
+
     it('subscribes from a position: past events, then live ones, in order, until aborted', async () => {
       const id = stream();
       const before = await store.appendToStream(id, [event('Before')], 'no_stream');

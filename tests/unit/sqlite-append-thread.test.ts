@@ -55,6 +55,30 @@ describe('the log written on a writer thread', () => {
     again.close();
   });
 
+  it('leaves no gap in positions where an append failed half-way, so counts are arithmetic', async () => {
+    const db = openSqlite(logFile());
+    const store = openSqliteEventStore(db, { writerThread: { synchronous: 'FULL' } });
+    await store.appendToStream('a', [event('e1'), event('e2')], 'no_stream');
+    // Its first event is written, its second reuses an id: the whole append is undone, and
+    // with it the position its first event took.
+    const broken = await Promise.allSettled([
+      store.appendToStream('b', [event('e3'), event('e1')], 'no_stream'),
+      store.appendToStream('c', [event('e4')], 'no_stream'),
+    ]);
+    expect(broken.map((o) => o.status)).toEqual(['rejected', 'fulfilled']);
+    await store.appendToStream('d', [event('e5'), event('e6')], 'no_stream');
+    const rows = db
+      .prepare<[], { position: number }>('SELECT position FROM events ORDER BY position')
+      .all()
+      .map((row) => row.position);
+    expect(rows).toEqual([1, 2, 3, 4, 5]);
+    expect(await store.countEventsAfter(null, 100)).toBe(5);
+    expect(await store.countEventsAfter(2n, 100)).toBe(3);
+    expect(await store.countEventsAfter(2n, 2)).toBe(2);
+    await store.close();
+    db.close();
+  });
+
   it('refuses appends after close', async () => {
     const db = openSqlite(logFile());
     const store = openSqliteEventStore(db, { writerThread: { synchronous: 'FULL' } });
