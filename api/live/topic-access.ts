@@ -1,7 +1,7 @@
 import type { TopicAccess } from '../../domain/contracts/topics';
 import type { AppContext } from '../context';
 import { travelsWith } from '../policies/mini-travelers';
-import { mayReadDiscussion } from '../policies/discussions';
+import { mayReadDiscussion, mayTakePart } from '../policies/discussions';
 import type { SocketIdentity } from './socket-identity';
 
 /** The server's side of the registry's access rules: may this socket follow the topic? */
@@ -18,7 +18,14 @@ export const mayFollow = async (
     case 'admin':
       return identity.admin;
     case 'question-reader':
-      return mayReadDiscussion(ctx, identity.personId, access.questionId);
+      // The read model first; where it says no, the person's own stream: a discussion opened
+      // the moment its reader answered is followed even while the projection catches up
+      // (refused, the page stayed silent for good).
+      return (
+        (await mayReadDiscussion(ctx, identity.personId, access.questionId)) ||
+        (identity.personId !== null &&
+          (await mayTakePart(ctx, identity.personId, access.questionId)))
+      );
     case 'mini-traveler':
       return identity.personId !== null && travelsWith(ctx, identity.personId, access);
   }

@@ -55,18 +55,19 @@ export const assertMayRead = async (
 };
 
 /**
- * For commands: from the author's own stream (the authority), so taking part right after
- * answering never waits for a read model.
+ * From the person's own stream (the authority): taking part right after answering never
+ * waits for a read model.
  */
-export const assertMayTakePart = async (ctx: AppContext, actor: Actor, questionId: number) => {
-  const state = await currentState(
-    ctx,
-    responderStreamId(actor.userId),
-    responderDecider(ctx.dayRules),
-  );
+export const mayTakePart = async (ctx: AppContext, userId: string, questionId: number) => {
+  const state = await currentState(ctx, responderStreamId(userId), responderDecider(ctx.dayRules));
   const live = [...state.responses.values()].filter((response) => !response.deleted);
-  if (live.some((response) => response.questionId === questionId)) return;
-  const answeredToday = state.answeredOn.has(today(ctx));
-  if (answeredToday && (await isPastQuestion(ctx, questionId))) return;
-  throw refused('Share your own perspective before joining the conversation.');
+  if (live.some((response) => response.questionId === questionId)) return true;
+  return state.answeredOn.has(today(ctx)) && (await isPastQuestion(ctx, questionId));
+};
+
+/** For commands: see `mayTakePart`. */
+export const assertMayTakePart = async (ctx: AppContext, actor: Actor, questionId: number) => {
+  if (!(await mayTakePart(ctx, actor.userId, questionId))) {
+    throw refused('Share your own perspective before joining the conversation.');
+  }
 };
