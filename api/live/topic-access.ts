@@ -1,5 +1,6 @@
 import type { TopicAccess } from '../../domain/contracts/topics';
 import type { AppContext } from '../context';
+import { miniResultsProjection } from '../../projections/mini-results';
 import { travelsWith } from '../policies/mini-travelers';
 import { mayReadDiscussion, mayTakePart } from '../policies/discussions';
 import type { SocketIdentity } from './socket-identity';
@@ -26,7 +27,20 @@ export const mayFollow = async (
         (identity.personId !== null &&
           (await mayTakePart(ctx, identity.personId, access.questionId)))
       );
-    case 'mini-traveler':
-      return identity.personId !== null && travelsWith(ctx, identity.personId, access);
+    case 'mini-traveler': {
+      const personId = identity.personId;
+      if (personId === null) return false;
+      if (await travelsWith(ctx, personId, access)) return true;
+      // A journey finished a moment ago through this or another process: asked again once
+      // the results' read model has what was written before the socket asked (bounded).
+      const head = await ctx.events.headPosition();
+      if (head === null) return false;
+      const caughtUp = await ctx.readModels.waitFor(
+        head,
+        [miniResultsProjection.name],
+        ctx.readWaitMs,
+      );
+      return caughtUp && travelsWith(ctx, personId, access);
+    }
   }
 };
