@@ -2,16 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../../api/server';
 import { READ_MODELS_FILE } from '../../api/stores';
-import type { ServerMessage } from '../../domain/contracts/live';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
 import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
 import type { Lease, ReadStore } from '../../infra/read-store/read-store';
 import { openSqlite, type SqliteDatabase } from '../../infra/sqlite';
 import { responsesByQuestionProjection } from '../../projections/responses-by-question';
+import { liveClient } from '../support/live-client';
 import { newDeviceId, testBank } from '../support/test-app';
 
 let server: RunningServer;
@@ -44,44 +43,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const call = async (path: string, deviceId: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Device-ID': deviceId },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
-
-const register = async () => {
-  const deviceId = newDeviceId();
-  const offers = await call('/api/user/generate-pseudonyms', deviceId, {});
-  const setup = await call('/api/user/setup', deviceId, {
-    pseudonym: (offers.body.pseudonyms as string[])[0],
-    privacyConsent: true,
-    termsConsent: true,
-  });
-  expect(setup.status).toBe(201);
-  return deviceId;
-};
-
-const subscribe = (deviceId: string, topic: string) =>
-  new Promise<{ socket: WebSocket; messages: ServerMessage[]; subscribed: ServerMessage }>(
-    (resolve, reject) => {
-      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
-      const messages: ServerMessage[] = [];
-      socket.on('message', (raw) => {
-        const message = JSON.parse(raw.toString()) as ServerMessage;
-        messages.push(message);
-        if (message.type === 'identified') {
-          socket.send(JSON.stringify({ type: 'subscribe', topics: [topic] }));
-        }
-        if (message.type === 'subscribed') resolve({ socket, messages, subscribed: message });
-      });
-      socket.on('open', () => socket.send(JSON.stringify({ type: 'identify', deviceId })));
-      socket.on('error', reject);
-    },
-  );
+const { call, register, connect } = liveClient(() => server.url);
 
 describe('following a discussion right after answering', () => {
   it('is allowed before the read model knows of the answer, and refused to who did not answer', async () => {
@@ -97,9 +59,9 @@ describe('following a discussion right after answering', () => {
     const listed = await call(`/api/responses/${questionId}`, reader);
     expect(listed.status).toBe(403);
     // …but the person who just answered may follow it live.
-    const follower = await subscribe(reader, topic);
+    const follower = await connect([topic], { deviceId: reader });
     expect(follower.subscribed).toEqual({ type: 'subscribed', topics: [topic], refused: [] });
-    const stranger = await subscribe(await register(), topic);
+    const stranger = await connect([topic], { deviceId: await register() });
     expect(stranger.subscribed).toMatchObject({
       topics: [],
       refused: [{ topic, reason: 'forbidden' }],

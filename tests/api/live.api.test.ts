@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../../api/server';
+import WebSocket from 'ws';
 import type { ServerMessage } from '../../domain/contracts/live';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
 import { allProjections } from '../../projections';
+import { liveClient } from '../support/live-client';
 import { newDeviceId, testAdmin, testBank } from '../support/test-app';
 
 let server: RunningServer;
@@ -34,46 +35,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const call = async (path: string, deviceId: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Device-ID': deviceId },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-};
-
-const register = async () => {
-  const deviceId = newDeviceId();
-  const { body } = await call('/api/user/generate-pseudonyms', deviceId, {});
-  await call('/api/user/setup', deviceId, {
-    pseudonym: body.pseudonyms[0],
-    privacyConsent: true,
-    termsConsent: true,
-  });
-  return deviceId;
-};
-
-type Identity = { deviceId?: string; accessToken?: string; adminToken?: string };
-
-/** A socket that identifies itself, then subscribes; resolves with the server's answer. */
-const connect = (topics: string[], identity: Identity = {}) =>
-  new Promise<{ socket: WebSocket; messages: ServerMessage[]; subscribed: ServerMessage }>(
-    (resolve, reject) => {
-      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
-      const messages: ServerMessage[] = [];
-      socket.on('message', (raw) => {
-        const message = JSON.parse(raw.toString()) as ServerMessage;
-        messages.push(message);
-        if (message.type === 'identified') {
-          socket.send(JSON.stringify({ type: 'subscribe', topics }));
-        }
-        if (message.type === 'subscribed') resolve({ socket, messages, subscribed: message });
-      });
-      socket.on('open', () => socket.send(JSON.stringify({ type: 'identify', ...identity })));
-      socket.on('error', reject);
-    },
-  );
+const { call, register, connect } = liveClient(() => server.url);
 
 const todaysQuestionId = async () =>
   ((await call('/api/question/today', newDeviceId())).body as { id: number }).id;
