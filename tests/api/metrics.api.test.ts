@@ -14,6 +14,7 @@ import type { EventStore } from '../../infra/event-store/event-store';
 import { silentLogger } from '../../infra/logger';
 import { createMetrics } from '../../infra/metrics';
 import { newDeviceId, startTestApp, testBank } from '../support/test-app';
+import { liveClient } from '../support/live-client';
 
 const TOKEN = 'a-metrics-token-for-this-test';
 let api: RunningServer;
@@ -49,30 +50,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const call = async (path: string, deviceId: string, body?: unknown, position?: string) => {
-  const res = await fetch(`${api.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Device-ID': deviceId,
-      ...(position ? { 'X-Min-Position': position } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-};
-
-const register = async () => {
-  const deviceId = newDeviceId();
-  const { body } = await call('/api/user/generate-pseudonyms', deviceId, {});
-  const setup = await call('/api/user/setup', deviceId, {
-    pseudonym: body.pseudonyms[0],
-    privacyConsent: true,
-    termsConsent: true,
-  });
-  expect(setup.status).toBe(201);
-  return deviceId;
-};
+const { call, register } = liveClient(() => api.url);
 
 type Series = { labels: Record<string, string>; value: number };
 

@@ -6,10 +6,15 @@ export type LiveIdentity = { deviceId?: string; accessToken?: string; adminToken
 
 /** A person's side of a running server: JSON calls as a device, and sockets that subscribe. */
 export const liveClient = (baseUrl: () => string) => {
-  const call = async (path: string, deviceId: string, body?: unknown) => {
+  /** `position`: read what was written up to there (`X-Min-Position`). */
+  const call = async (path: string, deviceId: string, body?: unknown, position?: string) => {
     const res = await fetch(`${baseUrl()}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Device-ID': deviceId },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Device-ID': deviceId,
+        ...(position ? { 'X-Min-Position': position } : {}),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
