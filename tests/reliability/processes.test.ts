@@ -106,6 +106,13 @@ describe('two API processes and two projectors on one data folder', () => {
       }
     });
     socket.on('open', () => socket.send(JSON.stringify({ type: 'identify', deviceId: reader })));
+    // Let in the moment it answered, whether or not API B's read model has the answer yet.
+    await expect
+      .poll(() => live.find((m) => m.type === 'subscribed'))
+      .toMatchObject({
+        topics: [`responses:${question.id}`],
+        refused: [],
+      });
 
     const answered: { id: string; position: bigint }[] = [];
     const echoes: string[] = [];
