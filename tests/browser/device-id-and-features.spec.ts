@@ -12,7 +12,13 @@ test('the device id (a bearer secret) never appears in a URL the app requests', 
   const deviceId = (await page.evaluate(() => localStorage.getItem('boon-device-id')))!;
   // A later visit looks the device up; settings read and save it.
   await page.evaluate(() => localStorage.removeItem('boon-device-registered'));
+  // Home arrives with its question in the HTML, before its code: the lookup is waited for
+  // itself (leaving as soon as the question showed, the test once left before the code ran).
+  const lookedUp = page.waitForRequest((request) =>
+    request.url().includes('/api/device/me/pseudonym'),
+  );
   await page.goto('/home');
+  await lookedUp;
   await expect(page.locator('#question')).toBeVisible();
   await page.goto('/settings');
   const toggle = page.getByRole('switch', { name: 'Show Activity' });

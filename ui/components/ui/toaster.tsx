@@ -8,7 +8,7 @@ import { toastAtom } from './toast';
 import { choosePlacement, type Placement } from './toast-placement';
 
 /** Keeps the toast clear of text boxes and the bottom sheet while it shows. */
-const usePlacement = (toastId: number | null) => {
+const usePlacement = (toastId: number | null, pathname: string) => {
   const ref = useRef<HTMLLIElement>(null);
   const [placement, setPlacement] = useState<Placement>({ edge: 'top', offset: 8 });
   useLayoutEffect(() => {
@@ -27,27 +27,25 @@ const usePlacement = (toastId: number | null) => {
     window.addEventListener('resize', place);
     document.addEventListener('focusin', place);
     // A toast raised just before moving on (a welcome) outlives the page it was placed on: the
-    // next page's text boxes arrive without a scroll or a resize.
-    const changes = new MutationObserver(place);
-    changes.observe(document.body, { childList: true, subtree: true });
+    // next page's text boxes arrive without a scroll or a window resize, but the page's size
+    // changes as they do.
     const sizes = new ResizeObserver(place);
     sizes.observe(document.body);
     return () => {
-      changes.disconnect();
       sizes.disconnect();
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', place);
       window.removeEventListener('resize', place);
       document.removeEventListener('focusin', place);
     };
-  }, [toastId, ref]);
+  }, [toastId, pathname, ref]);
   return { ref, placement };
 };
 
 export const Toaster = () => {
   const [current, set] = useAtom(toastAtom);
   const { pathname } = useLocation();
-  const { ref, placement } = usePlacement(current?.id ?? null);
+  const { ref, placement } = usePlacement(current?.id ?? null, pathname);
   // An error speaks of the page whose action failed: it leaves with that page. Other toasts
   // (a welcome, 'Logged out') are raised just before moving on, and travel with the person.
   const stale = current?.variant === 'destructive' && current.path !== pathname;
