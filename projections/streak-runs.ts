@@ -17,22 +17,27 @@ const runDoc = (personId: string, run: StreakRun): RunDoc => ({
 
 /**
  * A day gains its answer: it joins the run ending the day before and the run starting the day
- * after (by its id), so the work is the same however long the history. The run ending the day
- * before is most often the person's latest (a streak going on): `latest`, when the caller
- * knows it, finds it by id; else an index does. Returns the run the day is now part of.
+ * after (by their ids), so the work is the same however long the history. `latest` is the
+ * person's run with the latest end (null: they have no run), as their progress keeps it. A day
+ * after its end (the usual case: today's answer) can join only `latest` itself, so nothing is
+ * looked up; an earlier day looks both neighbours up. Returns the run the day is now part of.
  */
 export const addAnsweredDay = async (
   runs: Runs,
   personId: string,
   day: string,
-  latest: StreakRun | null = null,
+  latest: StreakRun | null,
 ): Promise<RunDoc> => {
   const dayBefore = addDays(day, -1);
-  const before =
-    latest?.end === dayBefore
-      ? await runs.findOne({ _id: runId(personId, latest.start) })
-      : await runs.findOne({ personId, end: dayBefore });
-  const after = await runs.findOne({ _id: runId(personId, addDays(day, 1)) });
+  let before: RunDoc | null = null;
+  let after: RunDoc | null = null;
+  if (latest !== null && day > latest.end) {
+    if (latest.end === dayBefore)
+      before = await runs.findOne({ _id: runId(personId, latest.start) });
+  } else if (latest !== null) {
+    before = await runs.findOne({ personId, end: dayBefore });
+    after = await runs.findOne({ _id: runId(personId, addDays(day, 1)) });
+  }
   if (before) await runs.deleteOne({ _id: before._id });
   if (after) await runs.deleteOne({ _id: after._id });
   const joined = runDoc(personId, runOf(before?.start ?? day, after?.end ?? day));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEvent, EventOfType } from '../../domain/event-catalog';
 import { currentStreak } from '../../domain/progress/streaks';
+import { addDays } from '../../domain/shared/product-day';
 import { badgeAwardsReactor } from '../../projections/badge-awards';
 import { badgesProjection } from '../../projections/badges';
 import { progressProjection } from '../../projections/progress';
@@ -87,6 +88,21 @@ describe('streaks', () => {
       );
       const { person, read } = await progressOf(events);
       const runs = await read.streak_runs.find({ personId: 'ann' });
+      // The runs themselves are the answered days' runs of consecutive days.
+      const kept = october.filter((day) => !takenBack.includes(day));
+      const answered = [...new Set([...kept, ...again])].sort();
+      const expected: string[] = [];
+      answered.forEach((day, i) => {
+        if (i > 0 && addDays(answered[i - 1]!, 1) === day)
+          expected[expected.length - 1] += ` ${day}`;
+        else expected.push(day);
+      });
+      expect(runs.map((run) => `${run.start}..${run.end}:${run.length}`).sort()).toEqual(
+        expected.map((run) => {
+          const days = run.split(' ');
+          return `${days[0]}..${days.at(-1)}:${days.length}`;
+        }),
+      );
       const latest = [...runs].sort((a, b) => (a.end < b.end ? 1 : -1))[0] ?? null;
       expect(person!.latest).toEqual(
         latest && { start: latest.start, end: latest.end, length: latest.length },
