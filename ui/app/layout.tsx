@@ -1,4 +1,4 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { ConnectionBanner } from '../components/connection-banner';
 import { Footer } from './footer';
@@ -16,9 +16,9 @@ import {
 import { Logo } from '../components/ui/logo';
 import { BadgeToasts } from '../features/profile/components/badge-toasts';
 import { TabBar, type TabBarItem } from '../components/ui/tab-bar';
-import { queryKeys } from '../lib/query-keys';
 import { useBrowserValue } from '../lib/hydration';
-import { todayQuestionQuery } from '../lib/today-question';
+import { questionQuery, todayQuestionQuery } from '../lib/today-question';
+import { watchOnly } from '../lib/watch-only';
 import { isVisitStart } from '../lib/navigation-guard';
 import { useTheme } from '../lib/theme';
 import { ReminderNotifier } from '../features/reminders/reminder-notifier';
@@ -100,12 +100,9 @@ export const Layout = () => {
   // question itself had it in the cache before a prerendered page below was adopted (React
   // adopts that page after the shell), so the page's first render showed the question where
   // its HTML had the skeleton, and React drew it again (a hydration mismatch).
-  const { data: today } = useQuery({ ...todayQuestionQuery, queryFn: skipToken });
+  const { data: today } = useQuery(watchOnly(todayQuestionQuery));
   const questionId = questionIdIn(pathname);
-  const question = useQuery({
-    queryKey: queryKeys.question(questionId ?? 0),
-    queryFn: skipToken,
-  });
+  const question = useQuery(watchOnly(questionQuery(questionId ?? 0)));
   const active = activeItem(pathname, today?.id, questionId !== null && question.isSuccess);
   return (
     <div className="flex min-h-dvh flex-col">

@@ -12,5 +12,12 @@ export const todayQuestionQuery = queryOptions({
 
 export const useTodayQuestion = () => useQuery(todayQuestionQuery);
 
+/** One question, past or today's (404 when there is no such question): a discussion's, the archive's. */
+export const questionQuery = (id: number) =>
+  queryOptions({
+    queryKey: queryKeys.question(id),
+    queryFn: () => api<QuestionDto>(`/api/question/${id}`),
+  });
+
 /** 'Sunday, November 22, 2026' for a YYYY-MM-DD product day. */
 export const longDate = longDay;

@@ -1,15 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuestionRespondedDto } from '../../../../domain/contracts/archive';
-import type { QuestionDto } from '../../../../domain/contracts/questions';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-/** One question, past or today's; 404 when there is no such question. */
-export const questionQuery = (id: number) =>
-  queryOptions({
-    queryKey: queryKeys.question(id),
-    queryFn: () => api<QuestionDto>(`/api/question/${id}`),
-  });
+import { questionQuery } from '../../../lib/today-question';
 
 export const useQuestion = (id: number) => useQuery(questionQuery(id));
 
