@@ -2,7 +2,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -27,6 +27,11 @@ const TARGETS: Record<Category, number> = {
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** `LIGHTHOUSE_PAGES=/home,/about` measures only those (while working on one page). */
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',') ?? null;
+/**
+ * `LIGHTHOUSE_SAVE=<folder>` keeps each run's whole report there (JSON), to see where a page's
+ * time goes: its long tasks, main-thread breakdown and largest paint.
+ */
+const SAVE = process.env.LIGHTHOUSE_SAVE ?? null;
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -101,6 +106,11 @@ const audit = async (url: string, storage: Record<string, string> | null): Promi
     });
     const lhr = result!.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    if (SAVE) {
+      mkdirSync(SAVE, { recursive: true });
+      const page = new URL(url).pathname.replace(/\W+/g, '_');
+      writeFileSync(join(SAVE, `${page}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] })
       .items;
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
