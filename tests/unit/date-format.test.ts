@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateFormatter, longDay, shortDate } from '../../ui/lib/date-format';
+import { dateFormatter, fullDateTime, longDay, shortDate } from '../../ui/lib/date-format';
 
 /** Every day of two years, a leap day among them. */
 const days = Array.from(
@@ -32,6 +32,22 @@ describe('dates in words', () => {
         local.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
       );
     }
+  });
+
+  it('says a full date and time as en-US does, at every hour and on every day', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short' });
+    days.forEach((at, i) => {
+      for (const hour of [0, 1, 9, 11, 12, 13, 23]) {
+        const local = new Date(
+          at.getUTCFullYear(),
+          at.getUTCMonth(),
+          at.getUTCDate(),
+          hour,
+          i % 60,
+        );
+        expect(fullDateTime(local)).toBe(intl.format(local));
+      }
+    });
   });
 
   it('keeps one formatter per set of options', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultReminderSettings } from '../../domain/contracts/reminders';
-import { dueReminders } from '../../ui/features/reminders/due-reminders';
+import { dueReminders, minuteMayMatch, wallClock } from '../../ui/features/reminders/due-reminders';
 
 const berlin = defaultReminderSettings('Europe/Berlin');
 const titles = (at: string, settings = berlin) =>
@@ -34,5 +34,51 @@ describe('which reminders ring, in the person’s own time zone', () => {
     const off = { ...berlin, dailyQuestion: { ...berlin.dailyQuestion, enabled: false } };
     expect(titles('2026-11-23T08:00:00Z', off)).toEqual([]);
     expect(titles('2026-11-23T08:00:00Z', { ...berlin, enabled: false })).toEqual([]);
+  });
+
+  it('rings exactly as a look at the zone’s clock each minute says, in zones a quarter or half hour off', () => {
+    const times = ['00:00', '09:00', '09:07', '12:15', '18:30', '20:45', '23:59'];
+    const custom = times.map((time, i) => ({
+      id: `c${i}`,
+      title: `At ${time}`,
+      enabled: true,
+      time,
+      frequency: 'daily' as const,
+      weekday: null,
+    }));
+    const zones = [
+      'UTC',
+      'Europe/Berlin',
+      'Asia/Kathmandu',
+      'Asia/Kolkata',
+      'America/St_Johns',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'Pacific/Kiritimati',
+    ];
+    let rang = 0;
+    for (const timeZone of zones) {
+      const settings = { ...defaultReminderSettings(timeZone), custom };
+      // Two days of minutes, across Lord Howe's half-hour daylight saving change (2026-10-04).
+      for (let minute = 0; minute < 2 * 24 * 60; minute++) {
+        const at = new Date(Date.UTC(2026, 9, 3, 12) + minute * 60_000);
+        const clock = wallClock(at, timeZone).time;
+        const expected = custom.filter((c) => c.time === clock).map((c) => c.title);
+        const titles = dueReminders(settings, at)
+          .map((r) => r.title)
+          .filter((t) => t.startsWith('At '));
+        expect(titles, `${timeZone} ${at.toISOString()}`).toEqual(expected);
+        rang += titles.length;
+      }
+    }
+    expect(rang).toBe(zones.length * times.length * 2);
+  });
+
+  it('does not look at the zone’s clock in the minutes no zone’s reminder can ring', () => {
+    expect(minuteMayMatch('09:00', new Date('2026-11-23T08:00:10Z'))).toBe(true);
+    expect(minuteMayMatch('09:00', new Date('2026-11-23T08:15:10Z'))).toBe(true); // Kathmandu
+    expect(minuteMayMatch('09:00', new Date('2026-11-23T08:01:10Z'))).toBe(false);
+    expect(minuteMayMatch('20:45', new Date('2026-11-23T08:00:10Z'))).toBe(true);
+    expect(minuteMayMatch('20:46', new Date('2026-11-23T08:00:10Z'))).toBe(false);
   });
 });

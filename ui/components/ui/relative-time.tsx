@@ -1,5 +1,5 @@
 import { useId, useSyncExternalStore } from 'react';
-import { dateFormatter, shortDate } from '../../lib/date-format';
+import { fullDateTime, shortDate } from '../../lib/date-format';
 
 /** One clock for every relative time on the page: ticks each minute while anything shows one. */
 const listeners = new Set<() => void>();
@@ -40,8 +40,7 @@ export const relativeTime = (date: Date, at: number): string => {
   return shortDate(date, date.getFullYear() !== new Date(at).getFullYear());
 };
 
-export const fullDate = (date: Date) =>
-  dateFormatter({ dateStyle: 'full', timeStyle: 'short' }).format(date);
+export const fullDate = fullDateTime;
 
 /**
  * A time as people say it ('2 h ago'); the full date shows on hover and on keyboard focus,
