@@ -5,6 +5,7 @@ import { identityProjection } from '../../projections/identity';
 import { loadAccount } from '../auth/accounts';
 import type { AppContext } from '../context';
 import { accountSessionOfToken, adminOfToken } from '../http/bearer';
+import { askedAgainOnceCaughtUp } from './caught-up';
 
 /** Who is behind a socket, as its identify message proved it. */
 export type SocketIdentity = {
@@ -30,15 +31,10 @@ const orNull = async <T>(work: Promise<T>): Promise<T | null> => {
  * registered a moment ago through another process (whose projection this process's read
  * model has not caught up with yet) is looked for again once it has, for READ_WAIT_MS at most.
  */
-const registeredDevice = async (ctx: AppContext, deviceId: string) => {
+const registeredDevice = (ctx: AppContext, deviceId: string) => {
   const devices = ctx.readModels.of(identityProjection).devices;
   const _id = hashDeviceId(deviceId);
-  const device = await devices.findOne({ _id });
-  if (device) return device;
-  const head = await ctx.events.headPosition();
-  if (head === null) return null;
-  const caughtUp = await ctx.readModels.waitFor(head, [identityProjection.name], ctx.readWaitMs);
-  return caughtUp ? devices.findOne({ _id }) : null;
+  return askedAgainOnceCaughtUp(ctx, identityProjection.name, () => devices.findOne({ _id }));
 };
 
 /**

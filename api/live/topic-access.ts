@@ -4,6 +4,7 @@ import { miniResultsProjection } from '../../projections/mini-results';
 import { travelsWith } from '../policies/mini-travelers';
 import { mayReadDiscussion, mayTakePart } from '../policies/discussions';
 import type { SocketIdentity } from './socket-identity';
+import { askedAgainOnceCaughtUp } from './caught-up';
 
 /** The server's side of the registry's access rules: may this socket follow the topic? */
 export const mayFollow = async (
@@ -30,17 +31,12 @@ export const mayFollow = async (
     case 'mini-traveler': {
       const personId = identity.personId;
       if (personId === null) return false;
-      if (await travelsWith(ctx, personId, access)) return true;
       // A journey finished a moment ago through this or another process: asked again once
       // the results' read model has what was written before the socket asked (bounded).
-      const head = await ctx.events.headPosition();
-      if (head === null) return false;
-      const caughtUp = await ctx.readModels.waitFor(
-        head,
-        [miniResultsProjection.name],
-        ctx.readWaitMs,
+      const travels = await askedAgainOnceCaughtUp(ctx, miniResultsProjection.name, async () =>
+        (await travelsWith(ctx, personId, access)) ? true : null,
       );
-      return caughtUp && travelsWith(ctx, personId, access);
+      return travels === true;
     }
   }
 };
