@@ -153,25 +153,38 @@ export const sidewaysOverflow = (page: Page) =>
 /**
  * Answer cards whose 'Read more' does not match what their preview hides: it must be there
  * exactly when the 8-line clamp hides part of the text or the preview was cut at 600 characters.
+ * Each card is looked at as a reader reaches it: brought into view, then two frames later
+ * (cards outside the screen are not laid out, and measure themselves as they come near). The
+ * page is scrolled back where it was.
  */
 export const readMoreMismatches = (page: Page) =>
-  page.evaluate(() =>
-    Array.from(document.querySelectorAll('article[aria-label^="Response by"]')).flatMap((card) => {
+  page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const { scrollX, scrollY } = window;
+    const found: string[] = [];
+    for (const card of Array.from(
+      document.querySelectorAll<HTMLElement>('article[aria-label^="Response by"]'),
+    )) {
       const preview = card.querySelector('[data-preview]') as HTMLElement | null;
-      if (!preview) return [];
+      if (!preview) continue;
+      card.scrollIntoView({ block: 'center' });
+      await frame();
+      await frame();
       const hidden =
         preview.scrollHeight > preview.clientHeight + 1 ||
         (preview.textContent ?? '').endsWith('…');
       const offered = Array.from(card.querySelectorAll('button')).some(
         (button) => button.textContent?.trim() === 'Read more',
       );
-      return hidden === offered
-        ? []
-        : [
-            `${card.getAttribute('aria-label')}: ${hidden ? 'text hidden, no Read more' : 'Read more with nothing hidden'}`,
-          ];
-    }),
-  );
+      if (hidden !== offered) {
+        found.push(
+          `${card.getAttribute('aria-label')}: ${hidden ? 'text hidden, no Read more' : 'Read more with nothing hidden'}`,
+        );
+      }
+    }
+    window.scrollTo(scrollX, scrollY);
+    return found;
+  });
 
 /**
  * Text cut off with an ellipsis and no way to read the rest (a person's own name cut to

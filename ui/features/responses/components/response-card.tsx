@@ -1,4 +1,5 @@
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
 import { SpectrumPosition } from '../../../components/spectrum-position';
@@ -39,7 +40,11 @@ export const preview = (content: string) =>
 /**
  * Whether the preview's 8-line clamp hides part of it, measured as laid out (a 340-character
  * answer in three paragraphs runs past 8 lines on a phone, not on a desktop), and again
- * whenever the card's width changes.
+ * whenever the card's width changes. Measured when the browser reports the paragraph laid
+ * out (after its layout, before its paint), never by forcing a layout while the list renders:
+ * that forced layout was ~40 % of a discussion's longest task on a slow phone. The answer is
+ * drawn in the same frame (no Read more appearing a frame late); a card outside the screen is
+ * not laid out (`content-visibility`) and is measured as it comes near.
  */
 const useClamped = (text: string) => {
   const ref = useRef<HTMLParagraphElement>(null);
@@ -47,9 +52,10 @@ const useClamped = (text: string) => {
   useLayoutEffect(() => {
     const paragraph = ref.current;
     if (!paragraph) return;
-    const measure = () => setClamped(paragraph.scrollHeight > paragraph.clientHeight + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(() => {
+      const hidden = paragraph.scrollHeight > paragraph.clientHeight + 1;
+      flushSync(() => setClamped(hidden));
+    });
     observer.observe(paragraph);
     return () => observer.disconnect();
   }, [text]);
