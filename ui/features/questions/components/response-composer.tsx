@@ -34,12 +34,6 @@ export const ResponseComposer = (props: Props) => {
    */
   const sharePressStarted = useRef(false);
   const loading = useRef(false);
-  // The page arrives with the question and this box rendered on the server: words typed before
-  // the code adopted it are kept, not wiped by the first render's empty text.
-  useLayoutEffect(() => {
-    const typed = shell.current?.querySelector('textarea')?.value;
-    if (typed) setContent(typed);
-  }, []);
 
   const load = () => {
     if (loading.current) return;
@@ -52,6 +46,17 @@ export const ResponseComposer = (props: Props) => {
       },
     );
   };
+
+  // The page arrives with the question and this box rendered on the server: words typed before
+  // the code adopted it are kept, not wiped by the first render's empty text. Someone who had
+  // started to answer then (typed, or is in the box) gets the form now: the focus or pointer
+  // that brings it came before anything listened.
+  useLayoutEffect(() => {
+    const box = shell.current;
+    const typed = box?.querySelector('textarea')?.value;
+    if (typed) setContent(typed);
+    if (typed || (box && box.contains(document.activeElement))) load();
+  }, []);
 
   if (LoadedForm) {
     return (
