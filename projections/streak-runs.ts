@@ -31,12 +31,11 @@ export const addAnsweredDay = async (
   const dayBefore = addDays(day, -1);
   let before: RunDoc | null = null;
   let after: RunDoc | null = null;
-  if (latest !== null && day > latest.end) {
-    if (latest.end === dayBefore)
-      before = await runs.findOne({ _id: runId(personId, latest.start) });
-  } else if (latest !== null) {
+  if (latest !== null && day <= latest.end) {
     before = await runs.findOne({ personId, end: dayBefore });
     after = await runs.findOne({ _id: runId(personId, addDays(day, 1)) });
+  } else if (latest?.end === dayBefore) {
+    before = await runs.findOne({ _id: runId(personId, latest.start) });
   }
   if (before) await runs.deleteOne({ _id: before._id });
   if (after) await runs.deleteOne({ _id: after._id });

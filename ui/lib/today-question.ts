@@ -19,5 +19,7 @@ export const questionQuery = (id: number) =>
     queryFn: () => api<QuestionDto>(`/api/question/${id}`),
   });
 
+export const useQuestion = (id: number) => useQuery(questionQuery(id));
+
 /** 'Sunday, November 22, 2026' for a YYYY-MM-DD product day. */
 export const longDate = longDay;

@@ -40,8 +40,6 @@ export const relativeTime = (date: Date, at: number): string => {
   return shortDate(date, date.getFullYear() !== new Date(at).getFullYear());
 };
 
-export const fullDate = fullDateTime;
-
 /**
  * A time as people say it ('2 h ago'); the full date shows on hover and on keyboard focus,
  * and screen readers hear it as the time's description.
@@ -65,7 +63,7 @@ export const RelativeTime = ({ iso, className = '' }: { iso: string; className?:
         role="tooltip"
         className="pointer-events-none absolute bottom-full left-0 z-30 mb-1 hidden rounded-md bg-ink px-2 py-1 text-caption whitespace-nowrap text-canvas shadow-raised group-focus-within:block group-hover:block"
       >
-        {fullDate(date)}
+        {fullDateTime(date)}
       </span>
     </span>
   );

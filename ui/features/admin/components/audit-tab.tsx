@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Form, showFieldProblems } from '../../../components/ui/form';
 import { FormSelect, FormTextField } from '../../../components/ui/form-fields';
-import { fullDate } from '../../../components/ui/relative-time';
+import { fullDateTime } from '../../../lib/date-format';
 import { SkeletonList } from '../../../components/ui/skeleton';
 import { useToast } from '../../../components/ui/toast';
 import { failureText } from '../../../lib/api-client';
@@ -138,7 +138,7 @@ export const AuditTab = () => {
               <tbody>
                 {page.data.entries.map((e) => (
                   <tr key={e.id} className="border-t border-line align-top">
-                    <td className="px-3 py-2 whitespace-nowrap">{fullDate(new Date(e.at))}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{fullDateTime(new Date(e.at))}</td>
                     <td className="px-3 py-2">{e.admin}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{e.action}</td>
                     <td className="px-3 py-2 break-all">

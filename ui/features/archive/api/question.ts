@@ -2,9 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuestionRespondedDto } from '../../../../domain/contracts/archive';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { questionQuery } from '../../../lib/today-question';
-
-export const useQuestion = (id: number) => useQuery(questionQuery(id));
 
 /** Whether the caller answered this one question (the spec's second has-responded call). */
 export const questionRespondedQuery = (id: number) =>

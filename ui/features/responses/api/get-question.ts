@@ -1,4 +1,0 @@
-import { useQuery } from '@tanstack/react-query';
-import { questionQuery } from '../../../lib/today-question';
-
-export const useQuestion = (id: number) => useQuery(questionQuery(id));
