@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,22 +16,33 @@ const renderDir = resolve(import.meta.dirname, 'dist/ui-render');
 /** Where a per-request render puts the page's markup (api/http/page-render.ts). */
 const ROOT_MARKER = '<!--boon-root-->';
 
-// The web fonts are not preloaded: on a slow phone their 100 KB took the bandwidth the stylesheet
-// and the page's code needed, and the text's largest paint waited for them. With
-// `font-display: swap` the text paints at once in the fallback face (Lighthouse, `/`, back to
-// back: LCP 2.6 → 2.3 s, no layout shift measured).
+const fontsMeta = (fonts: string[]) => `<meta name="boon-fonts" content="${fonts.join(' ')}">`;
 
 /**
- * A prerendered page paints from its HTML and stylesheet alone; its code only adopts it. Asked
- * for at low priority, the code leaves the slow line to the stylesheet and the fonts first
- * (Lighthouse, which counts every high-priority script as holding up the first paint:
- * `/about` FCP 2.6 → 1.0 s). The shell's code is what paints it, and keeps its priority.
+ * A prerendered page paints from its HTML and stylesheet alone; its code only adopts it. So its
+ * code is not in its markup: the page's loader (ui/index.html) asks for it once the page has
+ * painted, with the web fonts, from the names this leaves in the head. Nothing but the HTML and
+ * the stylesheet then holds up the first paint or shares the line with them (Lighthouse counts
+ * every request that ends before the first paint as holding it up). The code is one module,
+ * `start`, that imports the app and the page: the browser fetches everything they import by
+ * itself, where thirty requests started from the loader's script were a long task of their own
+ * on a slow phone.
  */
-const paintFirst = (html: string) =>
-  html.replace(
-    /<(script type="module"|link rel="modulepreload") crossorigin/g,
-    '<$1 fetchpriority="low" crossorigin',
-  );
+const paintFirst = (html: string, start: string, fonts: string[]) => {
+  const entry = /<script type="module" crossorigin src="[^"]+"><\/script>/.exec(html);
+  if (!entry) throw new Error('The page template has no module script');
+  return html
+    .replace(entry[0], '')
+    .replace(/<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace('</head>', `<meta name="boon-code" content="${start}">${fontsMeta(fonts)}</head>`);
+};
+
+/** The module a prerendered page starts from: the app's entry, then the page's own chunk. */
+const startModule = (entry: string, page: string) => {
+  const source = `import '${entry}';\nimport '/${page}';\n`;
+  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+  return { file: `assets/start-${hash}.js`, source };
+};
 
 type PrerenderModule = {
   prerendered: { path: string; route?: string; file: string; module: string }[];
@@ -48,23 +60,31 @@ const escapeHtml = (text: string) =>
 
 /**
  * After the client build: renders ui/prerender.tsx on the server side of Vite and writes
- * the pages that need no data to dist/ui/prerendered/<page>.html (each with its title and
- * its code preloaded), and the app shell into dist/ui/index.html. Something paints before
+ * the pages that need no data to dist/ui/prerendered/<page>.html (each with its title, and
+ * its code asked for once it has painted), and the app shell into dist/ui/index.html. Something paints before
  * any JavaScript arrives; the API serves these files (api/http/ui-files.ts).
  */
 const prerender = (): Plugin => {
-  const chunksOf = new Map<string, string[]>();
+  /** Each page module's chunk. */
+  const chunkOf = new Map<string, string>();
+  /** The web fonts' style sheet (ui/lib/web-fonts.ts imports it). */
+  let fonts: string[] = [];
   return {
     name: 'boon-prerender',
     apply: (config, env) => env.command === 'build' && !config.build?.ssr,
     writeBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
+        // ui/lib/web-fonts.ts holds nothing but the style sheet, so only the sheet is left of it.
+        if (chunk.type === 'asset' && chunk.names.some((name) => name === 'web-fonts.css')) {
+          fonts = [`/${chunk.fileName}`];
+        }
         if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
         const module = chunk.facadeModuleId.slice(uiDir.length + 1);
-        chunksOf.set(module, [chunk.fileName, ...chunk.imports]);
+        chunkOf.set(module, chunk.fileName);
       }
     },
     async closeBundle() {
+      if (fonts.length === 0) throw new Error("The web fonts' style sheet was not built");
       await build({
         configFile: false,
         root: uiDir,
@@ -89,18 +109,23 @@ const prerender = (): Plugin => {
         entry
       )) as PrerenderModule;
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const appEntry = /<script type="module" crossorigin src="([^"]+)">/.exec(template)?.[1];
+      if (!appEntry) throw new Error("The app's entry is not in index.html");
       const withRoot = (html: string, markup: string, marker = '') =>
         html.replace('<div id="root"></div>', `<div id="root"${marker}>${markup}</div>`);
       mkdirSync(join(outDir, 'prerendered'), { recursive: true });
       for (const page of prerendered) {
         const title = titleFor(page.path) ?? 'Community responses';
-        const preloads = (chunksOf.get(page.module) ?? [])
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-          .join('');
+        const pageChunk = chunkOf.get(page.module);
+        if (!pageChunk) throw new Error(`No chunk was built for ${page.module}`);
+        const start = startModule(appEntry, pageChunk);
+        writeFileSync(join(outDir, start.file), start.source);
         const pageHtml = (markup: string) =>
-          withRoot(paintFirst(template), markup, ' data-prerendered')
-            .replace('<title>Boon</title>', `<title>${escapeHtml(`${title} · Boon`)}</title>`)
-            .replace('</head>', `${paintFirst(preloads)}</head>`);
+          withRoot(
+            paintFirst(template, `/${start.file}`, fonts),
+            markup,
+            ' data-prerendered',
+          ).replace('<title>Boon</title>', `<title>${escapeHtml(`${title} · Boon`)}</title>`);
         writeFileSync(
           join(outDir, 'prerendered', `${page.file}.html`),
           pageHtml(await renderRoot(page)),
@@ -117,7 +142,9 @@ const prerender = (): Plugin => {
         file: `${page.file}.html`,
       }));
       writeFileSync(join(outDir, 'prerendered', 'routes.json'), JSON.stringify(routes, null, 2));
-      writeFileSync(join(outDir, 'index.html'), withRoot(template, await renderRoot(null)));
+      // The shell is painted by its code, which it keeps; its fonts still wait for that paint.
+      const shell = template.replace('</head>', `${fontsMeta(fonts)}</head>`);
+      writeFileSync(join(outDir, 'index.html'), withRoot(shell, await renderRoot(null)));
     },
   };
 };

@@ -10,6 +10,11 @@ import { createQueryClient } from './lib/query-client';
 import { startSessionKeeper } from './lib/session';
 import './styles.css';
 
+// The web fonts, a style sheet of their own (ui/lib/web-fonts.ts): asked for here too, where no
+// prerendered page's loader did; the loader's request is not repeated.
+// Without them (offline) the local faces stay: nothing to report.
+import('./lib/web-fonts').catch(() => {});
+
 const queryClient = createQueryClient();
 const live = new LiveClient(queryClient);
 setLiveClient(live);

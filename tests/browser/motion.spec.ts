@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adopted } from './pages/adopted';
 import { decideConsentUpFront } from './pages/setup-page';
 
 /**
@@ -34,12 +35,14 @@ const slideEntrance = async (page: Page) => {
 };
 
 /**
- * Goes to a page the way a person does, by a link on the page they are on, and waits until
- * that page is showing, its heading in place: read earlier, the container may be the page
- * being left, or one React is about to replace (detached, it has no computed style).
+ * Goes to a page the way a person does, by a link on the page they are on, once the app runs
+ * that page (a link followed before is a new page load, which has no entrance), and waits
+ * until the next page is showing, its heading in place: read earlier, the container may be the
+ * page being left, or one React is about to replace (detached, it has no computed style).
  */
 const follow = async (page: Page, from: string, link: string, to: RegExp, heading: string) => {
   await page.goto(from);
+  await adopted(page);
   await page.getByRole('link', { name: link, exact: true }).first().click();
   await expect(page).toHaveURL(to);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

@@ -139,17 +139,25 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The routes a path matches, the last path's kept: matching ranks every route afresh, and a
+ * page's start asks for the same path's code and title one after the other.
+ */
+let lastMatch: { path: string; matches: ReturnType<typeof matchRoutes> } | null = null;
+const matchesOf = (path: string) => {
+  if (lastMatch?.path !== path) lastMatch = { path, matches: matchRoutes(routes, path) };
+  return lastMatch.matches ?? [];
+};
+
 /** Fetches the pages the current address shows, so the first render is the real page. */
 export const preloadRoute = (path: string) =>
   Promise.all(
-    (matchRoutes(routes, path) ?? []).map((match) =>
-      (match.route.handle as RouteHandle | undefined)?.preload?.(),
-    ),
+    matchesOf(path).map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.()),
   );
 
 /** The title a path's route gives itself (pages that depend on data set their own). */
 export const titleFor = (path: string) =>
-  (matchRoutes(routes, path) ?? [])
+  matchesOf(path)
     .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
     .findLast(Boolean);
 

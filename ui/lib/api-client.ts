@@ -108,8 +108,21 @@ export const apiPage = async <T>(
   return { items: body, next, total: Number(headers.get('x-total-count') ?? body.length) };
 };
 
-/** A paged list's loaded pages as one list, with the total the first page gave. */
-export const pagedList = <T>(pages: readonly Page<T>[] | undefined) => ({
-  list: (pages ?? []).flatMap((page) => page.items),
-  total: pages?.[0]?.total ?? 0,
-});
+type PagedList<T> = { list: T[]; total: number };
+const noPages: PagedList<never> = { list: [], total: 0 };
+/** Each set of pages' list, made once: the query keeps unchanged pages as they are. */
+const listsOf = new WeakMap<readonly Page<unknown>[], PagedList<unknown>>();
+
+/**
+ * A paged list's loaded pages as one list, with the total the first page gave. The same pages
+ * give the same list (not a copy), so what is drawn from it can be kept while it is unchanged.
+ */
+export const pagedList = <T>(pages: readonly Page<T>[] | undefined): PagedList<T> => {
+  if (!pages) return noPages;
+  let paged = listsOf.get(pages) as PagedList<T> | undefined;
+  if (!paged) {
+    paged = { list: pages.flatMap((page) => page.items), total: pages[0]?.total ?? 0 };
+    listsOf.set(pages, paged);
+  }
+  return paged;
+};

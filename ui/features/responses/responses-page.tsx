@@ -1,3 +1,4 @@
+import { useDeferredValue, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../components/not-found';
 import { QuestionUnavailable } from '../../components/question-unavailable';
@@ -11,7 +12,7 @@ import { ConversationDrawing, VoiceDrawing } from '../../components/ui/illustrat
 import { ExploreMore } from '../../components/ui/link-card';
 import { Masonry } from '../../components/ui/masonry';
 import { Skeleton, SkeletonList } from '../../components/ui/skeleton';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, pagedList } from '../../lib/api-client';
 import { useLiveTopics } from '../../lib/live-client';
 import { usePageTitle } from '../../lib/page-title';
 import { isUnreachable } from '../../lib/registration';
@@ -25,6 +26,9 @@ import { isActiveDiscussion } from './discussion';
 /** A question id in the path: a positive whole number, nothing else (no request for NaN). */
 const parseQuestionId = (raw: string | undefined): number | null =>
   raw && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;
+
+/** How many answers a first screen can show: two rows of the widest layout's three columns. */
+const FIRST_SCREEN_CARDS = 6;
 
 const BackHome = ({ label }: { label: string }) => <ButtonLink to="/home">{label}</ButtonLink>;
 
@@ -48,6 +52,22 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
         : 'Community responses',
   );
 
+  // The answers' cards are drawn in a render React may pause for a tap or a frame (a deferred
+  // value), after the one that took the answers in: on a slow phone, drawing them at once was
+  // the page's longest task. Until then the page shows what it showed (loading, or the cards
+  // before a refresh). The cards themselves are made once per list, so a render for anything
+  // else on the page (today's question, an echo count) leaves them be.
+  const shown = useDeferredValue(responses.isPending ? null : (responses.data ?? null));
+  const { list, total } = pagedList(shown?.pages);
+  const cards = useMemo(
+    () =>
+      list.map((response, index) => ({
+        key: response.id,
+        node: <ResponseCard response={response} later={index >= FIRST_SCREEN_CARDS} />,
+      })),
+    [list],
+  );
+
   if (question.isPending) {
     return (
       <div role="status">
@@ -60,7 +80,6 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
   }
   // A question already shown (say, the one the page came with) stays when asking again fails.
   if (!question.data) return <QuestionUnavailable question={question} />;
-  const { list, total } = responses;
   const answersUnreachable = responses.isError && isUnreachable(responses.error);
   return (
     <>
@@ -95,7 +114,7 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
             </p>
           </EmptyState>
         )
-      ) : responses.isPending ? (
+      ) : shown === null ? (
         <SkeletonList
           count={3}
           label="Loading responses…"
@@ -123,13 +142,7 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
               </Badge>
             )}
           </div>
-          <Masonry
-            label="Responses"
-            items={list.map((response) => ({
-              key: response.id,
-              node: <ResponseCard response={response} />,
-            }))}
-          />
+          <Masonry label="Responses" items={cards} />
           <LoadMore label="Show more answers" paged={responses} />
         </section>
       )}
@@ -137,7 +150,7 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
         <SharedPerspectives questionId={questionId} responses={list} />
       )}
       {/* After the list has settled, so it never jumps down as the answers arrive. */}
-      {today?.id === questionId && !responses.isPending && <ExploreMore />}
+      {today?.id === questionId && shown !== null && <ExploreMore />}
     </>
   );
 };

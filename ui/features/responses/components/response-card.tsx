@@ -43,8 +43,8 @@ export const preview = (content: string) =>
  * whenever the card's width changes. Measured when the browser reports the paragraph laid
  * out (after its layout, before its paint), never by forcing a layout while the list renders:
  * that forced layout was ~40 % of a discussion's longest task on a slow phone. The answer is
- * drawn in the same frame (no Read more appearing a frame late); a card outside the screen is
- * not laid out (`content-visibility`) and is measured as it comes near.
+ * drawn in the same frame (no Read more appearing a frame late); a card past the first screen
+ * is not laid out until it comes near (`later`), and is measured then.
  */
 const useClamped = (text: string) => {
   const ref = useRef<HTMLParagraphElement>(null);
@@ -67,7 +67,13 @@ export const responseElementId = (responseId: string) => `response-${responseId}
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export const ResponseCard = ({ response }: { response: ResponseDto }) => {
+/**
+ * `later`: a card past the first screen, laid out only as it comes near (`content-visibility`),
+ * which keeps a long discussion's first render short. The first screen's cards are laid out at
+ * once: one held at the placeholder's height for a frame moved the cards below it as it was
+ * drawn (a layout shift).
+ */
+export const ResponseCard = ({ response, later }: { response: ResponseDto; later: boolean }) => {
   const [showReplies, setShowReplies] = useState(false);
   const { ref: previewRef, clamped } = useClamped(response.content);
   const navigate = useNavigate();
@@ -100,7 +106,7 @@ export const ResponseCard = ({ response }: { response: ResponseDto }) => {
       aria-label={`Response by ${response.username}`}
       id={responseElementId(response.id)}
       tabIndex={-1}
-      className={`flex min-w-0 flex-col [contain-intrinsic-size:auto_16rem] [content-visibility:auto] ${response.isOwn ? 'border-accent' : ''}`}
+      className={`flex min-w-0 flex-col ${later ? '[contain-intrinsic-size:auto_16rem] [content-visibility:auto]' : ''} ${response.isOwn ? 'border-accent' : ''}`}
     >
       <header className="flex items-center gap-3">
         <Avatar name={response.username} own={response.isOwn} />
