@@ -37,9 +37,20 @@ const paintFirst = (html: string, start: string, fonts: string[]) => {
     .replace('</head>', `<meta name="boon-code" content="${start}">${fontsMeta(fonts)}</head>`);
 };
 
-/** The module a prerendered page starts from: the app's entry, then the page's own chunk. */
-const startModule = (entry: string, page: string) => {
-  const source = `import '${entry}';\nimport '/${page}';\n`;
+/**
+ * The module a prerendered page starts from: the app's entry, then the page's own chunk, then
+ * every chunk those two import, however deep. Named here, they are all asked for at once, not a
+ * round trip after the chunk that imports them; the order they run in is the imports' own (each
+ * runs once, after what it imports, and the entry and the page come first).
+ */
+const startModule = (entry: string, page: string, importsOf: Map<string, string[]>) => {
+  const files = [entry.replace(/^\//, ''), page];
+  for (let i = 0; i < files.length; i++) {
+    for (const imported of importsOf.get(files[i]!) ?? []) {
+      if (!files.includes(imported)) files.push(imported);
+    }
+  }
+  const source = files.map((file) => `import '/${file}';\n`).join('');
   const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
   return { file: `assets/start-${hash}.js`, source };
 };
@@ -67,6 +78,8 @@ const escapeHtml = (text: string) =>
 const prerender = (): Plugin => {
   /** Each page module's chunk. */
   const chunkOf = new Map<string, string>();
+  /** What each chunk imports (statically). */
+  const importsOf = new Map<string, string[]>();
   /** The web fonts' style sheet (ui/lib/web-fonts.ts imports it). */
   let fonts: string[] = [];
   return {
@@ -78,7 +91,9 @@ const prerender = (): Plugin => {
         if (chunk.type === 'asset' && chunk.names.some((name) => name === 'web-fonts.css')) {
           fonts = [`/${chunk.fileName}`];
         }
-        if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
+        if (chunk.type !== 'chunk') continue;
+        importsOf.set(chunk.fileName, chunk.imports);
+        if (!chunk.facadeModuleId) continue;
         const module = chunk.facadeModuleId.slice(uiDir.length + 1);
         chunkOf.set(module, chunk.fileName);
       }
@@ -118,7 +133,7 @@ const prerender = (): Plugin => {
         const title = titleFor(page.path) ?? 'Community responses';
         const pageChunk = chunkOf.get(page.module);
         if (!pageChunk) throw new Error(`No chunk was built for ${page.module}`);
-        const start = startModule(appEntry, pageChunk);
+        const start = startModule(appEntry, pageChunk, importsOf);
         writeFileSync(join(outDir, start.file), start.source);
         const pageHtml = (markup: string) =>
           withRoot(

@@ -32,6 +32,11 @@ const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',') ?? null;
  * time goes: its long tasks, main-thread breakdown and largest paint.
  */
 const SAVE = process.env.LIGHTHOUSE_SAVE ?? null;
+/**
+ * How many other people have answered before the reader opens the discussion (2 by default):
+ * `LIGHTHOUSE_ANSWERS=20` fills its first page with answers of every length, up to the longest.
+ */
+const ANSWERS = Number(process.env.LIGHTHOUSE_ANSWERS ?? 2);
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -201,7 +206,13 @@ export const lighthouseScores = async (): Promise<Figure[]> => {
   if (built.status !== 0) throw new Error('The UI did not build');
   const dataDir = mkdtempSync(join(tmpdir(), 'boon-bench-lighthouse-'));
   const server = await startServer({
-    config: loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    config: loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      REGISTRATIONS_PER_HOUR: '1000',
+    }),
     logger: silentLogger(),
     uiDir: resolve('dist/ui'),
   });
@@ -213,10 +224,18 @@ export const lighthouseScores = async (): Promise<Figure[]> => {
   await new Promise<void>((done) => bare.listen(0, '127.0.0.1', done));
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
   try {
-    for (const text of [
+    const answers = [
       'Fairness asks that those who caused more of a harm carry more of its repair.',
       'Every country should pay what it can; the poorest cannot wait for the rich.',
-    ]) {
+    ];
+    // Past the first two: answers from a sentence up to the spec's 750 words, in paragraphs.
+    for (let i = answers.length; i < ANSWERS; i++) {
+      const words = [3, 40, 120, 300, 750][i % 5]!;
+      const sentence = 'Each of us owes the future what we would have wanted from the past. ';
+      const text = Array.from({ length: words }, (_, w) => sentence.split(' ')[w % 13]).join(' ');
+      answers.push(text.replace(/(\S+ ){60}/g, (run) => `${run.trim()}\n\n`).trim());
+    }
+    for (const text of answers.slice(0, Math.max(ANSWERS, 0))) {
       await registeredVisitor(server.url, text);
     }
     const reader = await registeredVisitor(server.url, 'A view of my own, so I may read others.');
