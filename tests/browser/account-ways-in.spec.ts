@@ -104,6 +104,9 @@ for (const screen of SCREENS) {
     await expect(
       owner.page.getByRole('alert').filter({ hasText: 'Too many failed sign-in attempts' }),
     ).toBeVisible({ timeout: 15_000 });
+    // The spec's 'Sign In Failed' toast comes too, its code loaded on first use: the screen is
+    // checked once it is in (checked while it faded in, its text read as too faint).
+    await expect(owner.page.getByText('Sign In Failed', { exact: true })).toBeVisible();
     const offer = new SignInLinkOffer(owner.page);
     await expect(offer.button).toBeVisible();
     await checkScreen(owner.page, 'sign-in throttled, with the link offered');

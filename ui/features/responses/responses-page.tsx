@@ -150,7 +150,7 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
         <SharedPerspectives questionId={questionId} responses={list} />
       )}
       {/* After the list has settled, so it never jumps down as the answers arrive. */}
-      {today?.id === questionId && shown !== null && <ExploreMore />}
+      {today?.id === questionId && (shown !== null || responses.isError) && <ExploreMore />}
     </>
   );
 };
