@@ -39,6 +39,17 @@ const servePaged = async (
   return cursors;
 };
 
+/**
+ * The second page was asked for, and never twice for one load of the list: a live notice that
+ * the list changed (another test's answer or suggestion, on the same server) asks again for
+ * every page loaded, the first with it, so each second page must follow a first.
+ */
+const nextPageAskedOnce = (cursors: (string | null)[]) => {
+  const second = cursors.filter((cursor) => cursor === 'second').length;
+  expect(second).toBeGreaterThanOrEqual(1);
+  expect(second).toBeLessThanOrEqual(cursors.filter((cursor) => cursor === null).length);
+};
+
 const pair = (n: number) => ({
   id: `pair-${n}`,
   responseOne: {
@@ -76,7 +87,7 @@ test('shared perspectives load the next page of pairs when Next reaches the end 
     await expect(panel.getByText(`${n} of 33 pairs`)).toBeVisible();
   }
   await expect(panel.getByText('Keep promise number 33.')).toBeVisible();
-  expect(cursors.filter((cursor) => cursor === 'second')).toHaveLength(1);
+  nextPageAskedOnce(cursors);
   // Past the last pair, the first again.
   await next.click();
   await expect(panel.getByText('1 of 33 pairs')).toBeVisible();
@@ -172,7 +183,7 @@ test('the admin boards show 30 ideas and 30 submissions, and the rest on request
   await expect(ideas).toHaveCount(31);
   await expect(admin.idea('Is idea number 31 worth a day of its own?')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Show more ideas' })).toHaveCount(0);
-  expect(ideaCursors.filter((cursor) => cursor === 'second')).toHaveLength(1);
+  nextPageAskedOnce(ideaCursors);
 
   await admin.openTab('Submit');
   const submissions = page.getByRole('list', { name: 'Submissions' }).getByRole('listitem');
