@@ -15,45 +15,55 @@ import './styles.css';
 // Without them (offline) the local faces stay: nothing to report.
 import('./lib/web-fonts').catch(() => {});
 
-const queryClient = createQueryClient();
-const live = new LiveClient(queryClient);
-setLiveClient(live);
-live.start();
-startSessionKeeper();
+/**
+ * A task of its own for starting the app: evaluating the code (React's with it) is one long task
+ * on a slow phone, and starting the app (its cache, the live connection, the page's route and
+ * data) was as long again in the same one.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// Pages restored from the back/forward cache show fresh responses.
-window.addEventListener('pageshow', (event) => {
-  if (event.persisted) void queryClient.invalidateQueries({ queryKey: ['responses'] });
-});
+const start = async () => {
+  await nextTask();
+  const queryClient = createQueryClient();
+  const live = new LiveClient(queryClient);
+  setLiveClient(live);
+  live.start();
+  startSessionKeeper();
 
-seedFirstData(queryClient);
+  // Pages restored from the back/forward cache show fresh responses.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) void queryClient.invalidateQueries({ queryKey: ['responses'] });
+  });
 
-const root = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AppRouter />
-    </QueryClientProvider>
-  </StrictMode>
-);
+  seedFirstData(queryClient);
 
-// A page prerendered at build time is already on screen: React adopts it (hydration) once its
-// code is here, so what is painted stays painted and a click made meanwhile is replayed. A
-// mismatch React had to mend is a bug in a page's first render: it is said, not hidden.
-// Other pages render at once (their data requests should not wait for their code).
-if (root.hasAttribute('data-prerendered')) {
-  void preloadRoute(window.location.pathname)
-    .catch((error: unknown) => console.warn('Page code did not load ahead', error))
-    .finally(() =>
-      // As a transition, the adoption is cut into slices the browser can serve input between
-      // (React yields every few milliseconds), instead of one long task on a slow phone.
-      startTransition(() => {
-        hydrateRoot(root, app, {
-          onRecoverableError: (error) => console.error('Hydration mismatch', error),
-        });
-      }),
+  const root = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AppRouter />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+
+  // A page prerendered at build time is already on screen: React adopts it (hydration) once its
+  // code is here, so what is painted stays painted and a click made meanwhile is replayed. A
+  // mismatch React had to mend is a bug in a page's first render: it is said, not hidden.
+  // Other pages render at once (their data requests should not wait for their code).
+  if (root.hasAttribute('data-prerendered')) {
+    await preloadRoute(window.location.pathname).catch((error: unknown) =>
+      console.warn('Page code did not load ahead', error),
     );
-} else {
-  dropEarlyClicks();
-  createRoot(root).render(app);
-}
+    // As a transition, the adoption is cut into slices the browser can serve input between
+    // (React yields every few milliseconds), instead of one long task on a slow phone.
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.error('Hydration mismatch', error),
+      });
+    });
+  } else {
+    dropEarlyClicks();
+    createRoot(root).render(app);
+  }
+};
+void start();
