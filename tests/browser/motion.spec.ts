@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adopted } from './pages/adopted';
-import { decideConsentUpFront } from './pages/setup-page';
+import { visitor } from './pages/visitor';
 
 /**
  * The page container's entrance animation, as the browser will actually run it. A container
@@ -51,9 +51,7 @@ const follow = async (page: Page, from: string, link: string, to: RegExp, headin
 test('pages animate in, and stay still for people who prefer reduced motion', async ({
   browser,
 }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await decideConsentUpFront(page);
+  const { context, page } = await visitor(browser);
 
   // The page a visit starts on is shown at once (it may be prerendered, already painted).
   await page.goto('/about');

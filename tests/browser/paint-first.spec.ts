@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adopted } from './pages/adopted';
-import { decideConsentUpFront } from './pages/setup-page';
+import { visitor } from './pages/visitor';
 
 /**
  * When each of a page's requests started, against its first contentful paint: the scripts and
@@ -20,9 +20,7 @@ const startsAgainstPaint = (page: Page) =>
 test('a prerendered page asks for its code and fonts only once it has painted; a returning browser takes the fonts at once', async ({
   browser,
 }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await decideConsentUpFront(page);
+  const { context, page } = await visitor(browser);
 
   await page.goto('/about');
   await adopted(page);

@@ -10,9 +10,8 @@ import { BackIcon, DiscussionIcon, ForwardIcon } from '../../components/ui/icons
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/page-title';
-import { longDate } from '../../lib/today-question';
+import { longDate, useQuestion } from '../../lib/today-question';
 import { useQuestionResponded } from './api/question';
-import { useQuestion } from '../../lib/today-question';
 
 /** A question id in the path: a positive whole number, nothing else (no request for NaN). */
 const parseQuestionId = (raw: string | undefined): number | null =>
