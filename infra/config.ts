@@ -29,6 +29,10 @@ const schema = z.object({
   EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://', 'kdb://']),
   MONGODB_URL: optionalUrl(['mongodb://', 'mongodb+srv://']),
   KEY_VAULT_MONGODB_URL: optionalUrl(['mongodb://', 'mongodb+srv://']),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  KEY_VAULT_DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   KEY_ENCRYPTION_KEY: z
     .string()
     .optional()
@@ -64,7 +68,14 @@ const schema = z.object({
 });
 
 /** Secrets that may come from a file instead (`NAME_FILE`: a mounted secret, say). */
-const FILE_SECRETS = ['AUTH_SECRET', 'ADMIN_PASSWORD', 'SMTP_URL', 'METRICS_TOKEN'] as const;
+const FILE_SECRETS = [
+  'AUTH_SECRET',
+  'ADMIN_PASSWORD',
+  'SMTP_URL',
+  'METRICS_TOKEN',
+  'DATABASE_URL',
+  'KEY_VAULT_DATABASE_URL',
+] as const;
 
 /** Every environment variable Boon reads. */
 export const CONFIG_VARIABLES: readonly string[] = [
@@ -97,11 +108,15 @@ export type Config = {
   dataDir: string;
   eventStoreUrl: string | undefined;
   mongoDbUrl: string | undefined;
+  /** PostgreSQL for the log, the read models, leases and checkpoints (DATABASE_URL). */
+  postgres: PostgresConfig | undefined;
   /** Where personal keys live and what wraps them; never the log's own file or database. */
   keyVault: {
     keyEncryptionKey: KeyEncryptionKeySource;
     /** Its own MongoDB (else, with MONGODB_URL, a database beside the read models'). */
     mongoDbUrl: string | undefined;
+    /** Its own PostgreSQL database (else, with DATABASE_URL, `<name>_keys` on the same server). */
+    databaseUrl: string | undefined;
   };
   admin: { username: string; password: string } | undefined;
   /** Signs tokens and keys the email index; generated into DATA_DIR when not set. */
@@ -124,6 +139,21 @@ export type Config = {
   shutdownGraceMs: number;
   /** Test-only: a clock that POST /api/test/clock moves forward; refused in production. */
   testClock: boolean;
+};
+
+export type PostgresConfig = {
+  url: string;
+  /** Connections each pool of the process may hold at once. */
+  poolSize: number;
+  /** No statement holds a request or a lease longer than this. */
+  statementTimeoutMs: number;
+};
+
+/** The key vault's database beside the log's: `<name>_keys` on the same server. */
+export const keyVaultDatabaseUrl = (databaseUrl: string): string => {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${decodeURIComponent(url.pathname.slice(1)) || 'postgres'}_keys`;
+  return url.toString();
 };
 
 export class ConfigError extends Error {
@@ -171,6 +201,12 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
   if (env.KEY_ENCRYPTION_KEY && env.KEY_ENCRYPTION_KEY_FILE) {
     problems.push('KEY_ENCRYPTION_KEY and KEY_ENCRYPTION_KEY_FILE: set one, not both');
   }
+  if (env.DATABASE_URL && (env.EVENTSTORE_URL || env.MONGODB_URL)) {
+    problems.push('DATABASE_URL and EVENTSTORE_URL/MONGODB_URL: choose one engine set');
+  }
+  if (env.KEY_VAULT_DATABASE_URL && env.KEY_VAULT_DATABASE_URL === env.DATABASE_URL) {
+    problems.push("KEY_VAULT_DATABASE_URL must name a database of its own, never the log's");
+  }
   if (env.TEST_CLOCK === 'true' && env.NODE_ENV === 'production') {
     problems.push("TEST_CLOCK moves the server's time: it cannot be on when NODE_ENV=production");
   }
@@ -193,6 +229,13 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
     dataDir,
     eventStoreUrl: c.EVENTSTORE_URL,
     mongoDbUrl: c.MONGODB_URL,
+    postgres: c.DATABASE_URL
+      ? {
+          url: c.DATABASE_URL,
+          poolSize: c.DATABASE_POOL_SIZE,
+          statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
+        }
+      : undefined,
     keyVault: {
       keyEncryptionKey: c.KEY_ENCRYPTION_KEY
         ? { kind: 'value', key: parseKeyEncryptionKey(c.KEY_ENCRYPTION_KEY)! }
@@ -201,6 +244,7 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
             file: resolve(c.KEY_ENCRYPTION_KEY_FILE ?? join(dataDir, 'key-encryption-key')),
           },
       mongoDbUrl: c.KEY_VAULT_MONGODB_URL,
+      databaseUrl: c.KEY_VAULT_DATABASE_URL,
     },
     admin:
       c.ADMIN_USERNAME && c.ADMIN_PASSWORD

@@ -24,7 +24,7 @@ export type ReadAllOptions = {
  * Appends with ids already written to the same stream at the same place are idempotent.
  */
 export type EventStore = StreamAccess & {
-  readonly engine: 'sqlite' | 'eventstoredb';
+  readonly engine: 'sqlite' | 'eventstoredb' | 'postgres';
   /** A page of the whole log in order, excluding the store's own system events. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /**

@@ -1,0 +1,140 @@
+/**
+ * The log on PostgreSQL: one table of events and one row per stream (its revision, the
+ * expected-revision check's compare-and-set).
+ *
+ * **Positions come from the writing transaction's id**: `position = xid × 2^20 + ordinal`, the
+ * ordinal counting the transaction's events from 1. A reader takes only events whose
+ * transaction id is below the oldest transaction still running (`pg_snapshot_xmin` of the
+ * reading statement's own snapshot): every transaction below it has ended, so nothing can ever
+ * commit below what a reader has seen, however long a transaction holding a lower position
+ * takes. A plain sequence would not do: a slow transaction holding position 5 commits after a
+ * fast one made 6 visible, and a reader already past 6 never sees 5. Positions therefore have
+ * gaps (they are counted, never computed), and one transaction holds at most 2^20 - 1 events.
+ *
+ * Data and metadata are `json`, not `jsonb`: the text is kept as written, so the log digests
+ * the same on every engine (jsonb reorders keys).
+ */
+export const ORDINAL_BITS = 20n;
+export const MAX_EVENTS_PER_TRANSACTION = Number((1n << ORDINAL_BITS) - 1n);
+
+export const NOTIFY_CHANNEL = 'boon_events';
+
+/** Positions every reader may take: those of transactions below the oldest one running. */
+export const DELIVERABLE_LIMIT_SQL = `(pg_snapshot_xmin(pg_current_snapshot())::text::bigint << ${ORDINAL_BITS})`;
+
+export const EVENT_SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS events (
+  position bigint PRIMARY KEY,
+  transaction_id xid8 NOT NULL,
+  id text NOT NULL UNIQUE,
+  stream_id text NOT NULL,
+  revision bigint NOT NULL,
+  type text NOT NULL,
+  data json NOT NULL,
+  metadata json NOT NULL,
+  created_at timestamptz NOT NULL,
+  UNIQUE (stream_id, revision)
+);
+CREATE TABLE IF NOT EXISTS streams (
+  stream_id text PRIMARY KEY,
+  revision bigint NOT NULL
+);
+
+-- One call writes a whole batch of appends (the group commit): each accepted or refused on its
+-- own expected revision, in one statement and so one transaction, one round trip, one commit.
+-- A refusal writes nothing of that append; anything else wrong (an event id used elsewhere)
+-- raises, and the caller writes the batch's appends one by one.
+CREATE OR REPLACE FUNCTION boon_append_batch(
+  p_streams text[], p_expected text[], p_counts int[],
+  p_ids text[], p_types text[], p_data text[], p_metadata text[], p_created_at timestamptz
+) RETURNS TABLE (outcome text, next_revision bigint, last_position bigint, actual text)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_xid xid8 := pg_current_xact_id();
+  v_base bigint := (pg_current_xact_id()::text::bigint << ${ORDINAL_BITS});
+  v_ordinal bigint := 0;
+  v_offset int := 0;
+  v_count int;
+  v_stream text;
+  v_expected text;
+  v_revision bigint;
+  v_first record;
+  v_found int;
+BEGIN
+  FOR i IN 1 .. coalesce(array_length(p_streams, 1), 0) LOOP
+    v_stream := p_streams[i];
+    v_expected := p_expected[i];
+    v_count := p_counts[i];
+
+    -- An append whose event ids are already in the stream, in order, was done before.
+    SELECT e.stream_id, e.revision, e.position INTO v_first FROM events e WHERE e.id = p_ids[v_offset + 1];
+    IF FOUND THEN
+      IF v_first.stream_id <> v_stream THEN
+        RAISE EXCEPTION 'Event id % already exists in another stream', p_ids[v_offset + 1];
+      END IF;
+      SELECT count(*)::int INTO v_found
+        FROM events e
+        WHERE e.id = ANY (p_ids[v_offset + 1 : v_offset + v_count])
+          AND e.stream_id = v_stream
+          AND e.revision BETWEEN v_first.revision AND v_first.revision + v_count - 1;
+      IF v_found <> v_count THEN
+        RAISE EXCEPTION 'Event ids of this append were partly written before';
+      END IF;
+      outcome := 'written';
+      next_revision := v_first.revision + v_count - 1;
+      last_position := (SELECT max(e.position) FROM events e WHERE e.id = ANY (p_ids[v_offset + 1 : v_offset + v_count]));
+      actual := NULL;
+      RETURN NEXT;
+      v_offset := v_offset + v_count;
+      CONTINUE;
+    END IF;
+
+    -- The expected-revision check as one compare-and-set on the stream's row: a concurrent
+    -- append to the same stream waits for this one's commit, then finds the revision moved.
+    v_revision := NULL;
+    IF v_expected = 'any' THEN
+      INSERT INTO streams AS s (stream_id, revision) VALUES (v_stream, v_count - 1)
+        ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + v_count
+        RETURNING s.revision INTO v_revision;
+    ELSIF v_expected = 'no_stream' THEN
+      INSERT INTO streams (stream_id, revision) VALUES (v_stream, v_count - 1)
+        ON CONFLICT (stream_id) DO NOTHING
+        RETURNING revision INTO v_revision;
+    ELSIF v_expected = 'stream_exists' THEN
+      UPDATE streams SET revision = revision + v_count WHERE stream_id = v_stream
+        RETURNING revision INTO v_revision;
+    ELSE
+      UPDATE streams SET revision = revision + v_count
+        WHERE stream_id = v_stream AND revision = v_expected::bigint
+        RETURNING revision INTO v_revision;
+    END IF;
+
+    IF v_revision IS NULL THEN
+      outcome := 'wrong-revision';
+      next_revision := NULL;
+      last_position := NULL;
+      actual := coalesce((SELECT s.revision::text FROM streams s WHERE s.stream_id = v_stream), 'no_stream');
+      RETURN NEXT;
+      v_offset := v_offset + v_count;
+      CONTINUE;
+    END IF;
+
+    INSERT INTO events (position, transaction_id, id, stream_id, revision, type, data, metadata, created_at)
+      SELECT v_base + v_ordinal + k, v_xid, p_ids[v_offset + k], v_stream,
+             v_revision - v_count + k, p_types[v_offset + k], p_data[v_offset + k]::json,
+             p_metadata[v_offset + k]::json, p_created_at
+        FROM generate_series(1, v_count) AS k;
+    v_ordinal := v_ordinal + v_count;
+    outcome := 'written';
+    next_revision := v_revision;
+    last_position := v_base + v_ordinal;
+    actual := NULL;
+    RETURN NEXT;
+    v_offset := v_offset + v_count;
+  END LOOP;
+  IF v_ordinal > 0 THEN
+    PERFORM pg_notify('${NOTIFY_CHANNEL}', (v_base + v_ordinal)::text);
+  END IF;
+END;
+$$;
+`;

@@ -1,0 +1,111 @@
+import pg from 'pg';
+import { openPool } from '../postgres/pool';
+import { applySchema } from '../postgres/schema';
+import type { KeyVault } from './key-vault';
+import { wrappedKeyVault } from './wrapped-vault';
+
+/** Partitions of the keys' table: an erasure rewrites one, 1/64 of the keys. */
+const PARTITIONS = 64;
+
+const VAULT_SCHEMA = `
+CREATE TABLE IF NOT EXISTS wrapped_keys (subject text PRIMARY KEY, wrapped bytea NOT NULL)
+  PARTITION BY HASH (subject);
+DO $$ BEGIN
+  FOR i IN 0 .. ${PARTITIONS - 1} LOOP
+    EXECUTE format(
+      'CREATE TABLE IF NOT EXISTS wrapped_keys_p%s PARTITION OF wrapped_keys FOR VALUES WITH (MODULUS ${PARTITIONS}, REMAINDER %s)',
+      i, i);
+  END LOOP;
+END $$;
+CREATE TABLE IF NOT EXISTS vault_meta (name text PRIMARY KEY, value bytea NOT NULL);
+`;
+
+export type PostgresKeyVault = KeyVault & {
+  close: () => Promise<void>;
+  /** Where the keys live (the database's name), for logs and the doctor. */
+  readonly database: string;
+  readonly pool: pg.Pool;
+};
+
+/**
+ * Keys wrapped by the key-encryption key, in a PostgreSQL database of their own (never the
+ * log's): a dump of the log or of the read models holds no key, and access to each database is
+ * granted apart.
+ *
+ * A deleted row stays in the table's file as a dead tuple, and a plain VACUUM only marks its
+ * space free (the bytes stay until something is written over them: measured). So the keys'
+ * table is split into ${PARTITIONS} hash partitions and a destroyed key is followed by a
+ * `VACUUM FULL` of its partition, which writes the partition's live rows into a new file and
+ * truncates the old one at once: 1/64 of the vault, locked for the few milliseconds that takes.
+ * An erasure waits for it. `tests/contract/postgres-key-vault.contract.test.ts` reads the
+ * partition's file to check. The write-ahead log still holds the key's insert until its segment
+ * is recycled; a copy of it, like a backup, still needs the key-encryption key, kept apart.
+ */
+export const openPostgresKeyVault = async (
+  connectionString: string,
+  kek: Buffer,
+  options: { poolSize?: number; statementTimeoutMs?: number } = {},
+): Promise<PostgresKeyVault> => {
+  const pool = openPool({
+    connectionString,
+    applicationName: 'boon-key-vault',
+    poolSize: options.poolSize ?? 4,
+    ...(options.statementTimeoutMs === undefined
+      ? {}
+      : { statementTimeoutMs: options.statementTimeoutMs }),
+  });
+  const bytes = (rows: { value: Buffer }[]) => rows[0]?.value ?? null;
+  try {
+    await applySchema(pool, 'boon:key-vault', VAULT_SCHEMA);
+    const database = new URL(connectionString).pathname.slice(1) || 'postgres';
+    const vault = await wrappedKeyVault(
+      {
+        get: async (subject) =>
+          bytes(
+            (
+              await pool.query<{ value: Buffer }>(
+                'SELECT wrapped AS value FROM wrapped_keys WHERE subject = $1',
+                [subject],
+              )
+            ).rows,
+          ),
+        insertIfAbsent: async (subject, wrapped) => {
+          await pool.query(
+            'INSERT INTO wrapped_keys (subject, wrapped) VALUES ($1, $2) ON CONFLICT (subject) DO NOTHING',
+            [subject, wrapped],
+          );
+        },
+        delete: async (subject) => {
+          const { rows } = await pool.query<{ partition: string }>(
+            'DELETE FROM wrapped_keys WHERE subject = $1 RETURNING tableoid::regclass::text AS partition',
+            [subject],
+          );
+          // The name comes from the catalog (wrapped_keys_pN), never from the caller.
+          for (const { partition } of rows) {
+            await pool.query(`VACUUM (FULL) ${pg.escapeIdentifier(partition)}`);
+          }
+        },
+        getCheck: async () =>
+          bytes(
+            (
+              await pool.query<{ value: Buffer }>(
+                "SELECT value FROM vault_meta WHERE name = 'kek-check'",
+              )
+            ).rows,
+          ),
+        setCheckIfAbsent: async (wrapped) => {
+          await pool.query(
+            "INSERT INTO vault_meta (name, value) VALUES ('kek-check', $1) ON CONFLICT (name) DO NOTHING",
+            [wrapped],
+          );
+        },
+      },
+      kek,
+      `PostgreSQL database ${database}`,
+    );
+    return { ...vault, database, pool, close: () => pool.end() };
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+};

@@ -1,0 +1,97 @@
+import pg from 'pg';
+
+export type PostgresPoolOptions = {
+  connectionString: string;
+  /** Connections this process may hold at once (a bounded pool: the server has a limit too). */
+  poolSize?: number;
+  /** No statement holds a request, a lease or the log's readers longer than this. */
+  statementTimeoutMs?: number;
+  /** How long to wait for a connection (from the pool or the server) before failing. */
+  connectTimeoutMs?: number;
+  /** Shown in `pg_stat_activity`, so an operator sees which part of Boon a session is. */
+  applicationName?: string;
+  /** Errors of idle connections (a server restart): logged, never the end of the process. */
+  onIdleError?: (error: Error) => void;
+};
+
+export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
+
+/**
+ * A bounded pool whose sessions cannot hang: every statement has a timeout, and so has a
+ * transaction left idle (a crashed request never holds row locks, or the log's readers, for
+ * ever). While the server is down, asking for a connection fails within the connect timeout.
+ */
+export const openPool = (options: PostgresPoolOptions): pg.Pool => {
+  const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    application_name: options.applicationName ?? 'boon',
+    statement_timeout: statementTimeout,
+    idle_in_transaction_session_timeout: Math.max(statementTimeout, 5_000),
+    keepAlive: true,
+  });
+  pool.on('error', (error) => options.onIdleError?.(error));
+  return pool;
+};
+
+/** Runs `work` in one transaction on a pooled connection: committed, or rolled back on a throw. */
+export const inTransaction = async <T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> => {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+      // A connection that cannot even roll back is gone: it leaves the pool.
+      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+};
+
+/** SQLSTATE codes of a server that cannot be reached or is going away (not a client's mistake). */
+const UNREACHABLE_CODES = new Set([
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down)
+  '53300', // too_many_connections
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+]);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/** Whether an error says the server is out of reach (restarting, killed, cut off), not a bug. */
+export const isServerUnreachable = (error: unknown): boolean => {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || NETWORK_CODES.has(code))) {
+    return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection/i.test(
+    error.message,
+  );
+};
