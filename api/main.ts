@@ -6,10 +6,22 @@ import { installProcessGuards } from './process-guards';
 import { startProjector } from './processes/projector';
 import { startServer } from './server';
 
+/** Flags `npm start -- …` passes on: only `--new-vault` (begin an empty key vault on purpose). */
+const startFlags = (args: readonly string[]) => {
+  const unknown = args.filter((arg) => arg !== '--new-vault');
+  if (unknown.length > 0) {
+    console.error(`Unknown option ${unknown.join(' ')} (the only one is --new-vault)`);
+    process.exit(2);
+  }
+  return { newVault: args.includes('--new-vault') };
+};
+
 const main = async () => {
+  const flags = startFlags(process.argv.slice(2));
   let config;
   try {
-    config = loadConfig();
+    const loaded = loadConfig();
+    config = { ...loaded, keyVault: { ...loaded.keyVault, allowNew: flags.newVault } };
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -80,7 +92,9 @@ main().catch((error: unknown) => {
   // a replica set) are said in one line; anything else with its stack.
   const known =
     error instanceof Error &&
-    /Unreachable|TransactionsUnavailable|MongoServerSelection/.test(error.name);
+    /Unreachable|TransactionsUnavailable|MongoServerSelection|KeyVaultMissing|KeyVaultLocked/.test(
+      error.name,
+    );
   console.error(known ? `Boon could not start: ${error.message}` : error);
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../infra/config';
+import { keyVaultDatabaseUrl, type Config } from '../infra/config';
 import type { EventStore } from '../infra/event-store/event-store';
 import { sealingEventStore } from '../infra/event-store/sealing-event-store';
 import { openSqliteEventStore } from '../infra/event-store/sqlite-event-store';
@@ -38,14 +38,27 @@ export const READ_MODELS_FILE = 'read-models.sqlite';
 const openKeyVault = async (
   config: Config,
   connect: (file: string, synchronous: Synchronous) => SqliteDatabase,
+  mustExist: boolean,
 ): Promise<{ vault: KeyVault; engine: string; close: () => Promise<void> }> => {
   const kek = loadKeyEncryptionKey(config.keyVault.keyEncryptionKey);
+  const postgresUrl =
+    config.keyVault.databaseUrl ??
+    (config.postgres ? keyVaultDatabaseUrl(config.postgres.url) : undefined);
+  if (postgresUrl) {
+    const { openPostgresVault } = await import('./postgres-stores');
+    return openPostgresVault(config, postgresUrl, kek, mustExist);
+  }
   const mongoUrl = config.keyVault.mongoDbUrl ?? config.mongoDbUrl;
   if (!mongoUrl) {
     const db = connect(KEY_VAULT_FILE, 'FULL');
     // A destroyed key must not outlive its row in the WAL: the checkpointer empties it.
     const checkpointer = startCheckpointer(db);
-    const vault = await openSqliteKeyVault(db, kek, { writerThread: true });
+    const vault = await openSqliteKeyVault(db, kek, { writerThread: true, mustExist }).catch(
+      async (error: unknown) => {
+        await checkpointer.close();
+        throw error;
+      },
+    );
     const close = async () => {
       await checkpointer.close();
       await vault.close();
@@ -55,6 +68,7 @@ const openKeyVault = async (
   const { openMongoKeyVault } = await import('../infra/key-vault/mongo-key-vault');
   const vault = await openMongoKeyVault(mongoUrl, kek, {
     ownUrl: config.keyVault.mongoDbUrl !== undefined,
+    mustExist,
   });
   return { vault, engine: 'mongodb', close: vault.close };
 };
@@ -96,10 +110,42 @@ const openEmbeddedLog = (db: SqliteDatabase, config: Config, logger: Logger) => 
   return openSqliteEventStore(db, { writerThread: { synchronous: config.sqliteSynchronous } });
 };
 
+/** The log of the configured engine set. */
+const openLog = async (
+  config: Config,
+  connect: (file: string, synchronous: Synchronous) => SqliteDatabase,
+  logger: Logger,
+): Promise<EventStore> => {
+  if (config.postgres) {
+    const { openPostgresLog } = await import('./postgres-stores');
+    return openPostgresLog(config.postgres);
+  }
+  if (config.eventStoreUrl) {
+    const { openEventStoreDb } = await import('../infra/event-store/eventstoredb-event-store');
+    return openEventStoreDb(config.eventStoreUrl);
+  }
+  return openEmbeddedLog(connect(LOG_FILE, config.sqliteSynchronous), config, logger);
+};
+
+/** Whether an earlier version's keys are still in the log's file (they move to the vault). */
+const hasLegacySqliteKeys = (logFile: string): boolean => {
+  if (!existsSync(logFile)) return false;
+  const db = openSqlite(logFile);
+  try {
+    return Boolean(
+      db
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'personal_keys'")
+        .get(),
+    );
+  } finally {
+    db.close();
+  }
+};
+
 /**
  * The embedded engines by default (SQLite files in DATA_DIR, which only its owner may read);
- * EventStoreDB and MongoDB when their URLs are configured. Code above the ports never knows
- * which.
+ * PostgreSQL with DATABASE_URL; EventStoreDB and MongoDB when their URLs are configured. Code
+ * above the ports never knows which.
  */
 export const openStores = async (config: Config, logger: Logger): Promise<Stores> => {
   ensurePrivateDirectory(config.dataDir);
@@ -109,14 +155,28 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
     connections.push(db);
     return db;
   };
+  const closeConnections = () => connections.forEach((db) => db.close());
 
-  const keys = await openKeyVault(config, connect);
-  await moveLegacyKeys(config, keys.vault, logger);
-  const log = config.eventStoreUrl
-    ? await (
-        await import('../infra/event-store/eventstoredb-event-store')
-      ).openEventStoreDb(config.eventStoreUrl)
-    : openEmbeddedLog(connect(LOG_FILE, config.sqliteSynchronous), config, logger);
+  const log = await openLog(config, connect, logger).catch((error: unknown) => {
+    closeConnections();
+    throw error;
+  });
+  // A log that holds events with a vault never used is a vault lost (a folder copied without
+  // it, a restore without keys): refused, unless told to begin anew, or the keys are still in
+  // the log's file from an earlier version (they move into the vault below).
+  const mustExist =
+    !config.keyVault.allowNew &&
+    (await log.headPosition()) !== null &&
+    !(log.engine === 'sqlite' && hasLegacySqliteKeys(join(config.dataDir, LOG_FILE)));
+  let keys: Awaited<ReturnType<typeof openKeyVault>>;
+  try {
+    keys = await openKeyVault(config, connect, mustExist);
+    await moveLegacyKeys(config, keys.vault, logger);
+  } catch (error) {
+    await log.close();
+    closeConnections();
+    throw error;
+  }
   // Personal fields are sealed on their way into the log and opened on their way out.
   const { events, vault } = sealingEventStore(log, keys.vault);
   // Read models can always be rebuilt from the log, so their commits skip the fsync;
@@ -154,7 +214,7 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
       await events.close();
       await readStore.close();
       await checkpointer?.close();
-      connections.forEach((db) => db.close());
+      closeConnections();
     },
   };
 };

@@ -117,6 +117,8 @@ export type Config = {
     mongoDbUrl: string | undefined;
     /** Its own PostgreSQL database (else, with DATABASE_URL, `<name>_keys` on the same server). */
     databaseUrl: string | undefined;
+    /** `--new-vault`: begin an empty vault although the log holds events (sealed data is lost). */
+    allowNew: boolean;
   };
   admin: { username: string; password: string } | undefined;
   /** Signs tokens and keys the email index; generated into DATA_DIR when not set. */
@@ -245,6 +247,7 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
           },
       mongoDbUrl: c.KEY_VAULT_MONGODB_URL,
       databaseUrl: c.KEY_VAULT_DATABASE_URL,
+      allowNew: false,
     },
     admin:
       c.ADMIN_USERNAME && c.ADMIN_PASSWORD

@@ -8,6 +8,8 @@ import { ensureUiBuilt } from './ui-build.mjs';
 
 ensureUiBuilt();
 const main = ensureServerBuilt();
-const server = spawn(process.execPath, ['--enable-source-maps', main], { stdio: 'inherit' });
+const server = spawn(process.execPath, ['--enable-source-maps', main, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -18,7 +18,7 @@ const keyVaultDatabase = (client: MongoClient, ownUrl: boolean): Db =>
 export const openMongoKeyVault = async (
   url: string,
   kek: Buffer,
-  options: { ownUrl: boolean },
+  options: { ownUrl: boolean; mustExist?: boolean },
 ): Promise<KeyVault & { close: () => Promise<void> }> => {
   const client = await new MongoClient(url).connect();
   const db = keyVaultDatabase(client, options.ownUrl);
@@ -47,6 +47,7 @@ export const openMongoKeyVault = async (
       },
       kek,
       `MongoDB database ${db.databaseName}`,
+      { mustExist: options.mustExist ?? false },
     );
     return { ...vault, close: () => client.close() };
   } catch (error) {

@@ -44,7 +44,7 @@ export type PostgresKeyVault = KeyVault & {
 export const openPostgresKeyVault = async (
   connectionString: string,
   kek: Buffer,
-  options: { poolSize?: number; statementTimeoutMs?: number } = {},
+  options: { poolSize?: number; statementTimeoutMs?: number; mustExist?: boolean } = {},
 ): Promise<PostgresKeyVault> => {
   const pool = openPool({
     connectionString,
@@ -102,6 +102,7 @@ export const openPostgresKeyVault = async (
       },
       kek,
       `PostgreSQL database ${database}`,
+      { mustExist: options.mustExist ?? false },
     );
     return { ...vault, database, pool, close: () => pool.end() };
   } catch (error) {

@@ -10,8 +10,11 @@ import { wrappedKeyVault } from './wrapped-vault';
 export const openSqliteKeyVault = async (
   db: SqliteDatabase,
   kek: Buffer,
-  /** `writerThread`: new keys are committed by a thread of their own (the server's vault). */
-  options: { writerThread?: boolean } = {},
+  /**
+   * `writerThread`: new keys are committed by a thread of their own (the server's vault).
+   * `mustExist`: refuse a vault never used before (the log it serves holds events).
+   */
+  options: { writerThread?: boolean; mustExist?: boolean } = {},
 ): Promise<KeyVault & { close(): Promise<void> }> => {
   db.exec(`
     CREATE TABLE IF NOT EXISTS wrapped_keys (subject TEXT PRIMARY KEY, wrapped BLOB NOT NULL);
@@ -94,6 +97,7 @@ export const openSqliteKeyVault = async (
     },
     kek,
     db.name,
+    { mustExist: options.mustExist ?? false },
   );
   return { ...vault, close: async () => thread?.close() };
 };

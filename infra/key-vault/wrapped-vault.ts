@@ -24,6 +24,18 @@ export class KeyVaultLockedError extends Error {
   }
 }
 
+/** The log holds events but the vault is new: every sealed field would read as erased. */
+export class KeyVaultMissingError extends Error {
+  constructor(where: string) {
+    super(
+      `The key vault (${where}) is missing or empty, but the log holds events: every sealed ` +
+        'answer, email and journal entry would read as erased. Restore the vault from its ' +
+        'backup, or start with --new-vault to begin an empty one on purpose.',
+    );
+    this.name = 'KeyVaultMissingError';
+  }
+}
+
 const CHECK_SUBJECT = 'key-encryption-key-check';
 
 /**
@@ -35,8 +47,11 @@ export const wrappedKeyVault = async (
   storage: WrappedKeyStorage,
   kek: Buffer,
   where: string,
+  /** `mustExist`: a vault never used before is refused (the log it serves holds events). */
+  options: { mustExist?: boolean } = {},
 ): Promise<KeyVault> => {
   if (kek.length !== KEY_BYTES) throw new Error('The key-encryption key must be 32 bytes');
+  if (options.mustExist && !(await storage.getCheck())) throw new KeyVaultMissingError(where);
   await storage.setCheckIfAbsent(wrapKey(kek, CHECK_SUBJECT, Buffer.alloc(KEY_BYTES)));
   const check = await storage.getCheck();
   if (!check || !unwrapKey(kek, CHECK_SUBJECT, check)) throw new KeyVaultLockedError(where);

@@ -16,7 +16,7 @@ import { startServer } from '../../api/server';
 import { KEY_VAULT_FILE, LOG_FILE, openStores, READ_MODELS_FILE } from '../../api/stores';
 import { seal, unseal } from '../../infra/auth/sealing';
 import { loadConfig } from '../../infra/config';
-import { KeyVaultLockedError } from '../../infra/key-vault/wrapped-vault';
+import { KeyVaultLockedError, KeyVaultMissingError } from '../../infra/key-vault/wrapped-vault';
 import { silentLogger } from '../../infra/logger';
 import { openSqlite } from '../../infra/sqlite';
 
@@ -29,8 +29,15 @@ const tempDir = (name: string) => {
 };
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-const configFor = (dataDir: string) =>
-  loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+const configFor = (dataDir: string, options: { newVault?: boolean } = {}) => {
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+  });
+  return { ...config, keyVault: { ...config.keyVault, allowNew: options.newVault ?? false } };
+};
 
 /** A server on this folder with one signed-up account (an email and a password hash sealed). */
 const runWithAnAccount = async (dataDir: string) => {
@@ -55,8 +62,8 @@ const sealedIn = (value: unknown): Sealed[] => {
 };
 
 /** Opens a data folder as the app would and unseals every sealed value in its log. */
-const unsealEverything = async (dataDir: string) => {
-  const stores = await openStores(configFor(dataDir), silentLogger());
+const unsealEverything = async (dataDir: string, options: { newVault?: boolean } = {}) => {
+  const stores = await openStores(configFor(dataDir, options), silentLogger());
   try {
     const events = await stores.events.readAll({ maxCount: 100_000 });
     const sealed = events.flatMap((event) => sealedIn(event.data));
@@ -108,7 +115,8 @@ describe('data at rest', () => {
 
     const logOnly = tempDir('log-only');
     copyInto(dataDir, logOnly, [LOG_FILE]);
-    const fromLog = await unsealEverything(logOnly);
+    // Opening it needs the operator's word that the vault is begun anew (see below).
+    const fromLog = await unsealEverything(logOnly, { newVault: true });
     expect(fromLog.length).toBeGreaterThanOrEqual(2);
     expect(fromLog).toEqual(fromLog.map(() => null));
 
@@ -117,6 +125,25 @@ describe('data at rest', () => {
     const fromAll = await unsealEverything(full);
     expect(fromAll).toContain(EMAIL);
     expect(fromAll.every((plain) => typeof plain === 'string')).toBe(true);
+  });
+
+  it('refuses a log whose vault is missing, unless told to begin a new vault', async () => {
+    const dataDir = tempDir('no-vault');
+    await runWithAnAccount(dataDir);
+    const logAlone = tempDir('log-alone');
+    copyInto(dataDir, logAlone, [LOG_FILE, 'key-encryption-key']);
+    await expect(openStores(configFor(logAlone), silentLogger())).rejects.toBeInstanceOf(
+      KeyVaultMissingError,
+    );
+    // The refusal made nothing: the folder still has no vault holding a check of its own.
+    const again = await openStores(configFor(logAlone, { newVault: true }), silentLogger());
+    await again.close();
+    // Begun once on purpose, the new vault is the vault from then on.
+    const reopened = await openStores(configFor(logAlone), silentLogger());
+    await reopened.close();
+    // An empty folder is a first start, never refused.
+    const fresh = await openStores(configFor(tempDir('first-start')), silentLogger());
+    await fresh.close();
   });
 
   it('refuses to start with the vault but another key-encryption key', async () => {

@@ -171,7 +171,23 @@ describe('bad input to any tool', () => {
     mkdirSync(corrupt);
     writeFileSync(join(corrupt, 'boon.sqlite'), 'this is not a database, it is a sentence');
     const unreachable = 'mongodb://127.0.0.1:9/boon?serverSelectionTimeoutMS=300';
+    // A log without its key vault (copied or restored without it).
+    const vaultless = join(root, 'vaultless');
+    mkdirSync(vaultless);
+    cpSync(join(dataDir, 'boon.sqlite'), join(vaultless, 'boon.sqlite'));
+    const server = { PORT: '0', HOST: '127.0.0.1' };
     const runs: [Promise<Run>, number, RegExp][] = [
+      [
+        tool('main', [], { ...server, DATA_DIR: vaultless }),
+        1,
+        /Boon could not start: The key vault \(.*keys\.sqlite\) is missing or empty.*--new-vault/,
+      ],
+      [tool('main', ['--vault'], server), 2, /Unknown option --vault/],
+      [
+        tool('main', [], { ...server, DATABASE_URL: 'postgres://boon:secret@127.0.0.1:9/boon' }),
+        1,
+        /Boon could not start: DATABASE_URL: PostgreSQL at postgres:\/\/boon:\*\*\*@127\.0\.0\.1:9\/boon cannot be used/,
+      ],
       [tool('seed', ['--colour', 'blue']), 2, /^seed: unknown option --colour/],
       [tool('seed', ['--days', 'many']), 2, /--days must be a whole number/],
       [tool('analyst', [...period, '--category', 'Nope']), 2, /unknown category "Nope"/],
@@ -200,7 +216,8 @@ describe('bad input to any tool', () => {
           unreachable,
         ]),
         1,
-        /MongoDB did not answer/,
+        // The destination's log is opened first: its engine is the one named.
+        /EventStoreDB at \S+ did not answer/,
       ],
       [tool('projections', ['status'], { PORT: '9' }), 1, /nothing answers on 127.0.0.1:9/],
       [tool('projections', ['rebuild']), 2, /projection names, or --all/],
