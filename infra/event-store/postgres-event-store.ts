@@ -52,6 +52,8 @@ export type PostgresEventStoreOptions = PostgresPoolOptions & {
   pollIntervalMs?: number;
   /** Clock for created_at; injectable for tests. */
   now?: () => number;
+  /** Batches of appends under way at once (each a transaction on a connection of its own). */
+  concurrentBatches?: number;
 };
 
 const COLUMNS = 'position, id, stream_id, revision, type, data, metadata, created_at';
@@ -117,7 +119,8 @@ export const openPostgresEventStore = async (
   const stopReconnects = listener.onReconnect(wakeAll);
 
   let queue: PendingAppend[] = [];
-  let writing: Promise<void> | null = null;
+  const writing = new Set<Promise<void>>();
+  const maxBatches = options.concurrentBatches ?? 2;
   let flushScheduled = false;
   let closed = false;
 
@@ -181,17 +184,22 @@ export const openPostgresEventStore = async (
     }
   };
 
+  /**
+   * Everything queued so far, as one batch; while `concurrentBatches` are under way, appends
+   * wait for one to end and share the next (a batch executes while another one commits).
+   */
   const flush = () => {
     flushScheduled = false;
-    if (writing) return; // the batch under way flushes the queue when it ends
+    if (writing.size >= maxBatches) return;
     const batch = queue;
     queue = [];
     if (batch.length === 0) return;
-    writing = (async () => {
+    const written = (async () => {
       for (const slice of slicesOf(batch)) await writeSlice(slice);
     })();
-    void writing.finally(() => {
-      writing = null;
+    writing.add(written);
+    void written.finally(() => {
+      writing.delete(written);
       flush();
     });
   };
@@ -315,7 +323,7 @@ export const openPostgresEventStore = async (
     close: async () => {
       flush();
       closed = true;
-      while (writing) await writing;
+      while (writing.size > 0) await Promise.all(writing);
       stopNotices();
       stopReconnects();
       wakeAll();

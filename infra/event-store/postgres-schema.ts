@@ -1,6 +1,7 @@
 /**
- * The log on PostgreSQL: one table of events and one row per stream (its revision, the
- * expected-revision check's compare-and-set).
+ * The log on PostgreSQL: one table of events, each with its global position, its stream and
+ * revision (unique together: the expected-revision check), its type, data and metadata, and
+ * the id of the transaction that wrote it.
  *
  * **Positions come from the writing transaction's id**: `position = xid × 2^20 + ordinal`, the
  * ordinal counting the transaction's events from 1. A reader takes only events whose
@@ -35,15 +36,15 @@ CREATE TABLE IF NOT EXISTS events (
   created_at timestamptz NOT NULL,
   UNIQUE (stream_id, revision)
 );
-CREATE TABLE IF NOT EXISTS streams (
-  stream_id text PRIMARY KEY,
-  revision bigint NOT NULL
-);
 
 -- One call writes a whole batch of appends (the group commit): each accepted or refused on its
 -- own expected revision, in one statement and so one transaction, one round trip, one commit.
--- A refusal writes nothing of that append; anything else wrong (an event id used elsewhere)
--- raises, and the caller writes the batch's appends one by one.
+-- The expected-revision check is the unique (stream, revision): an append inserts the revisions
+-- after the stream's last one, and a concurrent append to the same stream waits on that key
+-- until this one commits, then finds it taken (refused, or for 'any', tried again above it).
+-- An append whose first event id is already written was done before: it answers what it wrote.
+-- A refusal writes nothing of that append; anything else wrong raises, and the caller writes
+-- the batch's appends one by one.
 CREATE OR REPLACE FUNCTION boon_append_batch(
   p_streams text[], p_expected text[], p_counts int[],
   p_ids text[], p_types text[], p_data text[], p_metadata text[], p_created_at timestamptz
@@ -57,7 +58,9 @@ DECLARE
   v_count int;
   v_stream text;
   v_expected text;
-  v_revision bigint;
+  v_current bigint;
+  v_inserted int;
+  v_acceptable boolean;
   v_first record;
   v_found int;
 BEGIN
@@ -65,70 +68,67 @@ BEGIN
     v_stream := p_streams[i];
     v_expected := p_expected[i];
     v_count := p_counts[i];
-
-    -- An append whose event ids are already in the stream, in order, was done before.
-    SELECT e.stream_id, e.revision, e.position INTO v_first FROM events e WHERE e.id = p_ids[v_offset + 1];
-    IF FOUND THEN
-      IF v_first.stream_id <> v_stream THEN
-        RAISE EXCEPTION 'Event id % already exists in another stream', p_ids[v_offset + 1];
+    LOOP
+      SELECT max(e.revision) INTO v_current FROM events e WHERE e.stream_id = v_stream;
+      IF v_expected = 'any' THEN
+        v_acceptable := true;
+      ELSIF v_expected = 'no_stream' THEN
+        v_acceptable := v_current IS NULL;
+      ELSIF v_expected = 'stream_exists' THEN
+        v_acceptable := v_current IS NOT NULL;
+      ELSE
+        v_acceptable := v_current IS NOT DISTINCT FROM v_expected::bigint;
       END IF;
-      SELECT count(*)::int INTO v_found
-        FROM events e
-        WHERE e.id = ANY (p_ids[v_offset + 1 : v_offset + v_count])
-          AND e.stream_id = v_stream
-          AND e.revision BETWEEN v_first.revision AND v_first.revision + v_count - 1;
-      IF v_found <> v_count THEN
-        RAISE EXCEPTION 'Event ids of this append were partly written before';
+      IF NOT v_acceptable THEN
+        v_inserted := 0;
+      ELSE
+        INSERT INTO events (position, transaction_id, id, stream_id, revision, type, data, metadata, created_at)
+          SELECT v_base + v_ordinal + k, v_xid, p_ids[v_offset + k], v_stream,
+                 coalesce(v_current, -1) + k, p_types[v_offset + k], p_data[v_offset + k]::json,
+                 p_metadata[v_offset + k]::json, p_created_at
+            FROM generate_series(1, v_count) AS k
+          ON CONFLICT DO NOTHING;
+        GET DIAGNOSTICS v_inserted = ROW_COUNT;
+        IF v_inserted = v_count THEN
+          v_ordinal := v_ordinal + v_count;
+          outcome := 'written';
+          next_revision := coalesce(v_current, -1) + v_count;
+          last_position := v_base + v_ordinal;
+          actual := NULL;
+          EXIT;
+        ELSIF v_inserted > 0 THEN
+          RAISE EXCEPTION 'Append to % collided part way', v_stream;
+        END IF;
       END IF;
-      outcome := 'written';
-      next_revision := v_first.revision + v_count - 1;
-      last_position := (SELECT max(e.position) FROM events e WHERE e.id = ANY (p_ids[v_offset + 1 : v_offset + v_count]));
-      actual := NULL;
-      RETURN NEXT;
-      v_offset := v_offset + v_count;
-      CONTINUE;
-    END IF;
 
-    -- The expected-revision check as one compare-and-set on the stream's row: a concurrent
-    -- append to the same stream waits for this one's commit, then finds the revision moved.
-    v_revision := NULL;
-    IF v_expected = 'any' THEN
-      INSERT INTO streams AS s (stream_id, revision) VALUES (v_stream, v_count - 1)
-        ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + v_count
-        RETURNING s.revision INTO v_revision;
-    ELSIF v_expected = 'no_stream' THEN
-      INSERT INTO streams (stream_id, revision) VALUES (v_stream, v_count - 1)
-        ON CONFLICT (stream_id) DO NOTHING
-        RETURNING revision INTO v_revision;
-    ELSIF v_expected = 'stream_exists' THEN
-      UPDATE streams SET revision = revision + v_count WHERE stream_id = v_stream
-        RETURNING revision INTO v_revision;
-    ELSE
-      UPDATE streams SET revision = revision + v_count
-        WHERE stream_id = v_stream AND revision = v_expected::bigint
-        RETURNING revision INTO v_revision;
-    END IF;
-
-    IF v_revision IS NULL THEN
+      -- Nothing written: the append was done before, or the stream is not where expected.
+      SELECT e.stream_id, e.revision INTO v_first FROM events e WHERE e.id = p_ids[v_offset + 1];
+      IF FOUND THEN
+        IF v_first.stream_id <> v_stream THEN
+          RAISE EXCEPTION 'Event id % already exists in another stream', p_ids[v_offset + 1];
+        END IF;
+        SELECT count(*)::int, max(e.position) INTO v_found, last_position
+          FROM events e
+          WHERE e.id = ANY (p_ids[v_offset + 1 : v_offset + v_count])
+            AND e.stream_id = v_stream
+            AND e.revision BETWEEN v_first.revision AND v_first.revision + v_count - 1;
+        IF v_found <> v_count THEN
+          RAISE EXCEPTION 'Event ids of this append were partly written before';
+        END IF;
+        outcome := 'written';
+        next_revision := v_first.revision + v_count - 1;
+        actual := NULL;
+        EXIT;
+      END IF;
+      IF v_expected = 'any' THEN
+        CONTINUE; -- another append took those revisions: above them
+      END IF;
       outcome := 'wrong-revision';
       next_revision := NULL;
       last_position := NULL;
-      actual := coalesce((SELECT s.revision::text FROM streams s WHERE s.stream_id = v_stream), 'no_stream');
-      RETURN NEXT;
-      v_offset := v_offset + v_count;
-      CONTINUE;
-    END IF;
-
-    INSERT INTO events (position, transaction_id, id, stream_id, revision, type, data, metadata, created_at)
-      SELECT v_base + v_ordinal + k, v_xid, p_ids[v_offset + k], v_stream,
-             v_revision - v_count + k, p_types[v_offset + k], p_data[v_offset + k]::json,
-             p_metadata[v_offset + k]::json, p_created_at
-        FROM generate_series(1, v_count) AS k;
-    v_ordinal := v_ordinal + v_count;
-    outcome := 'written';
-    next_revision := v_revision;
-    last_position := v_base + v_ordinal;
-    actual := NULL;
+      SELECT coalesce(max(e.revision)::text, 'no_stream') INTO actual FROM events e WHERE e.stream_id = v_stream;
+      EXIT;
+    END LOOP;
     RETURN NEXT;
     v_offset := v_offset + v_count;
   END LOOP;

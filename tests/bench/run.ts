@@ -9,6 +9,7 @@ import { lighthouseScores } from './lighthouse';
 import { liveLatency } from './live-latency';
 import { migrationRate } from './migration-rate';
 import { miniChatFanout } from './mini-chat-fanout';
+import { postgresAppend } from './postgres-append';
 import { pseudonymOffers } from './pseudonym-offers';
 import { printFigure, writeReport, type Figure } from './report';
 import { rebuildRate } from './rebuild-rate';
@@ -20,6 +21,7 @@ import { wsFanout } from './ws-fanout';
 
 const suites: [string, () => Promise<Figure[]>][] = [
   ['durable append rate', appendRate],
+  ['PostgreSQL append rate and latency', postgresAppend],
   ['HTTP RespondToQuestion throughput', httpThroughput],
   ['append → read model / ws notice latency', liveLatency],
   ['append → ws notice through a separate API process', crossProcess],
