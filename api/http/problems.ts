@@ -2,6 +2,10 @@ import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Problem } from '../../domain/contracts/problem';
 import { DomainError, type DomainErrorKind } from '../../domain/shared/errors';
 import type { Logger } from '../../infra/logger';
+import { isServerUnreachable, isStatementTimeout } from '../../infra/postgres/pool';
+
+/** Seconds a client is asked to wait when the database is out of reach (a restart, a cut). */
+const STORE_RETRY_AFTER_SECONDS = 2;
 
 const statusOf: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -73,6 +77,18 @@ export const errorHandler =
     const client = clientHttpProblem(error as HttpError);
     if (client) {
       sendProblem(req, res, client);
+      return;
+    }
+    // The database restarting, cut off or too slow is no fault of the request: nothing was
+    // acknowledged, and the same request (the same event ids) may be sent again.
+    if (isServerUnreachable(error) || isStatementTimeout(error)) {
+      logger.warn({ err: error, requestId: req.id, path: req.path }, 'database unavailable');
+      res.setHeader('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
+      sendProblem(req, res, {
+        status: 503,
+        title: 'Temporarily unavailable',
+        detail: 'Boon cannot reach its database just now. Please try again in a moment.',
+      });
       return;
     }
     logger.error({ err: error, requestId: req.id, path: req.path }, 'unhandled error');

@@ -95,3 +95,7 @@ export const isServerUnreachable = (error: unknown): boolean => {
     error.message,
   );
 };
+
+/** A statement cancelled by `statement_timeout` (or a lock wait that outlived it). */
+export const isStatementTimeout = (error: unknown): boolean =>
+  error instanceof Error && (error as { code?: unknown }).code === '57014';

@@ -72,6 +72,13 @@ const secretNames = (service: Service) =>
 export const boonServices = (compose: ComposeFile) =>
   Object.entries(compose.services).filter(([, s]) => s.build !== undefined);
 
+/** What a secret file holds for Boon to accept it (others: 40 characters). */
+const SECRET_STAND_INS: Record<string, string> = {
+  KEY_ENCRYPTION_KEY_FILE: 'ab'.repeat(32),
+  DATABASE_URL_FILE: 'postgres://boon:secret@postgres:5432/boon',
+  KEY_VAULT_DATABASE_URL_FILE: 'postgres://boon:secret@postgres:5432/boon_keys',
+};
+
 /** The configuration a Boon service would start with: its secrets stand in as files. */
 const loadsItsConfig = (name: string, service: Service): string[] => {
   const dir = mkdtempSync(join(tmpdir(), 'boon-compose-'));
@@ -80,7 +87,7 @@ const loadsItsConfig = (name: string, service: Service): string[] => {
     for (const [key, value] of Object.entries(env)) {
       if (!key.endsWith('_FILE') || !value.startsWith('/run/secrets/')) continue;
       const file = join(dir, value.slice('/run/secrets/'.length));
-      writeFileSync(file, key === 'KEY_ENCRYPTION_KEY_FILE' ? 'ab'.repeat(32) : 's'.repeat(40));
+      writeFileSync(file, SECRET_STAND_INS[key] ?? 's'.repeat(40));
       env[key] = file;
     }
     loadConfig({ ...env, DATA_DIR: dir });
@@ -126,6 +133,11 @@ export const composeProblems = (compose: ComposeFile, image: Image): string[] =>
       if (!CONFIG_VARIABLES.includes(key)) problems.push(`${name}: Boon reads no ${key}`);
       if (!key.endsWith('_FILE') && /SECRET|PASSWORD|TOKEN|KEY$/.test(key) && value !== '') {
         problems.push(`${name}: ${key} is written into the compose file; give it as ${key}_FILE`);
+      }
+      if (/:\/\/[^/@\s]+:[^/@\s]+@/.test(value)) {
+        problems.push(
+          `${name}: ${key} holds a password in the compose file; give it as ${key}_FILE`,
+        );
       }
       const secret = key.endsWith('_FILE') ? /^\/run\/secrets\/(.+)$/.exec(value)?.[1] : null;
       if (secret !== null && secret !== undefined && !secretNames(service).includes(secret)) {

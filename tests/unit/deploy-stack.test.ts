@@ -180,3 +180,54 @@ describe('the stack (docker-compose.yml)', () => {
     expect(composeProblems(copy, image).join('\n')).toMatch(problem);
   });
 });
+
+describe('the PostgreSQL stack (docker-compose.postgres.yml)', () => {
+  const { compose: stack, errors: stackErrors } = parseCompose(read('docker-compose.postgres.yml'));
+
+  it('parses, follows the compose schema, and holds together', () => {
+    expect(stackErrors).toEqual([]);
+    expect(composeProblems(stack, image)).toEqual([]);
+  });
+
+  it('runs two API replicas and a projector on the official postgres image', () => {
+    const roles = boonServices(stack).map(([name, service]) => [name, roleOf(service)]);
+    expect(roles).toEqual([
+      ['api-1', 'api'],
+      ['api-2', 'api'],
+      ['projector', 'projector'],
+    ]);
+    expect(stack.services.postgres?.image).toMatch(/^postgres:\d+$/);
+    for (const [, service] of boonServices(stack)) {
+      expect(service.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+      const env = service.environment as Record<string, string>;
+      // The URL holds the password: from a secret, never written here.
+      expect(env.DATABASE_URL).toBeUndefined();
+      expect(env.DATABASE_URL_FILE).toBe('/run/secrets/database_url');
+    }
+  });
+
+  it('shows the browser one port, the proxy, which spreads over both API replicas', () => {
+    const published = Object.entries(stack.services).filter(([, s]) => s.ports?.length);
+    expect(published.map(([name]) => name)).toEqual(['proxy']);
+    const mounted = stack.services.proxy!.volumes!.find((v) => v.includes('Caddyfile'))!;
+    expect(proxyUpstreams(read(mounted.split(':')[0]!))).toEqual([
+      { host: 'api-1', port: image.port },
+      { host: 'api-2', port: image.port },
+    ]);
+  });
+
+  it('takes its secrets from files the repository never holds', () => {
+    for (const secret of Object.values(stack.secrets ?? {})) {
+      expect(secret.file).toMatch(/^\.\/secrets\//);
+    }
+  });
+
+  it('finds a database URL written into the file', () => {
+    const copy = structuredClone(stack);
+    (copy.services['api-1']!.environment as Record<string, string>).DATABASE_URL =
+      'postgres://boon:pw@postgres/boon';
+    expect(composeProblems(copy, image).join('\n')).toMatch(
+      /DATABASE_URL and EVENTSTORE|DATABASE_URL_FILE|set one, not both/,
+    );
+  });
+});
