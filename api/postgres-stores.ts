@@ -50,7 +50,7 @@ const SQLSTATE_NO_DATABASE = '3D000';
  * The vault's default database (`<name>_keys` beside DATABASE_URL's) is made on first start,
  * by the log's role; a database named by KEY_VAULT_DATABASE_URL must exist already.
  */
-const createVaultDatabase = async (logUrl: string, vaultUrl: string) => {
+export const createVaultDatabase = async (logUrl: string, vaultUrl: string) => {
   const client = new pg.Client({ connectionString: logUrl, connectionTimeoutMillis: 3000 });
   await client.connect();
   try {

@@ -102,7 +102,7 @@ export const backupEmbedded = async (options: {
 };
 
 /** A backup file that SQLite finds whole and that holds a log (or a key vault). */
-const checkBackup = (file: string, table: string) => {
+export const checkBackup = (file: string, table: string) => {
   if (!existsSync(file)) throw new BackupError(`${file} does not exist`);
   let db: Database.Database | undefined;
   try {

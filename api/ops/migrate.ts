@@ -1,7 +1,9 @@
-// `npm run migrate -- --from-data-dir DIR (--to-data-dir DIR | --to-eventstore URL
-// --to-mongodb URL) [--verify]`: moves an embedded store's history to another store by
-// replaying its log, then builds the destination's read models from it.
-import { existsSync } from 'node:fs';
+// `npm run migrate -- (--from-data-dir DIR | --from-database URL --from-key-file FILE)
+// (--to-data-dir DIR | --to-database URL | --to-eventstore URL --to-mongodb URL) [--verify]`:
+// moves a store's history to another by replaying its log, then builds the destination's read
+// models from it.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
@@ -11,14 +13,17 @@ import { summarizeLog } from './log-digest';
 import { buildReadModels, copyKeys, copyLog, type CopyProgress } from './replay';
 import { verifyReadModels } from './verify';
 
-const USAGE = `Moves an embedded store's history to another store by replaying its log.
+const USAGE = `Moves a store's history to another store by replaying its log.
 
-usage: npm run migrate -- --from-data-dir DIR [--from-key-file FILE]
-         (--to-data-dir DIR | --to-eventstore URL --to-mongodb URL) [--verify]
+usage: npm run migrate -- (--from-data-dir DIR | --from-database URL) [--from-key-file FILE]
+         (--to-data-dir DIR | --to-database URL | --to-eventstore URL --to-mongodb URL)
+         [--verify]
 
-  --from-data-dir DIR    the embedded store to copy (stop Boon's writes first)
-  --from-key-file FILE   its key-encryption key (default DIR/key-encryption-key)
+  --from-data-dir DIR    the embedded store to copy (stop Boon's writes first), or
+  --from-database URL    a PostgreSQL store (its key vault in <name>_keys beside it)
+  --from-key-file FILE   the source's key-encryption key (default DIR/key-encryption-key)
   --to-data-dir DIR      copy into another embedded folder, or
+  --to-database URL      into PostgreSQL (the key vault in <name>_keys), or
   --to-eventstore URL    into EventStoreDB, with
   --to-mongodb URL       MongoDB for the read models and the key vault
   --verify               also compare every read-model collection of source and destination
@@ -52,44 +57,74 @@ runCli(
       'to-data-dir': { type: 'string' },
       'to-eventstore': { type: 'string' },
       'to-mongodb': { type: 'string' },
+      'from-database': { type: 'string' },
+      'to-database': { type: 'string' },
       verify: { type: 'boolean', default: false },
     },
   },
   async ({ values }) => {
     const fromDir = values['from-data-dir'] ? resolve(values['from-data-dir']) : undefined;
+    const fromDatabase = values['from-database'];
     const toDir = values['to-data-dir'] ? resolve(values['to-data-dir']) : undefined;
+    const toDatabase = values['to-database'];
     const engines = Boolean(values['to-eventstore']) || Boolean(values['to-mongodb']);
-    if (!fromDir || !existsSync(join(fromDir, LOG_FILE))) {
+    if (Boolean(fromDir) === Boolean(fromDatabase)) {
+      throw new UsageError('give the source: --from-data-dir, or --from-database');
+    }
+    if (fromDir && !existsSync(join(fromDir, LOG_FILE))) {
       throw new UsageError('--from-data-dir must name a folder holding an embedded log');
     }
-    if (Boolean(toDir) === engines) throw new UsageError('give --to-data-dir, or the engines');
+    if ([toDir, toDatabase, engines].filter(Boolean).length !== 1) {
+      throw new UsageError('give one destination: --to-data-dir, --to-database, or the engines');
+    }
     if (engines && !(values['to-eventstore'] && values['to-mongodb'])) {
       throw new UsageError('--to-eventstore and --to-mongodb go together');
     }
-    if (toDir === fromDir) throw new UsageError('the destination must not be the source');
-    const fromKeyFile = resolve(values['from-key-file'] ?? join(fromDir, 'key-encryption-key'));
-    if (existsSync(join(fromDir, KEY_VAULT_FILE)) && !existsSync(fromKeyFile)) {
+    if ((toDir && toDir === fromDir) || (toDatabase && toDatabase === fromDatabase)) {
+      throw new UsageError('the destination must not be the source');
+    }
+    if (fromDatabase && !values['from-key-file']) {
+      throw new UsageError(
+        "--from-database needs the source's key-encryption key: --from-key-file",
+      );
+    }
+    const fromKeyFile = resolve(values['from-key-file'] ?? join(fromDir!, 'key-encryption-key'));
+    if (fromDir && existsSync(join(fromDir, KEY_VAULT_FILE)) && !existsSync(fromKeyFile)) {
       throw new UsageError(
         `the source's key-encryption key is not at ${fromKeyFile}: --from-key-file`,
       );
     }
+    if (fromDatabase && !existsSync(fromKeyFile)) {
+      throw new UsageError(`the source's key-encryption key is not at ${fromKeyFile}`);
+    }
 
     const logger = silentLogger();
+    // A database source keeps nothing in a folder; its tool still needs one to stand in.
+    const scratch = fromDatabase ? mkdtempSync(join(tmpdir(), 'boon-migrate-')) : null;
     const source = await openStores(
-      loadConfig({ DATA_DIR: fromDir, KEY_ENCRYPTION_KEY_FILE: fromKeyFile }),
+      loadConfig({
+        DATA_DIR: fromDir ?? scratch!,
+        KEY_ENCRYPTION_KEY_FILE: fromKeyFile,
+        ...(fromDatabase ? { DATABASE_URL: fromDatabase } : {}),
+      }),
       logger,
-    );
+    ).catch((error: unknown) => {
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+      throw error;
+    });
     const destination = await openStores(
       loadConfig({
         ...process.env,
         ROLE: 'all',
         DATA_DIR: toDir ?? process.env.DATA_DIR,
+        DATABASE_URL: toDatabase ?? '',
         EVENTSTORE_URL: values['to-eventstore'] ?? '',
         MONGODB_URL: values['to-mongodb'] ?? '',
       }),
       logger,
     ).catch(async (error: unknown) => {
       await source.close();
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
       throw error;
     });
     let failed = false;
@@ -97,7 +132,7 @@ runCli(
       // The log moves as stored: sealed fields stay sealed (their keys move with copyKeys), and
       // nothing waits on a key between two appends, so the copy keeps the source's order.
       const copy = await copyLog(source.log, destination.log, progress());
-      const keys = await copyKeys(fromDir, source.vault, destination.vault);
+      const keys = await copyKeys(source.vault, destination.vault);
       const [from, to] = [await summarizeLog(source.log), await summarizeLog(destination.log)];
       failed = from.digest !== to.digest;
       console.log(
@@ -130,6 +165,7 @@ runCli(
     } finally {
       await destination.close();
       await source.close();
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
     }
     return failed ? 1 : 0;
   },

@@ -1,6 +1,3 @@
-import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { EventStore, EventToAppend, RecordedEvent } from '../../infra/event-store/event-store';
 import type { KeyVault } from '../../infra/key-vault/key-vault';
 import { silentLogger } from '../../infra/logger';
@@ -8,7 +5,6 @@ import type { ReadStore } from '../../infra/read-store/read-store';
 import { allProjections } from '../../projections';
 import { ProjectionEngine } from '../../projections/engine/engine';
 import { StoreReadModels } from '../../projections/engine/read-models';
-import { KEY_VAULT_FILE } from '../stores';
 import { BackupError } from './embedded-backup';
 import { currentMetadata, eventIdentity, readLog } from './log-digest';
 
@@ -111,31 +107,24 @@ export const copyLog = async (
 };
 
 /**
- * Moves every personal key the source's embedded vault holds into the destination's vault
- * (wrapped there by its own key-encryption key). A subject the destination has keeps its key.
+ * Moves every personal key the source's vault holds into the destination's vault (unwrapped by
+ * the source's key-encryption key, wrapped there by the destination's own). A subject the
+ * destination has keeps its key.
  */
-export const copyKeys = async (
-  fromDataDir: string,
-  from: KeyVault,
-  to: KeyVault,
-): Promise<number> => {
-  const file = join(fromDataDir, KEY_VAULT_FILE);
-  if (!existsSync(file)) return 0;
-  const db = new Database(file, { readonly: true });
-  const subjects = (
-    db.prepare('SELECT subject FROM wrapped_keys ORDER BY subject').all() as { subject: string }[]
-  ).map((row) => row.subject);
-  db.close();
+export const copyKeys = async (from: KeyVault, to: KeyVault): Promise<number> => {
   let taken = 0;
-  for (let i = 0; i < subjects.length; i += BATCH) {
+  let after: string | null = null;
+  for (;;) {
+    const subjects: string[] = await from.listSubjects(after, BATCH);
+    if (subjects.length === 0) return taken;
     const keys = [];
-    for (const subject of subjects.slice(i, i + BATCH)) {
+    for (const subject of subjects) {
       const key = await from.find(subject);
       if (key) keys.push({ subject, key });
     }
     taken += await to.importKeys(keys);
+    after = subjects.at(-1)!;
   }
-  return taken;
 };
 
 /** Runs every projection over the destination's log until its read models reach the head. */

@@ -244,6 +244,7 @@ export const sealingEventStore = (
         keys.forget(subject);
       },
       importKeys: (imported) => vault.importKeys(imported),
+      listSubjects: (after, limit) => vault.listSubjects(after, limit),
     },
   };
 };

@@ -13,6 +13,8 @@ export type KeyVault = {
    * it. Answers how many were taken in.
    */
   importKeys(keys: readonly PersonalKey[]): Promise<number>;
+  /** Subjects holding a key, in order, after `after` (a migration copies them page by page). */
+  listSubjects(after: string | null, limit: number): Promise<string[]>;
 };
 
 export type PersonalKey = { subject: string; key: Buffer };

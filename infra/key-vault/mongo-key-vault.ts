@@ -42,6 +42,14 @@ export const openMongoKeyVault = async (
         get: async (subject) => bytes(await keys.findOne({ _id: subject })),
         insertIfAbsent: (subject, wrapped) => insertIfAbsent(keys, subject, wrapped),
         delete: async (subject) => void (await keys.deleteOne({ _id: subject }, majority)),
+        list: async (after, limit) =>
+          (
+            await keys
+              .find(after === null ? {} : { _id: { $gt: after } }, { projection: { _id: 1 } })
+              .sort({ _id: 1 })
+              .limit(limit)
+              .toArray()
+          ).map((doc) => doc._id),
         getCheck: async () => bytes(await meta.findOne({ _id: 'kek-check' })),
         setCheckIfAbsent: (wrapped) => insertIfAbsent(meta, 'kek-check', wrapped),
       },

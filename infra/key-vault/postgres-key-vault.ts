@@ -7,7 +7,7 @@ import { wrappedKeyVault } from './wrapped-vault';
 /** Partitions of the keys' table: an erasure rewrites one, 1/64 of the keys. */
 const PARTITIONS = 64;
 
-const VAULT_SCHEMA = `
+export const VAULT_SCHEMA = `
 CREATE TABLE IF NOT EXISTS wrapped_keys (subject text PRIMARY KEY, wrapped bytea NOT NULL)
   PARTITION BY HASH (subject);
 DO $$ BEGIN
@@ -85,6 +85,13 @@ export const openPostgresKeyVault = async (
             await pool.query(`VACUUM (FULL) ${pg.escapeIdentifier(partition)}`);
           }
         },
+        list: async (after, limit) =>
+          (
+            await pool.query<{ subject: string }>(
+              'SELECT subject FROM wrapped_keys WHERE subject COLLATE "C" > $1 ORDER BY subject COLLATE "C" LIMIT $2',
+              [after ?? '', limit],
+            )
+          ).rows.map((row) => row.subject),
         getCheck: async () =>
           bytes(
             (

@@ -3,6 +3,11 @@ import type { KeyVault } from './key-vault';
 import { openKeyWriterThread } from './key-writer-thread';
 import { wrappedKeyVault } from './wrapped-vault';
 
+export const SQLITE_VAULT_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS wrapped_keys (subject TEXT PRIMARY KEY, wrapped BLOB NOT NULL);
+  CREATE TABLE IF NOT EXISTS vault_meta (name TEXT PRIMARY KEY, value BLOB NOT NULL);
+`;
+
 /**
  * Keys in a database file of their own (`keys.sqlite`), never the log's: a backup of the
  * log holds no key, and a copy of this file holds only keys wrapped by the key-encryption key.
@@ -16,10 +21,7 @@ export const openSqliteKeyVault = async (
    */
   options: { writerThread?: boolean; mustExist?: boolean } = {},
 ): Promise<KeyVault & { close(): Promise<void> }> => {
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS wrapped_keys (subject TEXT PRIMARY KEY, wrapped BLOB NOT NULL);
-    CREATE TABLE IF NOT EXISTS vault_meta (name TEXT PRIMARY KEY, value BLOB NOT NULL);
-  `);
+  db.exec(SQLITE_VAULT_SCHEMA);
   // Destroyed keys are overwritten on disk, not just unlinked from the B-tree.
   db.pragma('secure_delete = ON');
   const select = db.prepare<[string], { wrapped: Buffer }>(
@@ -29,6 +31,9 @@ export const openSqliteKeyVault = async (
     'INSERT INTO wrapped_keys (subject, wrapped) VALUES (?, ?) ON CONFLICT(subject) DO NOTHING',
   );
   const remove = db.prepare<[string]>('DELETE FROM wrapped_keys WHERE subject = ?');
+  const list = db.prepare<[string, number], { subject: string }>(
+    'SELECT subject FROM wrapped_keys WHERE subject > ? ORDER BY subject LIMIT ?',
+  );
   const selectCheck = db.prepare<[], { value: Buffer }>(
     "SELECT value FROM vault_meta WHERE name = 'kek-check'",
   );
@@ -92,6 +97,7 @@ export const openSqliteKeyVault = async (
       get: async (subject) => select.get(subject)?.wrapped ?? null,
       insertIfAbsent,
       delete: async (subject) => void remove.run(subject),
+      list: async (after, limit) => list.all(after ?? '', limit).map((row) => row.subject),
       getCheck: async () => selectCheck.get()?.value ?? null,
       setCheckIfAbsent: async (wrapped) => void insertCheck.run(wrapped),
     },

@@ -8,6 +8,8 @@ export type WrappedKeyStorage = {
   /** Stores the wrapped key unless the subject has one already. */
   insertIfAbsent(subject: string, wrapped: Buffer): Promise<void>;
   delete(subject: string): Promise<void>;
+  /** Subjects in order after `after`, at most `limit`. */
+  list(after: string | null, limit: number): Promise<string[]>;
   /** A value wrapped under the key-encryption key when the vault was first used. */
   getCheck(): Promise<Buffer | null>;
   setCheckIfAbsent(wrapped: Buffer): Promise<void>;
@@ -72,6 +74,7 @@ export const wrappedKeyVault = async (
       return (await find(subject))!;
     },
     destroy: (subject) => storage.delete(subject),
+    listSubjects: (after, limit) => storage.list(after, limit),
     importKeys: async (keys) => {
       let imported = 0;
       for (const { subject, key } of keys) {

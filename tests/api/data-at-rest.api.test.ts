@@ -172,6 +172,7 @@ describe('data at rest', () => {
         find: async () => key,
         destroy: async () => {},
         importKeys: async () => 0,
+        listSubjects: async () => [],
       },
       'account-1',
       EMAIL,

@@ -86,6 +86,24 @@ export const describeKeyVaultContract = (
       await expect(storage.open(randomBytes(32))).rejects.toBeInstanceOf(KeyVaultLockedError);
     });
 
+    it('lists its subjects in order, page by page, without a destroyed one', async () => {
+      const prefix = `list-${randomUUID()}-`;
+      const subjects = ['c', 'a', 'e', 'b', 'd'].map((s) => `${prefix}${s}`);
+      for (const subject of subjects) await vault.keyFor(subject);
+      await vault.destroy(`${prefix}d`);
+      const listed: string[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const page: string[] = await vault.listSubjects(after, 2);
+        if (page.length === 0) break;
+        listed.push(...page);
+        after = page.at(-1)!;
+      }
+      const mine = listed.filter((s) => s.startsWith(prefix));
+      expect(mine).toEqual(['a', 'b', 'c', 'e'].map((s) => `${prefix}${s}`));
+      expect([...listed].sort()).toEqual(listed);
+    });
+
     it('takes in keys kept elsewhere, keeping a key it already has', async () => {
       const known = randomUUID();
       const kept = await vault.keyFor(known);
