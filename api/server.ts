@@ -25,6 +25,7 @@ import { activateDay, startDayKeeper } from './processes/day-keeper';
 import {
   countedDerive,
   projectionObserver,
+  watchDatabasePools,
   watchHubs,
   watchProjections,
 } from './processes/process-metrics';
@@ -75,6 +76,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     observer: projectionObserver(metrics),
   });
   watchProjections(metrics, runtime);
+  watchDatabasePools(metrics);
   const { readModels } = runtime;
   const admin = config.admin ?? options.admin ?? null;
   // Password hashing gets its own few threads and a bounded queue (see kdf-pool.ts).

@@ -163,11 +163,15 @@ export const diagnose = async (
   const findings = [
     ok(
       'configuration',
-      `ROLE=${config.role}, log on ${config.eventStoreUrl ? 'EventStoreDB' : 'SQLite'}, read models on ${config.mongoDbUrl ? 'MongoDB' : 'SQLite'}`,
+      `ROLE=${config.role}, log on ${config.postgres ? 'PostgreSQL' : config.eventStoreUrl ? 'EventStoreDB' : 'SQLite'}, read models on ${config.postgres ? 'PostgreSQL' : config.mongoDbUrl ? 'MongoDB' : 'SQLite'}`,
     ),
     ...fileModes(config.dataDir),
     keyEncryptionKey(config),
   ];
+  if (config.postgres) {
+    const { postgresFindings } = await import('./doctor-postgres');
+    findings.push(...(await postgresFindings(config, config.postgres)));
+  }
   const engines =
     config.eventStoreUrl || existsSync(join(config.dataDir, LOG_FILE))
       ? await openEngines(config)

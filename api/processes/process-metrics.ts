@@ -1,5 +1,6 @@
 import type { Derive } from '../../infra/auth/kdf-pool';
 import { gaugeOnScrape, type Metrics } from '../../infra/metrics';
+import { poolReadings, type PoolReading } from '../../infra/postgres/pool';
 import type { ProjectionObserver } from '../../projections/engine/processor';
 import type { ProjectionStatus } from '../../projections/engine/status';
 import type { Runtime } from './runtime';
@@ -138,4 +139,38 @@ export const countedDerive = (metrics: Metrics, derive: Derive): Derive => {
     pending++;
     return derive(...args).finally(() => pending--);
   };
+};
+
+/** Each PostgreSQL pool of this process: its bound, connections open and idle, callers waiting. */
+export const watchDatabasePools = (metrics: Metrics) => {
+  const perPool = (read: (pool: PoolReading) => number) => () =>
+    poolReadings().map((pool) => ({ labels: { pool: pool.name }, value: read(pool) }));
+  gaugeOnScrape(
+    metrics,
+    'boon_db_pool_max',
+    'Connections a PostgreSQL pool may hold',
+    ['pool'],
+    perPool((p) => p.max),
+  );
+  gaugeOnScrape(
+    metrics,
+    'boon_db_pool_connections',
+    'Connections a PostgreSQL pool holds open',
+    ['pool'],
+    perPool((p) => p.total),
+  );
+  gaugeOnScrape(
+    metrics,
+    'boon_db_pool_idle',
+    'Open connections of a PostgreSQL pool waiting for work',
+    ['pool'],
+    perPool((p) => p.idle),
+  );
+  gaugeOnScrape(
+    metrics,
+    'boon_db_pool_waiting',
+    'Callers waiting for a connection of a PostgreSQL pool',
+    ['pool'],
+    perPool((p) => p.waiting),
+  );
 };

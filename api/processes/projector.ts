@@ -8,7 +8,7 @@ import type { Logger } from '../../infra/logger';
 import { createMetrics } from '../../infra/metrics';
 import { serveMetrics } from '../http/metrics';
 import { openStores, type Stores } from '../stores';
-import { projectionObserver, watchProjections } from './process-metrics';
+import { projectionObserver, watchDatabasePools, watchProjections } from './process-metrics';
 import { openRuntime, type Runtime } from './runtime';
 
 export type RunningProjector = {
@@ -41,6 +41,7 @@ export const startProjector = async (options: {
     observer: projectionObserver(metrics),
   });
   watchProjections(metrics, runtime);
+  watchDatabasePools(metrics);
   const server: Server = createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/metrics') {
       serveMetrics(metrics, config.metricsToken, req, res).catch((err: unknown) => {

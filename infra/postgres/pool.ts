@@ -15,6 +15,26 @@ export type PostgresPoolOptions = {
 };
 
 export const DEFAULT_POOL_SIZE = 10;
+
+/** The pools this process holds open, by name: what `/metrics` and the doctor report. */
+const openPools = new Map<pg.Pool, { name: string; max: number }>();
+
+export type PoolReading = {
+  name: string;
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+};
+
+export const poolReadings = (): PoolReading[] =>
+  [...openPools].map(([pool, { name, max }]) => ({
+    name,
+    max,
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  }));
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
 const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
 
@@ -36,6 +56,13 @@ export const openPool = (options: PostgresPoolOptions): pg.Pool => {
     keepAlive: true,
   });
   pool.on('error', (error) => options.onIdleError?.(error));
+  const name = options.applicationName ?? 'boon';
+  openPools.set(pool, { name, max: options.poolSize ?? DEFAULT_POOL_SIZE });
+  const end = pool.end.bind(pool);
+  pool.end = (() => {
+    openPools.delete(pool);
+    return end();
+  }) as typeof pool.end;
   return pool;
 };
 

@@ -7,7 +7,9 @@ import { startProjector } from '../../api/processes/projector';
 import { openStores } from '../../api/stores';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
+import pg from 'pg';
 import { activation, appendEvents } from '../support/seed';
+import { createTestDatabase, postgresServer } from '../support/postgres';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'boon-doctor-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -71,4 +73,40 @@ describe('npm run doctor (api/ops/doctor.ts)', () => {
     });
     expect(said(fixes(findings))).toMatch(/engines: .*start the engine or fix its URL/);
   }, 30_000);
+});
+
+const postgres = await postgresServer();
+describe.skipIf(!postgres.available)('npm run doctor on PostgreSQL', () => {
+  it('checks the server, its durability, room for the pools, the schema and the vault', async () => {
+    const db = await createTestDatabase('boon_doctor');
+    const scratch = mkdtempSync(join(tmpdir(), 'boon-doctor-pg-'));
+    const env = { DATABASE_URL: db.url, DATA_DIR: scratch };
+    try {
+      const fresh = await diagnose(env, { minFreeBytes: 1 });
+      expect(said(fixes(fresh))).toBe('');
+      expect(said(fresh)).toMatch(/server: PostgreSQL 1\d/);
+      expect(said(fresh)).toMatch(/schema: no log yet/);
+
+      // A database whose commits skip the disk, and pools too big for the server.
+      const admin = new pg.Client({ connectionString: db.url });
+      await admin.connect();
+      await admin.query(`ALTER DATABASE "${db.name}" SET synchronous_commit = off`);
+      await admin.end();
+      const broken = await diagnose({ ...env, DATABASE_POOL_SIZE: '200' }, { minFreeBytes: 1 });
+      const text = said(fixes(broken));
+      expect(text).toMatch(/durability: synchronous_commit=off.*set both on/);
+      expect(text).toMatch(/pool: up to 406 connections a process .* lower the pool size/);
+
+      const unreachable = await diagnose(
+        { DATABASE_URL: 'postgres://boon:secret@127.0.0.1:9/boon', DATA_DIR: scratch },
+        { minFreeBytes: 1 },
+      );
+      expect(said(fixes(unreachable))).toMatch(
+        /server: DATABASE_URL: postgres:\/\/boon:\*\*\*@127\.0\.0\.1:9\/boon does not answer/,
+      );
+    } finally {
+      await db.drop();
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
 });
