@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   boonServices,
@@ -86,8 +87,12 @@ describe('the image (Dockerfile)', () => {
       expect(packageJson.scripts[tool], tool).toBe(`node scripts/tool.mjs ${tool}`);
       expect(SERVER_ENTRIES[tool], tool).toBeDefined();
     }
-    // Every `npm run NAME` the README tells an operator of is one of them (or a developer's).
-    const named = [...read('README.md').matchAll(/npm run ([a-z:-]+)/g)].map((m) => m[1]!);
+    // Every `npm run NAME` the README and its pages tell of is one of them (or a developer's),
+    // and every operator tool is told of somewhere.
+    const pages = readdirSync('docs').map((page) => read(join('docs', page)));
+    const text = [read('README.md'), ...pages].join('\n');
+    const named = [...text.matchAll(/npm run ([a-z:-]+)/g)].map((m) => m[1]!);
+    for (const tool of OPERATOR_TOOLS) expect(named, tool).toContain(tool);
     for (const name of named) expect(packageJson.scripts[name], name).toBeDefined();
   });
 
