@@ -12,7 +12,8 @@ usage: npm run backup -- --out FILE (--keys-out FILE | --without-keys) [--data-d
   --keys-out FILE   the key vault's backup: keep it apart from the log's
   --without-keys    no key vault backup (a log restored alone opens no sealed email)
   --data-dir DIR    the data folder to back up (default DATA_DIR, else ./data)
-  --force           replace an existing file (never one in a data folder, never an engine's)
+  --force           replace an existing file (never one in a data folder, never an engine's,
+                    never one the configuration names: KEY_ENCRYPTION_KEY_FILE, *_FILE)
 
 Files are written owner-only under a temporary name and renamed into place once whole.
 Exit codes: 0 done, 1 refused or failed, 2 bad arguments.`;
