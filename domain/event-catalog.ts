@@ -16,6 +16,7 @@ import {
   SignInLinkRequested,
   SignInLinkUsed,
   SignUpPasswordChosen,
+  SignUpLinkFollowed,
 } from './accounts/events';
 import {
   AgreementRecorded,
@@ -97,6 +98,7 @@ const definitions = [
   EmailVerified,
   AccountSignedUp,
   SignUpPasswordChosen,
+  SignUpLinkFollowed,
   AccountMetadataUpdated,
   EmailVerificationRequested,
   PasswordResetRequested,

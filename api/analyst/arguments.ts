@@ -19,7 +19,8 @@ usage: npm run analyst -- sentiment --from YYYY-MM-DD --to YYYY-MM-DD
   --format       csv (default): one line per question-day, then a "total" line;
                  json: { from, to, category, rows: [...], totals: {...} }
   --out FILE     write there instead of standard output: never over an existing file
-                 (unless --force), never into a data folder or onto an engine's file
+                 (unless --force), never into a data folder, onto an engine's file or
+                 onto a file the configuration names (KEY_ENCRYPTION_KEY_FILE, *_FILE)
   --force        replace an existing FILE
   --help         this text
 

@@ -54,9 +54,11 @@ export const takeSlot = async <T>(
 export const addressOf = (req: Request) => req.ip ?? 'unknown';
 
 /**
- * Runs a mailed (or handed-over) link's check. A link that does not work (a refusal naming
- * `token`) counts against the caller's address, which waits once it has tried too many: link
- * secrets cannot be guessed, and nobody gets to try.
+ * Runs a mailed (or handed-over) link's check. A link that works always works, whatever came
+ * from the same address before (an owner behind the NAT a guesser shares). Only a link that
+ * does not work (a refusal naming `token`) counts against the caller's address, and once it
+ * has sent too many, such a link is answered 429 with Retry-After instead: link secrets (256
+ * random bits) cannot be guessed, and a guesser is told to stop.
  */
 export const checkLink = async <T>(
   ctx: AppContext,
@@ -65,16 +67,16 @@ export const checkLink = async <T>(
   check: () => Promise<T>,
 ) => {
   const limit = { key: `bad-links:${addressOf(req)}`, rule: BAD_LINKS_PER_ADDRESS };
-  refuseWhileLimited(
-    ctx,
-    res,
-    [limit],
-    (wait) => `Too many links that did not work. Try again in ${wait}.`,
-  );
   try {
     return await check();
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'invalid' && error.field === 'token') {
+      refuseWhileLimited(
+        ctx,
+        res,
+        [limit],
+        (wait) => `Too many links that did not work. Try again in ${wait}.`,
+      );
       ctx.auth.limiter.recordFailure(limit.key, limit.rule);
     }
     throw error;

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { accounts } from '../../domain/accounts/account';
+import type { Sealed } from '../../domain/accounts/events';
 import { emailReservations } from '../../domain/accounts/email-reservation';
 import { assertOpenLink, linkExpired } from '../../domain/accounts/one-time-links';
 import { weakPasswordReasons } from '../../domain/accounts/password-policy';
@@ -115,6 +116,7 @@ export const completeSignUp = async (
     holder.signUpTokenHash !== null &&
     secretHash(given.signUpToken) === holder.signUpTokenHash;
   const positions: bigint[] = [];
+  let chosen: { userId: string; passwordHash: Sealed } | null = null;
   if (!startedHere) {
     if (given.password === undefined) {
       throw invalid(
@@ -127,15 +129,20 @@ export const completeSignUp = async (
     if (!email) throw linkExpired();
     refuseWeakPassword(given.password, email);
     const hash = await ctx.auth.passwords.hash(given.password);
-    const chosen = await handle(ctx, accounts, {
-      type: 'ChooseSignUpPassword',
-      accountId: holder.accountId,
+    chosen = {
       userId: ctx.newId(),
       passwordHash: await seal(ctx.auth.vault, holder.accountId, hash),
-      at: ctx.clock.now(),
-    });
-    if (chosen.position !== null) positions.push(chosen.position);
+    };
   }
+  // The link is used here, in one append on the account's stream: of browsers following it at
+  // once, one completes the sign-up (and sets its password); every other is refused unchanged.
+  const followed = await handle(ctx, accounts, {
+    type: 'FollowSignUpLink',
+    accountId: holder.accountId,
+    chosen,
+    at: ctx.clock.now(),
+  });
+  if (followed.position !== null) positions.push(followed.position);
   const verified = await handle(ctx, emailReservations, {
     type: 'VerifyEmail',
     emailHash: holder.emailHash,

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { DEVICE_ID_PATTERN } from '../../domain/contracts/identity';
+import { hasEntropy } from '../../domain/identity/device-id';
 import { deviceDecider, deviceStreamId } from '../../domain/identity/devices';
 import { DomainError, forbidden } from '../../domain/shared/errors';
 import { hashDeviceId } from '../../infra/crypto';
@@ -27,6 +28,15 @@ export const deviceOf = (req: Request): Device => {
       'invalid',
       'Invalid device',
       'X-Device-ID must be 22–128 letters, digits, "-" or "_".',
+      'X-Device-ID',
+    );
+  }
+  // A bearer secret anyone could guess is no secret: the id must look as random as it must be.
+  if (!hasEntropy(deviceId)) {
+    throw new DomainError(
+      'invalid',
+      'Invalid device',
+      'X-Device-ID must be random (128 random bits or more): this one repeats a pattern.',
       'X-Device-ID',
     );
   }

@@ -19,8 +19,19 @@ const FORWARDING_HEADERS = new Set([
   'x-original-forwarded-for',
   'x-original-host',
   'x-host',
+  // Vendors' own names for the client's address.
+  'x-originating-ip',
+  'x-remote-addr',
+  'x-remote-ip',
+  'client-ip',
+  'x-proxyuser-ip',
+  'fly-client-ip',
+  'x-azure-clientip',
+  'x-azure-socketip',
+  'x-appengine-user-ip',
 ]);
-const FORWARDING_PREFIX = 'x-forwarded';
+/** Header families only a proxy adds (Envoy sets `x-envoy-external-address` and others). */
+const FORWARDING_PREFIXES = ['x-forwarded', 'x-envoy-'];
 
 const LOOPBACK_PEER = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/i;
 /** Names only this machine answers to; a rebound DNS name (evil.example → 127.0.0.1) is not one. */
@@ -31,7 +42,8 @@ export type NotLocal = 'peer' | 'forwarded' | 'host';
 
 export const forwardingHeaderOf = (req: IncomingMessage): string | null =>
   Object.keys(req.headers).find(
-    (name) => name.startsWith(FORWARDING_PREFIX) || FORWARDING_HEADERS.has(name),
+    (name) =>
+      FORWARDING_HEADERS.has(name) || FORWARDING_PREFIXES.some((prefix) => name.startsWith(prefix)),
   ) ?? null;
 
 export const hasLoopbackHost = (req: IncomingMessage) => LOOPBACK_HOST.test(req.headers.host ?? '');

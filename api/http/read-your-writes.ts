@@ -81,15 +81,28 @@ export const readYourWritesModels = (
     );
   };
 
+  /**
+   * A collection whose generation is looked up after the wait, not before: a rebuild's swap
+   * during the wait leaves the old generation short of the position the new one reached.
+   */
   const gated = <T extends Doc>(
-    collection: ReadCollection<T>,
     projection: string,
-  ): ReadCollection<T> => ({
-    findOne: async (filter) => (await reach(projection), collection.findOne(filter)),
-    find: async (filter, options) => (await reach(projection), collection.find(filter, options)),
-    count: async (filter) => (await reach(projection), collection.count(filter)),
-    explain: (filter, options) => collection.explain(filter, options),
-  });
+    resolve: () => ReadCollection<T>,
+    first = resolve(),
+  ): ReadCollection<T> => {
+    let resolved = { generation: inner.generationOf(projection), collection: first };
+    const serving = () => {
+      const generation = inner.generationOf(projection);
+      if (generation !== resolved.generation) resolved = { generation, collection: resolve() };
+      return resolved.collection;
+    };
+    return {
+      findOne: async (filter) => (await reach(projection), serving().findOne(filter)),
+      find: async (filter, options) => (await reach(projection), serving().find(filter, options)),
+      count: async (filter) => (await reach(projection), serving().count(filter)),
+      explain: (filter, options) => serving().explain(filter, options),
+    };
+  };
 
   const ownerOf = (logical: string) =>
     inner.projections.find((p) => logical in p.collections)?.name ?? logical;
@@ -104,12 +117,12 @@ export const readYourWritesModels = (
     generationOf: (name) => inner.generationOf(name),
     servesEarlierVersion: (name) => inner.servesEarlierVersion(name),
     collection: <T extends Doc = Doc>(logical: string) =>
-      gated(inner.collection<T>(logical), ownerOf(logical)),
+      gated(ownerOf(logical), () => inner.collection<T>(logical)),
     of: <C extends CollectionSpecs>(projection: Projection<C>): ProjectionView<C> => {
-      const view = inner.of(projection) as Record<string, ReadCollection<Doc>>;
+      const view = () => inner.of(projection) as Record<string, ReadCollection<Doc>>;
       const wrapped: Record<string, ReadCollection<Doc>> = {};
-      for (const [logical, collection] of Object.entries(view)) {
-        wrapped[logical] = gated(collection, projection.name);
+      for (const [logical, collection] of Object.entries(view())) {
+        wrapped[logical] = gated(projection.name, () => view()[logical]!, collection);
       }
       return wrapped as ProjectionView<C>;
     },

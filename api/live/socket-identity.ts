@@ -1,4 +1,5 @@
 import { DEVICE_ID_PATTERN } from '../../domain/contracts/identity';
+import { hasEntropy } from '../../domain/identity/device-id';
 import { DomainError } from '../../domain/shared/errors';
 import { hashDeviceId } from '../../infra/crypto';
 import { identityProjection } from '../../projections/identity';
@@ -52,8 +53,9 @@ export const identifySocket = async (
 ): Promise<SocketIdentity> => {
   let personId: string | null = null;
   let signedIn = false;
-  if (message.deviceId && DEVICE_ID_PATTERN.test(message.deviceId)) {
-    personId = (await registeredDevice(ctx, message.deviceId))?.userId ?? null;
+  const { deviceId } = message;
+  if (deviceId && DEVICE_ID_PATTERN.test(deviceId) && hasEntropy(deviceId)) {
+    personId = (await registeredDevice(ctx, deviceId))?.userId ?? null;
   }
   if (message.accessToken) {
     const session = await orNull(accountSessionOfToken(ctx, message.accessToken));

@@ -17,7 +17,8 @@ usage: npm run backup -- --out FILE (--keys-out FILE | --without-keys)
   --data-dir DIR    the data folder to back up (default DATA_DIR, else ./data), or
   --database URL    a PostgreSQL store (default DATABASE_URL when set; its key vault in
                     KEY_VAULT_DATABASE_URL, else <name>_keys); same files, restorable to either
-  --force           replace an existing file (never one in a data folder, never an engine's)
+  --force           replace an existing file (never one in a data folder, never an engine's,
+                    never one the configuration names: KEY_ENCRYPTION_KEY_FILE, *_FILE)
 
 Files are written owner-only under a temporary name and renamed into place once whole.
 Exit codes: 0 done, 1 refused or failed, 2 bad arguments.`;

@@ -1,10 +1,20 @@
-// Where a tool may write a file, and how: never onto an engine's file or into a data folder
-// (whatever --force says), never over an existing file unless told --force, always through a
-// temporary file renamed into place, so a failure leaves no half-written file under the name.
+// Where a tool may write a file, and how: never onto an engine's file, a file the
+// configuration names or into a data folder (whatever --force says), never over an existing
+// file unless told --force, always through a temporary file renamed into place, so a failure
+// leaves no half-written file under the name.
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, lstatSync, openSync, realpathSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, parse, resolve, sep } from 'node:path';
+import { CONFIG_VARIABLES } from '../../infra/config';
 import { KEY_VAULT_FILE, LOG_FILE, READ_MODELS_FILE } from '../stores';
 import { CliError } from './cli';
 
@@ -23,22 +33,49 @@ const isEngineName = (name: string) =>
 export const isDataFolder = (dir: string) =>
   ENGINE_FILES.some((file) => existsSync(join(dir, file)));
 
-const canonical = (path: string) => (existsSync(path) ? realpathSync(path) : resolve(path));
+/** A path through every symbolic link (those of its folder, when it does not exist yet). */
+const canonical = (path: string): string => {
+  if (existsSync(path)) return realpathSync(path);
+  const folder = dirname(resolve(path));
+  return existsSync(folder) ? join(realpathSync(folder), basename(path)) : resolve(path);
+};
 
 const isInside = (path: string, dir: string) => path === dir || path.startsWith(`${dir}${sep}`);
 
+/** Variables that name a file Boon reads its secrets or keys from (`KEY_ENCRYPTION_KEY_FILE`…). */
+const FILE_VARIABLES = CONFIG_VARIABLES.filter((name) => name.endsWith('_FILE'));
+
+/**
+ * The variable naming `target` as one of the configuration's files, if one does: by its path
+ * through every symbolic link, or as the same file under another name (a hard link).
+ */
+const namedByConfiguration = (target: string, env: NodeJS.ProcessEnv) => {
+  const written = existsSync(target) ? statSync(target) : null;
+  return FILE_VARIABLES.find((name) => {
+    const file = env[name]?.trim();
+    if (!file) return false;
+    if (canonical(file) === target) return true;
+    if (!written || !existsSync(file)) return false;
+    const named = statSync(file);
+    return named.dev === written.dev && named.ino === written.ino;
+  });
+};
+
 export type OutputRules = {
-  /** Replace an existing file (never an engine's, never inside a data folder). */
+  /** Replace an existing file (never an engine's or a configured one, never in a data folder). */
   force: boolean;
   /** Data folders the tool knows of (DATA_DIR, --data-dir): nothing is written inside them. */
   dataDirs?: readonly string[];
+  /** The configuration whose files are never written (the process's environment by default). */
+  env?: NodeJS.ProcessEnv;
 };
 
 /**
  * The absolute path a tool may write `path` to, or a CliError saying why not: a folder that
  * does not exist, a data folder (named, or any folder holding an engine's file) or anything
  * inside one, an engine's file or a secret by its name or by an open database's companion
- * beside it, or an existing file without --force.
+ * beside it, a file the configuration names (a key-encryption key or a secret kept anywhere),
+ * or an existing file without --force.
  */
 export const outputPath = (path: string, rules: OutputRules): string => {
   const given = resolve(path);
@@ -68,6 +105,10 @@ export const outputPath = (path: string, rules: OutputRules): string => {
     COMPANIONS.some((suffix) => existsSync(`${target}${suffix}`))
   ) {
     throw new CliError(`${path} is an engine's file: write it elsewhere`);
+  }
+  const configured = namedByConfiguration(target, rules.env ?? process.env);
+  if (configured) {
+    throw new CliError(`${path} is the file ${configured} names: write it elsewhere`);
   }
   if (existsSync(target) && !rules.force) {
     throw new CliError(`${path} exists: choose another name, or --force to replace it`);

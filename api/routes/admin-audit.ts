@@ -96,22 +96,26 @@ export const adminAuditRoutes = (ctx: AppContext) => {
   // unique: each page goes on below the last key written), never all in memory.
   router.get('/admin/audit.csv', requireAdmin(ctx), async (req, res) => {
     const { equal, range, sort } = queryOf(ctx, req);
+    const pageBelow = (below: string | undefined) => {
+      const keys = { ...range, ...(below === undefined ? {} : { $lt: below }) };
+      const filter = { ...equal, ...(Object.keys(keys).length > 0 ? { key: keys } : {}) };
+      return entries().find(filter, { sort, limit: AUDIT_CSV_PAGE });
+    };
+    // The first page is read before the first byte is sent: whatever refuses the request (an
+    // X-Min-Position beyond the log, a read model catching up) still answers with a problem.
+    let docs = await pageBelow(range.$lt);
     res.type('text/csv; charset=utf-8').attachment('moderation-history.csv');
     res.setHeader('Cache-Control', 'no-store');
     res.write(`${CSV_COLUMNS.join(',')}\r\n`);
-    let below = range.$lt;
     try {
       for (;;) {
-        const keys = { ...range, ...(below === undefined ? {} : { $lt: below }) };
-        const filter = { ...equal, ...(Object.keys(keys).length > 0 ? { key: keys } : {}) };
-        const docs = await entries().find(filter, { sort, limit: AUDIT_CSV_PAGE });
         if (res.destroyed) return;
         const lines = docs.map((doc) => CSV_COLUMNS.map((column) => cell(doc[column])).join(','));
         if (lines.length > 0 && !res.write(`${lines.join('\r\n')}\r\n`)) {
           await once(res, 'drain');
         }
         if (docs.length < AUDIT_CSV_PAGE) break;
-        below = docs.at(-1)!.key;
+        docs = await pageBelow(docs.at(-1)!.key);
       }
       res.end();
     } catch (error) {

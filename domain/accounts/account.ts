@@ -4,6 +4,7 @@ import { conflict, forbidden } from '../shared/errors';
 import type { AccountEvent, Sealed } from './events';
 import {
   assertOpenLink,
+  linkAlreadyUsed,
   RESET_LINK_TTL_MS,
   SIGN_IN_LINK_TTL_MS,
   VERIFICATION_LINK_TTL_MS,
@@ -28,14 +29,14 @@ export type SignUp = {
 };
 
 /**
- * The address's owner, proving it by a link in another browser than the one that signed up,
- * chooses the password there (and the account a fresh identity, `userId`).
+ * A link mailed to the address completes the sign-up, once. Followed in another browser than
+ * the one that signed up, it brings the password the owner chose there (and the account a
+ * fresh identity, `userId`): `chosen`.
  */
-export type ChooseSignUpPassword = {
-  type: 'ChooseSignUpPassword';
+export type FollowSignUpLink = {
+  type: 'FollowSignUpLink';
   accountId: string;
-  userId: string;
-  passwordHash: Sealed;
+  chosen: { userId: string; passwordHash: Sealed } | null;
   at: Date;
 };
 
@@ -74,12 +75,7 @@ export type UseSignInLink = {
 };
 
 export type AccountCommand =
-  | SignUp
-  | ChooseSignUpPassword
-  | UpdateAccountMetadata
-  | RequestLink
-  | ResetPassword
-  | UseSignInLink;
+  SignUp | FollowSignUpLink | UpdateAccountMetadata | RequestLink | ResetPassword | UseSignInLink;
 
 export type AccountState =
   | { exists: false }
@@ -95,6 +91,8 @@ export type AccountState =
       createdAt: string;
       /** Null once no browser may complete the sign-up as it started (or for v1 sign-ups). */
       signUpTokenHash: string | null;
+      /** A link completed the sign-up, and no link was mailed since: another finds it used. */
+      signUpLinkFollowed: boolean;
       verificationLinks: readonly OpenLink[];
       resetLinks: readonly OpenLink[];
       signInLinks: readonly OpenLink[];
@@ -138,6 +136,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         confirmed: d.confirmed,
         createdAt: d.at,
         signUpTokenHash: d.signUpTokenHash,
+        signUpLinkFollowed: false,
         verificationLinks: [],
         resetLinks: [],
         signInLinks: [],
@@ -161,6 +160,8 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
           confirmed: false,
           signUpTokenHash: null,
         };
+      case 'SignUpLinkFollowed':
+        return { ...state, signUpLinkFollowed: true };
       case 'EmailVerificationRequested':
       case 'PasswordResetRequested':
       case 'SignInLinkRequested': {
@@ -170,7 +171,11 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         };
         const now = Date.parse(event.data.at);
         const kept = linksKey[event.type];
-        return { ...state, [kept]: withLink(state[kept], link, now) };
+        const next = { ...state, [kept]: withLink(state[kept], link, now) };
+        // Mailed after a completion that died before the address was proven: it may complete.
+        return event.type === 'EmailVerificationRequested'
+          ? { ...next, signUpLinkFollowed: false }
+          : next;
       }
       case 'SignInLinkUsed':
         return {
@@ -217,18 +222,24 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         };
         return [{ type, data }];
       }
-      case 'ChooseSignUpPassword':
+      case 'FollowSignUpLink': {
+        // Ten browsers following one link append one after another: the first completes the
+        // sign-up, and every other finds the link used and sets nothing.
+        if (state.signUpLinkFollowed) throw linkAlreadyUsed();
+        const followed: AccountEvent = {
+          type: 'SignUpLinkFollowed',
+          data: { accountId: state.accountId, at },
+        };
+        if (!command.chosen) return [followed];
+        const { userId, passwordHash } = command.chosen;
         return [
+          followed,
           {
             type: 'SignUpPasswordChosen',
-            data: {
-              accountId: state.accountId,
-              userId: command.userId,
-              passwordHash: command.passwordHash,
-              at,
-            },
+            data: { accountId: state.accountId, userId, passwordHash, at },
           },
         ];
+      }
       case 'UseSignInLink':
         assertOpenLink(state.signInLinks, command.tokenHash, command.at);
         return [

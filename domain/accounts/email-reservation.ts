@@ -2,6 +2,7 @@ import { commandHandler } from '../shared/command-handler';
 import type { Decider } from '../shared/decider';
 import { conflict, invalid } from '../shared/errors';
 import type { EmailEvent } from './events';
+import { linkAlreadyUsed } from './one-time-links';
 
 /** One stream per normalized email (by keyed hash) makes addresses unique. */
 export const emailStreamId = (emailHash: string) => `email-${emailHash}`;
@@ -68,13 +69,7 @@ export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {
           'This address was signed up for again after this link was sent. Open the newest link we sent.',
         );
       }
-      if (state.verified) {
-        throw invalid(
-          'token',
-          'Link already used',
-          'This link was already used. Sign in with your email and password.',
-        );
-      }
+      if (state.verified) throw linkAlreadyUsed();
       const { emailHash, accountId } = command;
       return [{ type: 'EmailVerified', data: { emailHash, accountId, at } }];
     }

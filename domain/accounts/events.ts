@@ -114,6 +114,18 @@ export const SignUpPasswordChosen = defineEvent({
   }),
 });
 
+/**
+ * A link mailed to the account's address was followed to complete its sign-up: the first
+ * request to follow one did (with the password it brought, `SignUpPasswordChosen`, in the same
+ * append); any other following it then is refused, and sets nothing. A link mailed afterwards
+ * (the completion died before the address was marked proven) may complete it again.
+ */
+export const SignUpLinkFollowed = defineEvent({
+  type: 'SignUpLinkFollowed',
+  version: 1,
+  schema: z.object({ accountId: z.string().min(1), at: z.iso.datetime() }),
+});
+
 /** A one-time sign-in link was mailed to the account's proven address. */
 export const SignInLinkRequested = defineEvent({
   type: 'SignInLinkRequested',
@@ -214,6 +226,7 @@ export type EmailEvent =
 export type AccountEvent =
   | { type: 'AccountSignedUp'; data: Data<typeof AccountSignedUp> }
   | { type: 'SignUpPasswordChosen'; data: Data<typeof SignUpPasswordChosen> }
+  | { type: 'SignUpLinkFollowed'; data: Data<typeof SignUpLinkFollowed> }
   | { type: 'SignInLinkRequested'; data: Data<typeof SignInLinkRequested> }
   | { type: 'SignInLinkUsed'; data: Data<typeof SignInLinkUsed> }
   | { type: 'AccountMetadataUpdated'; data: Data<typeof AccountMetadataUpdated> }

@@ -22,6 +22,13 @@ export const linkExpired = () =>
     'This link has expired or was already used. Ask for a new one.',
   );
 
+export const linkAlreadyUsed = () =>
+  invalid(
+    'token',
+    'Link already used',
+    'This link was already used. Sign in with your email and password.',
+  );
+
 /** Keeps the newest links, and no expired one. */
 export const withLink = (links: readonly OpenLink[], link: OpenLink, now: number) =>
   [...links.filter((l) => l.expiresAt > now), link].slice(-OPEN_LINKS_KEPT);

@@ -249,6 +249,18 @@ describe('the moderation history', () => {
         field,
       );
     }
+    // A position beyond the log is refused before the first byte of either, never cut midway.
+    const head = (await t.allEvents()).at(-1)!.position;
+    for (const path of ['/api/admin/audit', '/api/admin/audit.csv']) {
+      for (const position of [String(head + 1000n), 'soon']) {
+        await expectRefusedWithoutEvents(
+          t,
+          () => request(t.app).get(path).set('Authorization', auth).set('X-Min-Position', position),
+          400,
+          'X-Min-Position',
+        );
+      }
+    }
     const member = await signUpVerified(t, 'ada@example.org');
     for (const path of ['/api/admin/audit', '/api/admin/audit.csv']) {
       for (const bearer of [undefined, `Bearer ${member.access_token}`]) {

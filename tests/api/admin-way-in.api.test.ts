@@ -38,6 +38,26 @@ const hammer = async () => {
 };
 
 describe('an admin whom guessing has throttled', () => {
+  it('gets in by a valid link from an address that sent twenty junk ones before', async () => {
+    t = await startTestApp({ trustProxy: 'loopback' });
+    const shared = '203.0.113.9';
+    const fromShared = (token: string) =>
+      request(t.app)
+        .post('/api/admin/login/link')
+        .set('X-Forwarded-For', shared)
+        .send({ username: testAdmin.username, token });
+    for (let i = 0; i < 20; i++) {
+      const junk = await fromShared(`${'j'.repeat(40)}${i}`);
+      expect(junk.status).toBe(400);
+      expect(junk.body.field).toBe('token');
+    }
+    await refusesWithoutEvents(t, () => fromShared('k'.repeat(43)), 429);
+    const made = await makeLink(testAdmin.username);
+    const res = await fromShared(new URL(made.body.link).searchParams.get('token')!);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.token).toEqual(expect.any(String));
+  });
+
   it('gets in by a one-time link made on the server’s machine; the guesser never does', async () => {
     t = await startTestApp({ trustProxy: 'loopback' });
     await hammer();

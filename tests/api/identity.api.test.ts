@@ -104,6 +104,18 @@ describe('device registration', () => {
       { pseudonym: 'Calm Owl', privacyConsent: true, termsConsent: true },
       'X-Device-ID',
     ],
+    ...[
+      '__proto__'.repeat(4),
+      'a'.repeat(22),
+      '0101'.repeat(8),
+      'abcdefghijklmnopqrstuvwxyz',
+      'Zm9vYmFy'.repeat(4),
+    ].map((id): [string, string, object, string] => [
+      `a device id of no entropy (${id.slice(0, 12)}…)`,
+      id,
+      { pseudonym: 'Calm Owl', privacyConsent: true, termsConsent: true },
+      'X-Device-ID',
+    ]),
     [
       'a missing pseudonym',
       newDeviceId(),

@@ -28,6 +28,17 @@ const FORWARDED: [string, string][] = [
   ['Via', '1.1 caddy'],
   ['True-Client-IP', '203.0.113.7'],
   ['CF-Connecting-IP', '203.0.113.7'],
+  // Vendors' own names for the client's address (Microsoft, Akamai, Envoy, Zscaler...).
+  ['X-Originating-IP', '203.0.113.7'],
+  ['X-Remote-Addr', '203.0.113.7'],
+  ['X-Remote-IP', '203.0.113.7'],
+  ['Client-IP', '203.0.113.7'],
+  ['X-Envoy-External-Address', '203.0.113.7'],
+  ['X-Envoy-Internal', 'true'],
+  ['X-ProxyUser-Ip', '203.0.113.7'],
+  ['Fly-Client-IP', '203.0.113.7'],
+  ['X-Azure-ClientIP', '203.0.113.7'],
+  ['X-Appengine-User-IP', '203.0.113.7'],
 ];
 /** Names a page on another site could point at 127.0.0.1 (DNS rebinding). */
 const REBOUND_HOSTS = ['evil.example', 'evil.example:3000', '127.0.0.1.nip.io', 'localhost.evil'];

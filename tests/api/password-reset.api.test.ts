@@ -153,5 +153,13 @@ describe('limits on mailed links', () => {
     expect((await reset(`acct.${'x'.repeat(30)}`, 'a brand new phrase')).status).toBe(429);
     const verify = await request(t.app).post('/api/auth/verify').send({ token: 'a.b' });
     expect(verify.status).toBe(429);
+    // A link that works still works from that address: only failures are limited.
+    await signUpVerified(t, 'ada@example.org');
+    await recover('ada@example.org');
+    const valid = await reset(
+      mailedToken(t, 'ada@example.org', '/auth/reset'),
+      'a brand new phrase',
+    );
+    expect(valid.status, JSON.stringify(valid.body)).toBe(200);
   });
 });

@@ -136,4 +136,55 @@ describe('read-your-writes waits only for what a request reads', () => {
       (await request(app).get('/fast').set('X-Min-Position', '5')).headers['x-read-model-stale'],
     ).toBeUndefined();
   });
+
+  it('a read that waited through a swap reads the generation that reached the position', async () => {
+    // Generation 1 stopped short of position 10 when the rebuild's final catch-up began;
+    // generation 2 has it, and is swapped in while the request waits.
+    const generations = new Map<number, Doc | null>([
+      [1, null],
+      [2, { _id: 'x' }],
+    ]);
+    let serving = 1;
+    const collectionOf = (generation: number): ReadCollection<Doc> => ({
+      findOne: () => Promise.resolve(generations.get(generation)!),
+      find: () => Promise.resolve([generations.get(generation)!].filter((d) => d !== null)),
+      count: () => Promise.resolve(generations.get(generation) ? 1 : 0),
+      explain: () => Promise.reject(new Error('not used')),
+    });
+    const models: ReadModels = {
+      notices: undefined as never,
+      projections: [fast] as Projection[],
+      waitFor: () => {
+        serving = 2;
+        return Promise.resolve(true);
+      },
+      checkpointOf: () => (serving === 2 ? 10n : 9n),
+      generationOf: () => serving,
+      servesEarlierVersion: () => false,
+      collection: <T extends Doc>() => collectionOf(serving) as unknown as ReadCollection<T>,
+      of: ((p: Projection) =>
+        Object.fromEntries(
+          Object.keys(p.collections).map((name) => [name, collectionOf(serving)]),
+        )) as never,
+    };
+    const gated = readYourWritesModels(models, { headPosition: () => Promise.resolve(10n) }, 10);
+    const app = express();
+    app.use(readYourWrites());
+    app.get('/item', async (_req, res) => {
+      const view = gated.of(fast);
+      const item = await view.items.findOne({ _id: 'x' });
+      if (!item) return res.status(404).json({ title: 'Not found' });
+      res.json(item);
+    });
+    app.get('/logical', async (_req, res) => {
+      res.json(await gated.collection('items').count({}));
+    });
+    app.use(errorHandler(silentLogger()));
+    const read = await request(app).get('/item').set('X-Min-Position', '10');
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ _id: 'x' });
+    serving = 1;
+    const counted = await request(app).get('/logical').set('X-Min-Position', '10');
+    expect(counted.body).toBe(1);
+  });
 });

@@ -226,4 +226,42 @@ describe('email-first sign-up', () => {
     // Whichever sign-up holds the address completes; the other browser is asked for a password.
     expect(followed.map((r) => r.status).sort()).toEqual([200, 400]);
   });
+
+  it('lets ten browsers following one link at once use it once: only the one it answers sets anything', async () => {
+    const started = await signUp(t, 'ten@example.org', 'the sign-up password');
+    const token = mailedToken(t, 'ten@example.org', '/auth/verify');
+    const before = (await t.allEvents()).length;
+    // The browser that signed up, and nine others that each choose a password.
+    const completions = [
+      { signup_token: started.body.signup_token as string },
+      ...Array.from({ length: 9 }, (_, i) => ({ password: `browser ${i} chose this one` })),
+    ];
+    const answers = await Promise.all(completions.map((c) => verify(t, token, undefined, c)));
+    const won = answers.filter((r) => r.status === 200);
+    expect(won).toHaveLength(1);
+    for (const refused of answers.filter((r) => r.status !== 200)) {
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ field: 'token', title: 'Link already used' });
+    }
+    const winner = completions[answers.indexOf(won[0]!)]!;
+    const written = (await t.allEvents()).slice(before).map((e) => e.type);
+    expect(written.filter((type) => type === 'SignUpLinkFollowed')).toHaveLength(1);
+    expect(written.filter((type) => type === 'SignUpPasswordChosen')).toHaveLength(
+      'password' in winner ? 1 : 0,
+    );
+    expect(written.filter((type) => type === 'EmailVerified')).toHaveLength(1);
+    expect(written.filter((type) => type === 'SessionStarted')).toHaveLength(1);
+    // The one password that works is the winner's (a few others tried: guesses are throttled).
+    const works = 'password' in winner ? winner.password : 'the sign-up password';
+    const tried = [
+      'the sign-up password',
+      ...completions.flatMap((c) => ('password' in c ? [c.password] : [])),
+    ]
+      .filter((password) => password !== works)
+      .slice(0, 3);
+    for (const password of tried) {
+      expect((await signIn(t, 'ten@example.org', password)).status, password).toBe(401);
+    }
+    expect((await signIn(t, 'ten@example.org', works)).status).toBe(200);
+  });
 });

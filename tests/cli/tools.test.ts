@@ -3,11 +3,13 @@ import { createHash } from 'node:crypto';
 import {
   cpSync,
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -107,6 +109,42 @@ describe('a tool that writes a file', () => {
     const open = await tool('analyst', [...period, '--out', join(elsewhere, 'live.db'), '--force']);
     expectRefused(open, 1, /an engine's file/);
     expect(readFileSync(join(elsewhere, 'live.db'), 'utf8')).toBe('x');
+  }, 120_000);
+
+  it('never writes over a file the configuration names, however it is named, --force or not', async () => {
+    const secrets = join(root, 'secrets');
+    mkdirSync(secrets);
+    const kek = join(secrets, 'master.key');
+    const authSecret = join(secrets, 'auth.txt');
+    writeFileSync(kek, `${'ab'.repeat(32)}\n`);
+    writeFileSync(authSecret, `${'s'.repeat(40)}\n`);
+    symlinkSync(kek, join(elsewhere, 'kek-link'));
+    linkSync(authSecret, join(elsewhere, 'auth-hard-link'));
+    const env = { KEY_ENCRYPTION_KEY_FILE: kek, AUTH_SECRET_FILE: authSecret };
+    const before = { kek: digest(kek), authSecret: digest(authSecret) };
+    for (const [out, variable] of [
+      [kek, 'KEY_ENCRYPTION_KEY_FILE'],
+      [join(elsewhere, 'kek-link'), 'KEY_ENCRYPTION_KEY_FILE'],
+      [authSecret, 'AUTH_SECRET_FILE'],
+      [join(elsewhere, 'auth-hard-link'), 'AUTH_SECRET_FILE'],
+    ] as const) {
+      const backup = await tool(
+        'backup',
+        ['--out', out, '--without-keys', '--data-dir', dataDir, '--force'],
+        env,
+      );
+      expectRefused(backup, 1, new RegExp(`is the file ${variable} names`));
+      const keysOver = await tool(
+        'backup',
+        ['--out', join(elsewhere, 'log.backup'), '--keys-out', out, '--data-dir', dataDir],
+        { ...env },
+      );
+      expectRefused(keysOver, 1, new RegExp(`is the file ${variable} names`));
+      const analyst = await tool('analyst', [...period, '--out', out, '--force'], env);
+      expectRefused(analyst, 1, new RegExp(`is the file ${variable} names`));
+    }
+    expect({ kek: digest(kek), authSecret: digest(authSecret) }).toEqual(before);
+    expect(existsSync(join(elsewhere, 'log.backup'))).toBe(false);
   }, 120_000);
 
   it('refuses an existing file unless told --force, and then replaces it whole', async () => {

@@ -8,8 +8,7 @@ import { newDeviceId } from '../support/test-app';
  * A process whose read model of devices lags the log: the device is registered (through
  * another process) but shows here only once the identity projection reaches the head.
  */
-const lagging = (options: { catchesUp: boolean }) => {
-  const deviceId = newDeviceId();
+const lagging = (options: { catchesUp: boolean }, deviceId = newDeviceId()) => {
   let caughtUp = false;
   const waits: bigint[] = [];
   const devices = {
@@ -41,5 +40,11 @@ describe('identifying a socket', () => {
   it('leaves the socket anonymous when the device is still unknown after the wait', async () => {
     const { ctx, deviceId } = lagging({ catchesUp: false });
     expect(await identifySocket(ctx, { deviceId })).toMatchObject({ personId: null });
+  });
+
+  it('leaves a socket anonymous whose device id is of no entropy, registered or not', async () => {
+    const { ctx, deviceId, waits } = lagging({ catchesUp: true }, '__proto__'.repeat(4));
+    expect(await identifySocket(ctx, { deviceId })).toMatchObject({ personId: null });
+    expect(waits).toEqual([]);
   });
 });

@@ -37,21 +37,33 @@ const signedUp: AccountEvent = {
 describe('a sign-up completed where its link was followed', () => {
   const given = specFor(accountDecider);
 
+  const followed: AccountEvent = {
+    type: 'SignUpLinkFollowed',
+    data: { accountId: 'acct-1', at: iso },
+  };
+  const chosen: AccountEvent = {
+    type: 'SignUpPasswordChosen',
+    data: { accountId: 'acct-1', userId: 'fresh', passwordHash: sealed('owners'), at: iso },
+  };
+  const follow = (password: string | null) => ({
+    type: 'FollowSignUpLink' as const,
+    accountId: 'acct-1',
+    chosen: password === null ? null : { userId: 'fresh', passwordHash: sealed(password) },
+    at,
+  });
+  const mailedAgain: AccountEvent = {
+    type: 'EmailVerificationRequested',
+    data: {
+      accountId: 'acct-1',
+      tokenHash: hash('v'),
+      expiresAt: later(60_000).toISOString(),
+      at: iso,
+    },
+  };
+
   it('takes the password chosen there, and a fresh identity, never the sign-up’s', () => {
-    const chosen: AccountEvent = {
-      type: 'SignUpPasswordChosen',
-      data: { accountId: 'acct-1', userId: 'fresh', passwordHash: sealed('owners'), at: iso },
-    };
-    given([signedUp])
-      .when({
-        type: 'ChooseSignUpPassword',
-        accountId: 'acct-1',
-        userId: 'fresh',
-        passwordHash: sealed('owners'),
-        at,
-      })
-      .then([chosen]);
-    const state = fold(accountDecider, [signedUp, chosen]);
+    given([signedUp]).when(follow('owners')).then([followed, chosen]);
+    const state = fold(accountDecider, [signedUp, followed, chosen]);
     expect(state).toMatchObject({
       userId: 'fresh',
       passwordHash: sealed('owners'),
@@ -60,6 +72,23 @@ describe('a sign-up completed where its link was followed', () => {
       // No browser completes it as started any more.
       signUpTokenHash: null,
     });
+  });
+
+  it('is completed by the first link followed, and by no other browser after it', () => {
+    given([signedUp]).when(follow(null)).then([followed]);
+    for (const history of [
+      [signedUp, followed],
+      [signedUp, followed, chosen],
+    ]) {
+      given(history)
+        .when(follow('a later browser’s'))
+        .thenFails('invalid', /already used/);
+      given(history)
+        .when(follow(null))
+        .thenFails('invalid', /already used/);
+    }
+    // A link mailed since (the completion died before the address was proven) completes it.
+    given([signedUp, followed, mailedAgain]).when(follow('owners')).then([followed, chosen]);
   });
 
   it('reads sign-ups from before sign-up tokens as completable by nobody as started', () => {
