@@ -1,4 +1,4 @@
-import { compareValues, valueAt } from './values';
+import { compareValues, ownValue, setOwn, valueAt } from './values';
 
 /**
  * Hand-written matching and updating for the operators read models use every event. Each
@@ -114,10 +114,10 @@ const parentOf = (doc: Container, path: string, create: boolean): [Container, st
   const keys = path.split('.');
   let node: Container = doc;
   for (const key of keys.slice(0, -1)) {
-    let next = node[key];
+    let next = ownValue(node, key);
     if (next === undefined && create) {
       next = {};
-      node[key] = next;
+      setOwn(node, key, next);
     }
     if (!next || typeof next !== 'object' || Array.isArray(next)) return null;
     node = next as Container;
@@ -129,7 +129,7 @@ const parentOf = (doc: Container, path: string, create: boolean): [Container, st
 const plainPath = (doc: Container, path: string) => {
   let node: unknown = doc;
   for (const key of path.split('.').slice(0, -1)) {
-    node = (node as Container)[key];
+    node = ownValue(node, key);
     if (node === undefined) return true;
     if (!node || typeof node !== 'object' || Array.isArray(node)) return false;
   }
@@ -187,26 +187,34 @@ export const fastUpdate = (doc: Container, spec: Record<string, unknown>): boole
       const at = parentOf(doc, path, op !== '$pull');
       if (!at) continue;
       const [parent, key] = at;
-      const current = parent[key];
+      const current = ownValue(parent, key);
       switch (op) {
         case '$set':
-          parent[key] = value;
+          setOwn(parent, key, value);
           break;
         case '$inc':
-          parent[key] = ((current as number | undefined) ?? 0) + (value as number);
+          setOwn(parent, key, ((current as number | undefined) ?? 0) + (value as number));
           break;
         case '$min':
-          if (current === undefined || compareValues(value, current) < 0) parent[key] = value;
+          if (current === undefined || compareValues(value, current) < 0) {
+            setOwn(parent, key, value);
+          }
           break;
         case '$max':
-          if (current === undefined || compareValues(value, current) > 0) parent[key] = value;
+          if (current === undefined || compareValues(value, current) > 0) {
+            setOwn(parent, key, value);
+          }
           break;
         case '$push':
-          parent[key] = [...((current as unknown[] | undefined) ?? []), value];
+          setOwn(parent, key, [...((current as unknown[] | undefined) ?? []), value]);
           break;
         case '$pull':
           if (current !== undefined) {
-            parent[key] = (current as unknown[]).filter((v) => !equals(v, value));
+            setOwn(
+              parent,
+              key,
+              (current as unknown[]).filter((v) => !equals(v, value)),
+            );
           }
           break;
       }

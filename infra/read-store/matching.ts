@@ -1,6 +1,6 @@
 import { Query, update } from 'mingo';
 import { fastFilter, fastUpdate } from './fast-paths';
-import { compareValues, valueAt } from './values';
+import { compareValues, setOwn, valueAt } from './values';
 import type { Doc, Filter, SortSpec, UpdateSpec } from './read-store';
 
 const isPlainEquality = (value: unknown) =>
@@ -41,7 +41,9 @@ export const project = (doc: Doc, projection: Record<string, 0 | 1>): Doc => {
   if (including) {
     const out: Record<string, unknown> = {};
     if (projection._id !== 0) out._id = doc._id;
-    for (const [key, flag] of entries) if (flag === 1 && key in doc) out[key] = doc[key];
+    for (const [key, flag] of entries) {
+      if (flag === 1 && Object.hasOwn(doc, key)) setOwn(out, key, doc[key]);
+    }
     return out as Doc;
   }
   const out: Record<string, unknown> = { ...doc };
@@ -62,7 +64,9 @@ export const applyUpdate = (doc: Doc, spec: UpdateSpec): void => {
 export const seedFromFilter = (filter: Filter): Doc => {
   const seed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filter)) {
-    if (!key.startsWith('$') && !key.includes('.') && isPlainEquality(value)) seed[key] = value;
+    if (!key.startsWith('$') && !key.includes('.') && isPlainEquality(value)) {
+      setOwn(seed, key, value);
+    }
   }
   return seed as Doc;
 };
@@ -72,7 +76,9 @@ const cloneValue = (value: unknown): unknown => {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(cloneValue);
   const out: Record<string, unknown> = {};
-  for (const key in value) out[key] = cloneValue((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) {
+    setOwn(out, key, cloneValue((value as Record<string, unknown>)[key]));
+  }
   return out;
 };
 

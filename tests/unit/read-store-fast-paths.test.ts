@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { Query, update } from 'mingo';
 import { describe, expect, it } from 'vitest';
+import { openMemoryReadStore } from '../../infra/read-store/embedded-read-store';
 import { fastFilter, fastUpdate } from '../../infra/read-store/fast-paths';
 
 const scalar = fc.oneof(
@@ -77,5 +78,28 @@ describe('the read store’s fast paths agree with MongoDB semantics (mingo)', (
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('fields named as a prototype’s keys', () => {
+  it('are the document’s own: read, set and copied without touching any prototype', async () => {
+    const store = openMemoryReadStore();
+    await store.transaction(async (tx) => {
+      const c = tx.collection('protos');
+      await c.insertOne({ _id: 'a' });
+      await c.updateOne({ _id: 'a' }, { $set: { '__proto__.polluted': 1 } });
+      await c.updateOne({ _id: 'a' }, { $set: { 'constructor.x': 2 } });
+    });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const doc = await store.collection('protos').findOne({ _id: 'a' });
+    expect(JSON.stringify(doc)).toBe(
+      '{"_id":"a","__proto__":{"polluted":1},"constructor":{"x":2}}',
+    );
+    expect(Object.getPrototypeOf(doc)).toBe(Object.prototype);
+    const missing = await store
+      .collection('protos')
+      .find({ _id: 'a' }, { projection: { toString: 1, hasOwnProperty: 1 } });
+    expect(missing).toEqual([{ _id: 'a' }]);
+    await store.close();
   });
 });

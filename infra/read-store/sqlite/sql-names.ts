@@ -66,9 +66,15 @@ const SEGMENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 export const isPlainPath = (field: string) => field.split('.').every((s) => SEGMENT.test(s));
 
-/** The SQL expression of a field: the id column, or the JSON value at its path. */
-export const fieldExpression = (field: string) =>
-  field === '_id' ? 'id' : `json_extract(doc, '$.${field}')`;
+/**
+ * The SQL expression of a field: the id column, or the JSON value at its path. The path is
+ * written into the SQL text, so nothing but plain names ever gets there.
+ */
+export const fieldExpression = (field: string) => {
+  if (field === '_id') return 'id';
+  if (!isPlainPath(field)) throw new Error(`Field ${JSON.stringify(field)} is not a plain path`);
+  return `json_extract(doc, '$.${field}')`;
+};
 
 export const createTableSql = (collection: string) =>
   `CREATE TABLE IF NOT EXISTS ${tableOf(collection)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`;

@@ -61,7 +61,7 @@ const conditionOn = (field: string, condition: unknown): Condition | null => {
       if (!equal) return null;
       parts.push(equal.sql);
       params.push(...equal.params);
-    } else if (op in RANGE) {
+    } else if (Object.hasOwn(RANGE, op)) {
       if (!bindable(operand)) return null;
       const bound = operand as string | number;
       parts.push(`${expression} ${RANGE[op]} ?`);
