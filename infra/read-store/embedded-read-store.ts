@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Subject } from 'rxjs';
 import { openSqlite, type SqliteDatabase } from '../sqlite';
-import { compileFilter } from './matching';
+import { evaluate } from './query/evaluate';
 import {
   LeaseLostError,
   type CommitNotice,
@@ -107,7 +107,6 @@ export const openEmbeddedReadStore = (
   const notices = new Subject<CommitNotice>();
 
   const indexes = new IndexCatalog(db, writeTables);
-  const indexedFields = (collection: string) => indexes.fields(collection);
 
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
@@ -129,26 +128,29 @@ export const openEmbeddedReadStore = (
 
   const readCollection = <T extends Doc>(name: string): ReadCollection<T> => ({
     findOne: async (filter) => {
+      const plan = indexes.planner(name).plan(filter, { limit: 1 });
       await settled();
       if (typeof filter._id === 'string') {
         const doc = readTables.byId(name, filter._id);
-        const keys = Object.keys(filter);
-        return doc && (keys.length === 1 || compileFilter(filter)(doc)) ? (doc as T) : null;
+        return doc && evaluate(plan.where, doc) ? (doc as T) : null;
       }
-      const [doc] = findDocuments(readTables, name, filter, { limit: 1 }, indexedFields(name)).docs;
+      const [doc] = findDocuments(readTables, name, plan).docs;
       return (doc as T | undefined) ?? null;
     },
     find: async (filter, findOptions = {}) => {
+      const plan = indexes.planner(name).plan(filter, findOptions);
       await settled();
-      return findDocuments(readTables, name, filter, findOptions, indexedFields(name)).docs as T[];
+      return findDocuments(readTables, name, plan).docs as T[];
     },
     count: async (filter = {}) => {
+      const { where } = indexes.planner(name).plan(filter);
       await settled();
-      return countDocuments(readTables, name, filter, indexedFields(name));
+      return countDocuments(readTables, name, where);
     },
     explain: async (filter, findOptions = {}) => {
+      const plan = indexes.planner(name).plan(filter, findOptions);
       await settled();
-      return explainFind(readTables, name, filter, findOptions, indexedFields(name));
+      return explainFind(readTables, name, plan);
     },
   });
 

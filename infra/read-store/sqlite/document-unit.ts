@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { applyUpdate, cloneDoc, compileFilter, project, seedFromFilter } from '../matching';
+import { cloneDoc, projectDoc } from '../documents';
+import { evaluate, seedOf } from '../query/evaluate';
+import { checkIndexedValues } from '../query/indexed-values';
+import type { QueryPlan } from '../query/plan';
+import { applyUpdate, updateOperations } from '../query/update';
 import type { Doc, Filter, FindOptions, UpdateSpec, WriteCollection } from '../read-store';
 import { countDocuments, explainFind, findDocuments } from './document-queries';
 import type { DocumentCache } from './document-cache';
@@ -34,7 +38,7 @@ export class DocumentUnit {
 
   constructor(
     private readonly tables: DocumentTables,
-    private readonly indexes: Pick<IndexCatalog, 'fields' | 'beforeQuery'>,
+    private readonly indexes: Pick<IndexCatalog, 'planner' | 'paths' | 'beforeQuery'>,
     private readonly cache: DocumentCache,
   ) {}
 
@@ -67,6 +71,7 @@ export class DocumentUnit {
   }
 
   private set(collection: string, id: string, doc: Doc | null) {
+    if (doc) checkIndexedValues(collection, doc, this.indexes.paths(collection));
     this.entriesOf(collection).set(id, { doc });
     let dirty = this.dirty.get(collection);
     if (!dirty) {
@@ -146,25 +151,31 @@ export class DocumentUnit {
     this.written.forEach((collection) => this.cache.forget(collection));
   }
 
-  /** The stored documents a filter selects (not copies: callers copy what they hand out). */
+  private plan(collection: string, filter: Filter, options: FindOptions = {}): QueryPlan {
+    return this.indexes.planner(collection).plan(filter, options);
+  }
+
+  /**
+   * The stored documents a filter selects (not copies: callers copy what they hand out). A
+   * filter naming one `_id` is answered from the document the unit holds.
+   */
   private matching(collection: string, filter: Filter, options: FindOptions = {}): Doc[] {
+    const plan = this.plan(collection, filter, options);
     const id = filter._id;
-    if (typeof id === 'string' && !options.sort && !options.skip) {
+    if (typeof id === 'string' && plan.page.skip === 0) {
       const { doc } = this.entry(collection, id);
-      const keys = Object.keys(filter);
-      if (!doc || (keys.length > 1 && !compileFilter(filter)(doc))) return [];
-      return [options.projection ? project(doc, options.projection) : doc];
+      if (!doc || !evaluate(plan.where, doc)) return [];
+      return [plan.projection ? projectDoc(doc, plan.projection) : doc];
     }
     this.readyForQuery(collection);
-    return findDocuments(this.tables, collection, filter, options, this.indexes.fields(collection))
-      .docs;
+    return findDocuments(this.tables, collection, plan).docs;
   }
 
   collection<T extends Doc>(name: string): WriteCollection<T> {
     const first = (filter: Filter) => this.matching(name, filter, { limit: 1 })[0] ?? null;
     const update = (doc: Doc, spec: UpdateSpec) => {
       const copy = cloneDoc(doc);
-      applyUpdate(copy, spec);
+      applyUpdate(name, copy, spec);
       copy._id = doc._id;
       this.set(name, copy._id, copy);
     };
@@ -176,12 +187,14 @@ export class DocumentUnit {
       find: async (filter, options) =>
         this.matching(name, filter, options ?? {}).map((doc) => cloneDoc(doc) as T),
       count: async (filter = {}) => {
+        const { where } = this.plan(name, filter);
         this.readyForQuery(name);
-        return countDocuments(this.tables, name, filter, this.indexes.fields(name));
+        return countDocuments(this.tables, name, where);
       },
       explain: async (filter, options = {}) => {
+        const plan = this.plan(name, filter, options);
         this.readyForQuery(name);
-        return explainFind(this.tables, name, filter, options, this.indexes.fields(name));
+        return explainFind(this.tables, name, plan);
       },
       insertOne: async (doc) => {
         if (this.entry(name, doc._id).doc) throw new DuplicateKeyError(name, `_id: ${doc._id}`);
@@ -189,19 +202,21 @@ export class DocumentUnit {
       },
       upsertOne: async (doc) => this.set(name, doc._id, cloneDoc(doc)),
       updateOne: async (filter, spec, options) => {
+        updateOperations(name, spec);
         const doc = first(filter);
         if (doc) {
           update(doc, spec);
           return 1;
         }
         if (!options?.upsert) return 0;
-        const seeded = seedFromFilter(filter);
+        const seeded = seedOf(this.plan(name, filter).where) as Doc;
         seeded._id ??= randomUUID();
-        applyUpdate(seeded, spec);
+        applyUpdate(name, seeded, spec);
         this.set(name, seeded._id, seeded);
         return 1;
       },
       updateMany: async (filter, spec) => {
+        updateOperations(name, spec);
         const docs = this.matching(name, filter);
         docs.forEach((doc) => update(doc, spec));
         return docs.length;

@@ -1,8 +1,16 @@
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from '../../sqlite';
-import type { IndexSpec } from '../read-store';
+import type { Doc, IndexSpec } from '../read-store';
 import type { DocumentTables } from './document-tables';
-import { createIndexSql, indexNameOf, physicalIndexOf, tableNameOf } from './sql-names';
+import { QueryPlanner } from '../query/plan';
+import { checkIndexedValues } from '../query/indexed-values';
+import {
+  createIndexSql,
+  indexNameOf,
+  invalidIndexedValueSql,
+  physicalIndexOf,
+  tableNameOf,
+} from './sql-names';
 
 /**
  * Each collection's declared indexes (kept in `rm_indexes`, so every process knows them) and
@@ -15,6 +23,8 @@ export class IndexCatalog {
   private readonly built = new Map<string, Set<string>>();
   private readonly pending = new Map<string, IndexSpec[]>();
   private readonly fieldSets = new Map<string, ReadonlySet<string>>();
+  private readonly planners = new Map<string, QueryPlanner>();
+  private readonly pathLists = new Map<string, readonly string[][]>();
   private readonly selectDeclared: Statement<[string], { spec: string }>;
   private readonly selectBuilt: Statement<[string], { name: string }>;
   private readonly insertDeclared: Statement<[string, string, string]>;
@@ -70,6 +80,42 @@ export class IndexCatalog {
     return fields;
   }
 
+  /**
+   * Whether a field is in one of the collection's declared indexes, looking at `rm_indexes`
+   * again for a field not known here: another process may have declared it since.
+   */
+  private isDeclared(collection: string, field: string): boolean {
+    if (this.fields(collection).has(field)) return true;
+    this.forgetDeclared(collection);
+    return this.fields(collection).has(field);
+  }
+
+  private forgetDeclared(collection: string) {
+    this.declared.delete(collection);
+    this.fieldSets.delete(collection);
+    this.pathLists.delete(collection);
+  }
+
+  /** Plans the collection's queries: its declared fields are the ones conditions may name. */
+  planner(collection: string): QueryPlanner {
+    let planner = this.planners.get(collection);
+    if (!planner) {
+      planner = new QueryPlanner(collection, (field) => this.isDeclared(collection, field));
+      this.planners.set(collection, planner);
+    }
+    return planner;
+  }
+
+  /** The declared fields' paths, each as its names: what a written document is checked at. */
+  paths(collection: string): readonly string[][] {
+    let paths = this.pathLists.get(collection);
+    if (!paths) {
+      paths = [...this.fields(collection)].map((field) => field.split('.'));
+      this.pathLists.set(collection, paths);
+    }
+    return paths;
+  }
+
   /** Declares indexes, building them now or (`whenQueried`) when first needed. */
   ensure(collection: string, indexes: readonly IndexSpec[], whenQueried: boolean): void {
     const specs = this.specsOf(collection);
@@ -90,6 +136,8 @@ export class IndexCatalog {
           specs.set(indexNameOf(spec), spec);
         }
         this.fieldSets.delete(collection);
+        this.planners.delete(collection);
+        this.pathLists.delete(collection);
         if (whenQueried) this.pending.set(collection, unbuilt);
         else this.build(collection, unbuilt);
       })
@@ -106,14 +154,29 @@ export class IndexCatalog {
     this.pending.delete(collection);
     const built = this.builtOf(collection);
     for (const spec of specs) {
+      this.checkStored(collection, spec);
       this.db.exec(createIndexSql(collection, spec));
       built.add(physicalIndexOf(collection, indexNameOf(spec)));
+    }
+  }
+
+  /**
+   * Documents written before the index was declared must hold what it needs too (each is
+   * checked when written once it is): one that does not stops the build, named.
+   */
+  private checkStored(collection: string, spec: IndexSpec) {
+    for (const field of Object.keys(spec.key)) {
+      const row = this.db.prepare(invalidIndexedValueSql(collection, field)).get() as
+        { id: string; doc: string } | undefined;
+      if (row) checkIndexedValues(collection, JSON.parse(row.doc) as Doc, [field.split('.')]);
     }
   }
 
   forget(collection: string): void {
     this.declared.delete(collection);
     this.fieldSets.delete(collection);
+    this.planners.delete(collection);
+    this.pathLists.delete(collection);
     this.built.delete(collection);
     this.pending.delete(collection);
   }
