@@ -18,6 +18,7 @@ import { DocumentCache } from './sqlite/document-cache';
 import { DocumentTables, type ReadCounter } from './sqlite/document-tables';
 import { DocumentUnit } from './sqlite/document-unit';
 import { IndexCatalog } from './sqlite/index-catalog';
+import { StoredCollections } from './sqlite/stored-collection';
 import { fenceChecker, sqliteLeases } from './sqlite/leases';
 import { writeQueue } from './sqlite/write-queue';
 import { LEGACY_TABLES, quoteIdentifier, STORE_SCHEMA, tableOf } from './sqlite/sql-names';
@@ -99,14 +100,16 @@ export const openEmbeddedReadStore = (
   const origin = randomUUID();
   const reader = openReader(db, cacheMiB);
   const counter: ReadCounter = { documentsRead: 0 };
-  const writeTables = new DocumentTables(db, counter);
-  const cache = new DocumentCache(db, options.cachedDocuments ?? 50_000);
-  const readTables = reader === db ? writeTables : new DocumentTables(reader, counter);
+  const collections = new StoredCollections();
+  const writeTables = new DocumentTables(db, counter, collections, 'writer');
+  const cache = new DocumentCache(db, options.cachedDocuments ?? 50_000, collections);
+  const readTables =
+    reader === db ? writeTables : new DocumentTables(reader, counter, collections, 'reader');
   const feed = commitFeed(db, { origin, now, keepCommits: options.keepCommits ?? 20_000 });
   const tokenOf = fenceChecker(db);
   const notices = new Subject<CommitNotice>();
 
-  const indexes = new IndexCatalog(db, writeTables);
+  const indexes = new IndexCatalog(db, writeTables, collections);
 
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
@@ -221,7 +224,7 @@ export const openEmbeddedReadStore = (
         cache.forget(name);
         writeTables.forget(name);
         readTables.forget(name);
-        indexes.forget(name);
+        collections.forget(name);
       });
     },
     listCollections: async () => {
