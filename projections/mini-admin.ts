@@ -76,10 +76,13 @@ export const miniAdminProjection = projection({
     MiniDilemmaActivated: async ({ data }, db) => {
       const before = await db.mini_admin_days.findOne({ _id: data.day });
       if (before && before.dilemmaId !== data.dilemmaId) {
-        await db.mini_admin_dilemmas.updateOne(
-          { _id: before.dilemmaId, activatedOn: data.day },
-          { $set: { status: 'pending', activatedOn: null } },
-        );
+        const replaced = await db.mini_admin_dilemmas.findOne({ _id: before.dilemmaId });
+        if (replaced?.activatedOn === data.day) {
+          await db.mini_admin_dilemmas.updateOne(
+            { _id: before.dilemmaId },
+            { $set: { status: 'pending', activatedOn: null } },
+          );
+        }
       }
       await db.mini_admin_days.upsertOne({
         _id: data.day,
@@ -92,10 +95,9 @@ export const miniAdminProjection = projection({
       );
     },
     MiniJourneyCompleted: async ({ data }, db) => {
-      await db.mini_admin_days.updateOne(
-        { _id: data.day, dilemmaId: data.dilemmaId },
-        { $inc: { completions: 1 } },
-      );
+      const day = await db.mini_admin_days.findOne({ _id: data.day });
+      if (day?.dilemmaId !== data.dilemmaId) return;
+      await db.mini_admin_days.updateOne({ _id: data.day }, { $inc: { completions: 1 } });
     },
   },
 });

@@ -3,6 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
 import { ensurePrivateDirectory, ensurePrivateFile } from '../../infra/private-files';
+import { quoteIdentifier } from '../../infra/read-store/sqlite/sql-names';
 import { openSqlite } from '../../infra/sqlite';
 import { KEY_VAULT_FILE, LOG_FILE } from '../stores';
 import { summarizeLog, type LogSummary } from './log-digest';
@@ -84,7 +85,7 @@ export const backupEmbedded = async (options: {
     const copy = new Database(partialLog);
     try {
       for (const table of tablesOf(copy).filter((name) => READ_MODEL_TABLES.test(name))) {
-        copy.exec(`DROP TABLE "${table}"`);
+        copy.exec(`DROP TABLE ${quoteIdentifier(table)}`);
       }
       copy.exec('VACUUM');
     } finally {

@@ -101,7 +101,8 @@ const publishRebuilds = (
             updatedAt: now,
           });
         } else if (started.delete(name)) {
-          await docs.deleteOne({ _id: name, owner: engine.owner });
+          const published = await docs.findOne({ _id: name });
+          if (published?.owner === engine.owner) await docs.deleteOne({ _id: name });
         }
       }
     });

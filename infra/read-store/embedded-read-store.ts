@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Subject } from 'rxjs';
 import { openSqlite, type SqliteDatabase } from '../sqlite';
-import { compileFilter } from './matching';
+import { evaluate } from './query/evaluate';
 import {
   LeaseLostError,
   type CommitNotice,
@@ -18,6 +18,7 @@ import { DocumentCache } from './sqlite/document-cache';
 import { DocumentTables, type ReadCounter } from './sqlite/document-tables';
 import { DocumentUnit } from './sqlite/document-unit';
 import { IndexCatalog } from './sqlite/index-catalog';
+import { StoredCollections } from './sqlite/stored-collection';
 import { fenceChecker, sqliteLeases } from './sqlite/leases';
 import { writeQueue } from './sqlite/write-queue';
 import { LEGACY_TABLES, quoteIdentifier, STORE_SCHEMA, tableOf } from './sqlite/sql-names';
@@ -99,15 +100,16 @@ export const openEmbeddedReadStore = (
   const origin = randomUUID();
   const reader = openReader(db, cacheMiB);
   const counter: ReadCounter = { documentsRead: 0 };
-  const writeTables = new DocumentTables(db, counter);
-  const cache = new DocumentCache(db, options.cachedDocuments ?? 50_000);
-  const readTables = reader === db ? writeTables : new DocumentTables(reader, counter);
+  const collections = new StoredCollections();
+  const writeTables = new DocumentTables(db, counter, collections, 'writer');
+  const cache = new DocumentCache(db, options.cachedDocuments ?? 50_000, collections);
+  const readTables =
+    reader === db ? writeTables : new DocumentTables(reader, counter, collections, 'reader');
   const feed = commitFeed(db, { origin, now, keepCommits: options.keepCommits ?? 20_000 });
   const tokenOf = fenceChecker(db);
   const notices = new Subject<CommitNotice>();
 
-  const indexes = new IndexCatalog(db, writeTables);
-  const indexedFields = (collection: string) => indexes.fields(collection);
+  const indexes = new IndexCatalog(db, writeTables, collections);
 
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
@@ -129,26 +131,29 @@ export const openEmbeddedReadStore = (
 
   const readCollection = <T extends Doc>(name: string): ReadCollection<T> => ({
     findOne: async (filter) => {
+      const plan = indexes.planner(name).plan(filter, { limit: 1 });
       await settled();
       if (typeof filter._id === 'string') {
         const doc = readTables.byId(name, filter._id);
-        const keys = Object.keys(filter);
-        return doc && (keys.length === 1 || compileFilter(filter)(doc)) ? (doc as T) : null;
+        return doc && evaluate(plan.where, doc) ? (doc as T) : null;
       }
-      const [doc] = findDocuments(readTables, name, filter, { limit: 1 }, indexedFields(name)).docs;
+      const [doc] = findDocuments(readTables, name, plan).docs;
       return (doc as T | undefined) ?? null;
     },
     find: async (filter, findOptions = {}) => {
+      const plan = indexes.planner(name).plan(filter, findOptions);
       await settled();
-      return findDocuments(readTables, name, filter, findOptions, indexedFields(name)).docs as T[];
+      return findDocuments(readTables, name, plan).docs as T[];
     },
     count: async (filter = {}) => {
+      const { where } = indexes.planner(name).plan(filter);
       await settled();
-      return countDocuments(readTables, name, filter, indexedFields(name));
+      return countDocuments(readTables, name, where);
     },
     explain: async (filter, findOptions = {}) => {
+      const plan = indexes.planner(name).plan(filter, findOptions);
       await settled();
-      return explainFind(readTables, name, filter, findOptions, indexedFields(name));
+      return explainFind(readTables, name, plan);
     },
   });
 
@@ -219,7 +224,7 @@ export const openEmbeddedReadStore = (
         cache.forget(name);
         writeTables.forget(name);
         readTables.forget(name);
-        indexes.forget(name);
+        collections.forget(name);
       });
     },
     listCollections: async () => {

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from '../sqlite';
+import { quoteIdentifier } from './sqlite/sql-names';
 
 /**
  * Read models an earlier version kept in the log's file: dropped there (they are rebuilt from
@@ -13,7 +14,9 @@ export const dropLegacyReadModels = (log: SqliteDatabase): number => {
     .map((row) => row.name);
   if (tables.length === 0) return 0;
   log
-    .transaction(() => tables.forEach((name) => log.exec(`DROP TABLE IF EXISTS "${name}"`)))
+    .transaction(() =>
+      tables.forEach((name) => log.exec(`DROP TABLE IF EXISTS ${quoteIdentifier(name)}`)),
+    )
     .immediate();
   return tables.length;
 };

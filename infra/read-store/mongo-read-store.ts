@@ -13,6 +13,7 @@ import {
   type Doc,
   type Filter,
   type FindOptions,
+  type IndexSpec,
   type Lease,
   type LeaseStore,
   type QueryPlan,
@@ -22,6 +23,10 @@ import {
   type UpdateSpec,
   type WriteCollection,
 } from './read-store';
+
+import { checkIndexedUpdate, checkIndexedValues } from './query/indexed-values';
+import { QueryPlanner, UnsupportedQueryError } from './query/plan';
+import { updateOperations } from './query/update';
 
 const LEASES = 'read_leases';
 const NOTICES = 'read_notices';
@@ -50,17 +55,81 @@ const indexOfPlan = (stage: Document | undefined): string | null => {
   return indexOfPlan(stage.inputStage as Document | undefined);
 };
 
+/**
+ * Each collection's declared index fields, as the embedded store knows them: MongoDB answers
+ * more than the read store's query subset, and a query only this engine answers would fail
+ * on the others, so it is refused here too (`query/plan.ts`).
+ */
+class DeclaredFields {
+  private readonly fields = new Map<string, Set<string>>();
+
+  constructor(private readonly db: Db) {}
+
+  declare(collection: string, indexes: readonly IndexSpec[]) {
+    const fields = this.fields.get(collection) ?? new Set();
+    for (const spec of indexes) Object.keys(spec.key).forEach((field) => fields.add(field));
+    this.fields.set(collection, fields);
+  }
+
+  private async load(collection: string) {
+    const indexes = await this.db
+      .collection(collection)
+      .indexes()
+      .catch(() => [] as { key: Record<string, unknown> }[]);
+    this.fields.set(
+      collection,
+      new Set(
+        indexes.flatMap((index) => Object.keys(index.key)).filter((field) => field !== '_id'),
+      ),
+    );
+  }
+
+  /** Checks a query against the subset, asking MongoDB for the indexes once more before refusing. */
+  async check(collection: string, filter: Filter, options?: FindOptions) {
+    if (!this.fields.has(collection)) await this.load(collection);
+    const plan = () =>
+      new QueryPlanner(collection, (field) => this.fields.get(collection)!.has(field)).plan(
+        filter,
+        options,
+      );
+    try {
+      plan();
+    } catch (error) {
+      if (!(error instanceof UnsupportedQueryError)) throw error;
+      await this.load(collection);
+      plan();
+    }
+  }
+
+  forget(collection: string) {
+    this.fields.delete(collection);
+  }
+
+  async paths(collection: string): Promise<string[][]> {
+    if (!this.fields.has(collection)) await this.load(collection);
+    return [...this.fields.get(collection)!].map((field) => field.split('.'));
+  }
+}
+
 const reader = <T extends Doc>(
   collection: Collection<Document>,
+  declared: DeclaredFields,
   session?: ClientSession,
 ): ReadCollection<T> => ({
-  findOne: async (filter) =>
-    (await collection.findOne(filter, session ? { session } : {})) as T | null,
-  find: async (filter, options: FindOptions = {}) =>
-    (await findCursor(collection, filter, options, session).toArray()) as unknown as T[],
-  count: async (filter: Filter = {}) =>
-    collection.countDocuments(filter, session ? { session } : {}),
+  findOne: async (filter) => {
+    await declared.check(collection.collectionName, filter);
+    return (await collection.findOne(filter, session ? { session } : {})) as T | null;
+  },
+  find: async (filter, options: FindOptions = {}) => {
+    await declared.check(collection.collectionName, filter, options);
+    return (await findCursor(collection, filter, options, session).toArray()) as unknown as T[];
+  },
+  count: async (filter: Filter = {}) => {
+    await declared.check(collection.collectionName, filter);
+    return collection.countDocuments(filter, session ? { session } : {});
+  },
   explain: async (filter, options: FindOptions = {}): Promise<QueryPlan> => {
+    await declared.check(collection.collectionName, filter, options);
     const explained = await findCursor(collection, filter, options).explain('executionStats');
     const winning = (explained.queryPlanner as Document | undefined)?.winningPlan as
       Document | undefined;
@@ -74,30 +143,50 @@ const reader = <T extends Doc>(
 
 const writer = <T extends Doc>(
   collection: Collection<Document>,
+  declared: DeclaredFields,
   session: ClientSession,
-): WriteCollection<T> => ({
-  ...reader<T>(collection, session),
-  insertOne: async (doc) => {
-    await collection.insertOne({ ...doc } as unknown as Document, { session });
-  },
-  upsertOne: async (doc) => {
-    await collection.replaceOne({ _id: doc._id as never }, doc as unknown as Document, {
-      upsert: true,
-      session,
-    });
-  },
-  updateOne: async (filter, update: UpdateSpec, options) => {
-    const result = await collection.updateOne(filter, update, {
-      upsert: options?.upsert ?? false,
-      session,
-    });
-    return result.matchedCount + result.upsertedCount;
-  },
-  updateMany: async (filter, update) =>
-    (await collection.updateMany(filter, update, { session })).matchedCount,
-  deleteOne: async (filter) => (await collection.deleteOne(filter, { session })).deletedCount,
-  deleteMany: async (filter) => (await collection.deleteMany(filter, { session })).deletedCount,
-});
+): WriteCollection<T> => {
+  const name = collection.collectionName;
+  const checkDoc = async (doc: Doc) => checkIndexedValues(name, doc, await declared.paths(name));
+  const checkUpdate = async (filter: Filter, update: UpdateSpec) => {
+    await declared.check(name, filter);
+    checkIndexedUpdate(name, updateOperations(name, update), await declared.paths(name));
+  };
+  return {
+    ...reader<T>(collection, declared, session),
+    insertOne: async (doc) => {
+      await checkDoc(doc);
+      await collection.insertOne({ ...doc } as unknown as Document, { session });
+    },
+    upsertOne: async (doc) => {
+      await checkDoc(doc);
+      await collection.replaceOne({ _id: doc._id as never }, doc as unknown as Document, {
+        upsert: true,
+        session,
+      });
+    },
+    updateOne: async (filter, update: UpdateSpec, options) => {
+      await checkUpdate(filter, update);
+      const result = await collection.updateOne(filter, update, {
+        upsert: options?.upsert ?? false,
+        session,
+      });
+      return result.matchedCount + result.upsertedCount;
+    },
+    updateMany: async (filter, update) => {
+      await checkUpdate(filter, update);
+      return (await collection.updateMany(filter, update, { session })).matchedCount;
+    },
+    deleteOne: async (filter) => {
+      await declared.check(name, filter);
+      return (await collection.deleteOne(filter, { session })).deletedCount;
+    },
+    deleteMany: async (filter) => {
+      await declared.check(name, filter);
+      return (await collection.deleteMany(filter, { session })).deletedCount;
+    },
+  };
+};
 
 type LeaseDoc = { _id: string; owner: string; token: number; expiresAt: number };
 
@@ -184,6 +273,7 @@ export const openMongoReadStore = async (
     throw new MongoTransactionsUnavailableError(url);
   }
   const now = options.now ?? Date.now;
+  const declared = new DeclaredFields(db);
   const notices = new Subject<CommitNotice>();
   await db
     .collection(NOTICES)
@@ -218,7 +308,7 @@ export const openMongoReadStore = async (
 
   return {
     engine: 'mongodb',
-    collection: <T extends Doc>(name: string) => reader<T>(db.collection(name)),
+    collection: <T extends Doc>(name: string) => reader<T>(db.collection(name), declared),
     transaction: <R>(work: (tx: UnitOfWork) => Promise<R>): Promise<R> => {
       const run = async (): Promise<R> => {
         const session = client.startSession();
@@ -228,7 +318,8 @@ export const openMongoReadStore = async (
             const fences: Pick<Lease, 'name' | 'token'>[] = [];
             const pending: CommitNotice[] = [];
             result = await work({
-              collection: <T extends Doc>(name: string) => writer<T>(db.collection(name), session),
+              collection: <T extends Doc>(name: string) =>
+                writer<T>(db.collection(name), declared, session),
               fence: (lease) => fences.push({ name: lease.name, token: lease.token }),
               notify: (notice) => pending.push(notice),
             });
@@ -261,6 +352,7 @@ export const openMongoReadStore = async (
       return next;
     },
     ensureIndexes: async (name, indexes) => {
+      declared.declare(name, indexes);
       if (indexes.length === 0) return;
       await db.collection(name).createIndexes(
         indexes.map((spec) => ({
@@ -271,6 +363,7 @@ export const openMongoReadStore = async (
       );
     },
     dropCollection: async (name) => {
+      declared.forget(name);
       await db
         .collection(name)
         .drop()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEvent } from '../../domain/event-catalog';
 import { miniBank } from '../../domain/mini/bank';
+import { miniAdminProjection } from '../../projections/mini-admin';
 import { miniCatalogProjection } from '../../projections/mini-catalog';
 import { miniResultsProjection } from '../../projections/mini-results';
 import { projectionSpec } from '../support/projection-spec';
@@ -139,6 +140,97 @@ describe('Mini catalog', () => {
     expect(await read.mini_archetypes.findOne({ _id: 'steward' })).toMatchObject({
       name: 'The Steward',
       coreValues: ['Care'],
+    });
+  });
+});
+
+describe('Mini admin: the day’s dilemma and its completions', () => {
+  const created = (dilemmaId: string): AnyEvent => ({
+    type: 'MiniDilemmaCreated',
+    data: { dilemmaId, content: `Dilemma ${dilemmaId}`, source: 'admin', by: 'ada', at },
+  });
+  const activated = (dilemmaId: string, day: string): AnyEvent => ({
+    type: 'MiniDilemmaActivated',
+    data: {
+      day,
+      dilemmaId,
+      content: `Dilemma ${dilemmaId}`,
+      choices: [
+        {
+          id: `${dilemmaId}-a`,
+          parentChoiceId: null,
+          content: 'A',
+          depth: 0,
+          leadToArchetype: true,
+          archetypeIds: ['guardian'],
+        },
+      ],
+      source: 'admin',
+      by: 'ada',
+      at,
+    },
+  });
+  const finished = (dilemmaId: string, day: string): AnyEvent => ({
+    type: 'MiniJourneyCompleted',
+    data: {
+      journeyId: `j-${dilemmaId}-${day}`,
+      dilemmaId,
+      archetypeId: 'guardian',
+      personId: 'bob',
+      path: [`${dilemmaId}-a`],
+      day,
+      at,
+    },
+  });
+
+  it('counts a day’s completions of its own dilemma only, and sends a replaced dilemma back to review', async () => {
+    const counted = await projectionSpec(miniAdminProjection).given([
+      created('one'),
+      activated('one', '2026-11-22'),
+      finished('one', '2026-11-22'),
+      finished('two', '2026-11-22'),
+      finished('one', '2026-11-23'),
+    ]);
+    expect(await counted.read.mini_admin_days.findOne({ _id: '2026-11-22' })).toMatchObject({
+      dilemmaId: 'one',
+      completions: 1,
+    });
+    expect(await counted.read.mini_admin_days.findOne({ _id: '2026-11-23' })).toBeNull();
+    const { read } = await projectionSpec(miniAdminProjection).given([
+      created('one'),
+      created('two'),
+      activated('one', '2026-11-21'),
+      activated('one', '2026-11-22'),
+      finished('one', '2026-11-22'),
+      finished('two', '2026-11-22'),
+      // Replacing the 21st's dilemma leaves "one" where the 22nd put it.
+      activated('two', '2026-11-21'),
+      activated('two', '2026-11-22'),
+    ]);
+    expect(await read.mini_admin_days.findOne({ _id: '2026-11-22' })).toMatchObject({
+      dilemmaId: 'two',
+      completions: 0,
+    });
+    expect(await read.mini_admin_dilemmas.findOne({ _id: 'one' })).toMatchObject({
+      status: 'pending',
+      activatedOn: null,
+    });
+    const again = await projectionSpec(miniAdminProjection).given([
+      created('one'),
+      created('two'),
+      activated('one', '2026-11-22'),
+      activated('one', '2026-11-23'),
+      finished('one', '2026-11-22'),
+      finished('two', '2026-11-22'),
+      activated('two', '2026-11-22'),
+    ]);
+    expect(await again.read.mini_admin_days.findOne({ _id: '2026-11-22' })).toMatchObject({
+      dilemmaId: 'two',
+    });
+    // "one" was activated again for the 23rd since: the 22nd's replacement does not touch it.
+    expect(await again.read.mini_admin_dilemmas.findOne({ _id: 'one' })).toMatchObject({
+      status: 'activated',
+      activatedOn: '2026-11-23',
     });
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { EventStore } from '../../infra/event-store/event-store';
 import { silentLogger } from '../../infra/logger';
 import { openMemoryReadStore } from '../../infra/read-store/embedded-read-store';
+import { ensureProjectionIndexes } from '../../projections/engine/indexes';
 import { Processor } from '../../projections/engine/processor';
 import { responsesByQuestionProjection } from '../../projections/responses-by-question';
 import { answersLogInMemory } from '../support/seed';
@@ -18,6 +19,7 @@ const answersLog = async (count: number) => {
   const { store, write } = answersLogInMemory(cleanups);
   const readStore = openMemoryReadStore();
   cleanups.push(() => readStore.close());
+  await ensureProjectionIndexes(readStore, responsesByQuestionProjection, 1);
   await write(0, count);
   const pages: number[] = [];
   const events: EventStore = {

@@ -36,6 +36,16 @@ const applyTo = async (
   });
 };
 
+/** The indexes a projection declares, as the engine creates them: its queries may need them. */
+const withIndexes = async (store: ReadStore, projections: readonly Projection[]) => {
+  for (const projection of projections) {
+    for (const [name, spec] of Object.entries(projection.collections)) {
+      await store.ensureIndexes(name, spec.indexes);
+    }
+  }
+  return store;
+};
+
 const viewOf = <C extends CollectionSpecs>(store: ReadStore, projection: Projection<C>) => {
   const view: Record<string, unknown> = {};
   for (const name of collectionNames(projection)) view[name] = store.collection(name);
@@ -48,7 +58,7 @@ const viewOf = <C extends CollectionSpecs>(store: ReadStore, projection: Project
  */
 export const projectionSpec = <C extends CollectionSpecs>(projection: Projection<C>) => ({
   given: async (events: AnyEvent[]) => {
-    const store = openMemoryReadStore();
+    const store = await withIndexes(openMemoryReadStore(), [projection]);
     const topics: string[] = [];
     let position = 0n;
     for (const event of events)
@@ -64,7 +74,7 @@ export const projectionSpec = <C extends CollectionSpecs>(projection: Projection
  */
 export const reactorSpec = (reactor: Reactor) => ({
   given: async (events: AnyEvent[]) => {
-    const store = openMemoryReadStore();
+    const store = await withIndexes(openMemoryReadStore(), reactor.reads);
     const dispatched: Reaction[] = [];
     let position = 0n;
     for (const event of events) {

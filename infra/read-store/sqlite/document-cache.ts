@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from '../../sqlite';
 import type { Doc } from '../read-store';
+import type { StoredCollections } from './stored-collection';
 
 type Cached = { collection: string; doc: Doc | null };
 
@@ -15,18 +16,19 @@ type Cached = { collection: string; doc: Doc | null };
  * Several processes may write one file, so every collection has a version in `rm_versions`,
  * moved by each unit of work that writes it. A unit checks a collection's version the first
  * time it uses the collection (it holds the write lock, so nothing moves meanwhile): when
- * another process wrote it since, what is cached of it is dropped.
+ * another process wrote it since, what is cached of it is dropped. The version the cache
+ * holds a collection at is kept on the collection's object.
  */
 export class DocumentCache {
   private recent = new Map<string, Cached>();
   private older = new Map<string, Cached>();
-  private readonly versions = new Map<string, number>();
   private readonly selectVersion: Statement<[string], { version: number }>;
   private readonly bumpVersion: Statement<[string], { version: number }>;
 
   constructor(
     db: SqliteDatabase,
     private readonly capacity: number,
+    private readonly collections: StoredCollections,
   ) {
     this.selectVersion = db.prepare('SELECT version FROM rm_versions WHERE collection = ?');
     this.bumpVersion = db.prepare(
@@ -43,11 +45,11 @@ export class DocumentCache {
    * Called inside a unit of work before its first use of a collection: forgets what is cached
    * of it when another process wrote it since.
    */
-  validate(collection: string): void {
-    const stored = this.selectVersion.get(collection)?.version ?? 0;
-    if (this.versions.get(collection) === stored) return;
-    this.forget(collection);
-    this.versions.set(collection, stored);
+  validate(name: string): void {
+    const stored = this.selectVersion.get(name)?.version ?? 0;
+    if (this.collections.get(name).version === stored) return;
+    this.forget(name);
+    this.collections.get(name).version = stored;
   }
 
   /** A document as last committed: undefined when not cached, null when known missing. */
@@ -79,15 +81,15 @@ export class DocumentCache {
   }
 
   /** Inside the committing transaction: the collection was written; its version moves. */
-  written(collection: string): void {
-    this.versions.set(collection, this.bumpVersion.get(collection)!.version);
+  written(name: string): void {
+    this.collections.get(name).version = this.bumpVersion.get(name)!.version;
   }
 
-  forget(collection: string): void {
-    this.versions.delete(collection);
+  forget(name: string): void {
+    this.collections.get(name).version = undefined;
     for (const generation of [this.recent, this.older]) {
       for (const [key, cached] of generation) {
-        if (cached.collection === collection) generation.delete(key);
+        if (cached.collection === name) generation.delete(key);
       }
     }
   }

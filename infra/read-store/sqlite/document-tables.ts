@@ -1,7 +1,8 @@
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from '../../sqlite';
 import type { Doc } from '../read-store';
-import { createTableSql, tableNameOf, tableOf } from './sql-names';
+import { createTableSql } from './sql-names';
+import type { Connection, StoredCollection, StoredCollections } from './stored-collection';
 
 /** Query statements kept prepared per connection; past this many, they are prepared anew. */
 const STATEMENTS_KEPT = 400;
@@ -15,23 +16,17 @@ const isMissingTable = (error: unknown) =>
 /**
  * One connection's view of the collections' tables: prepared statements, whether a table
  * exists, and documents read and written by id. A collection whose table does not exist (yet,
- * or any more: another process dropped it) reads as empty.
+ * or any more: another process dropped it) reads as empty. What the connection knows of each
+ * table is kept on the collection's own object.
  */
-/** The statements every write and lookup by id uses, prepared once per table. */
-type TableStatements = {
-  byId: Statement<[string], { doc: string }>;
-  put: Statement<[string, string]>;
-  remove: Statement<[string]>;
-};
-
 export class DocumentTables {
   private readonly statements = new Map<string, Statement>();
-  private readonly known = new Set<string>();
-  private readonly perTable = new Map<string, TableStatements>();
 
   constructor(
     readonly db: SqliteDatabase,
     private readonly counter: ReadCounter,
+    private readonly collections: StoredCollections,
+    private readonly connection: Connection,
   ) {}
 
   statement(sql: string): Statement {
@@ -46,46 +41,46 @@ export class DocumentTables {
     return statement;
   }
 
-  private statementsOf(collection: string): TableStatements {
-    let prepared = this.perTable.get(collection);
-    if (!prepared) {
-      const table = tableOf(collection);
-      prepared = {
+  private statementsOf(collection: StoredCollection) {
+    const handle = collection.handle(this.connection);
+    if (!handle.statements) {
+      const { table } = collection;
+      handle.statements = {
         byId: this.db.prepare(`SELECT doc FROM ${table} WHERE id = ?`),
         put: this.db.prepare(
           `INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
         ),
         remove: this.db.prepare(`DELETE FROM ${table} WHERE id = ?`),
       };
-      this.perTable.set(collection, prepared);
     }
-    return prepared;
+    return handle.statements;
   }
 
-  exists(collection: string): boolean {
-    if (this.known.has(collection)) return true;
+  exists(name: string): boolean {
+    const collection = this.collections.get(name);
+    const handle = collection.handle(this.connection);
+    if (handle.exists) return true;
     const found = this.statement(
       "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?",
-    ).get(tableNameOf(collection));
-    if (found) this.known.add(collection);
-    return Boolean(found);
+    ).get(collection.tableName);
+    handle.exists = Boolean(found);
+    return handle.exists;
   }
 
   /** Creates the table (and registers the collection) on its first write. */
-  create(collection: string): void {
-    if (this.exists(collection)) return;
-    this.db.exec(createTableSql(collection));
-    this.statement('INSERT OR IGNORE INTO rm_collections (name) VALUES (?)').run(collection);
-    this.known.add(collection);
+  create(name: string): void {
+    if (this.exists(name)) return;
+    this.db.exec(createTableSql(name));
+    this.statement('INSERT OR IGNORE INTO rm_collections (name) VALUES (?)').run(name);
+    this.collections.get(name).handle(this.connection).exists = true;
   }
 
   /** Forgets what this connection knew of a table (dropped here or elsewhere). */
-  forget(collection: string): void {
-    this.known.delete(collection);
-    this.perTable.delete(collection);
-    const table = tableOf(collection);
+  forget(name: string): void {
+    const collection = this.collections.get(name);
+    collection.forgetTable(this.connection);
     for (const sql of [...this.statements.keys()]) {
-      if (sql.includes(table)) this.statements.delete(sql);
+      if (sql.includes(collection.table)) this.statements.delete(sql);
     }
   }
 
@@ -93,13 +88,13 @@ export class DocumentTables {
    * Runs a read against a collection's table; a table that is missing (never written, or
    * dropped by another process meanwhile) answers `empty`.
    */
-  read<R>(collection: string, empty: R, run: () => R): R {
-    if (!this.exists(collection)) return empty;
+  read<R>(name: string, empty: R, run: () => R): R {
+    if (!this.exists(name)) return empty;
     try {
       return run();
     } catch (error) {
       if (!isMissingTable(error)) throw error;
-      this.forget(collection);
+      this.forget(name);
       return empty;
     }
   }
@@ -109,18 +104,18 @@ export class DocumentTables {
     return JSON.parse(json) as Doc;
   }
 
-  byId(collection: string, id: string): Doc | null {
-    return this.read(collection, null, () => {
-      const row = this.statementsOf(collection).byId.get(id);
+  byId(name: string, id: string): Doc | null {
+    return this.read(name, null, () => {
+      const row = this.statementsOf(this.collections.get(name)).byId.get(id);
       return row ? this.parse(row.doc) : null;
     });
   }
 
-  put(collection: string, doc: Doc): void {
-    this.statementsOf(collection).put.run(doc._id, JSON.stringify(doc));
+  put(name: string, doc: Doc): void {
+    this.statementsOf(this.collections.get(name)).put.run(doc._id, JSON.stringify(doc));
   }
 
-  remove(collection: string, id: string): void {
-    this.statementsOf(collection).remove.run(id);
+  remove(name: string, id: string): void {
+    this.statementsOf(this.collections.get(name)).remove.run(id);
   }
 }

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { applyUpdate, cloneDoc, compileFilter, project, seedFromFilter } from '../matching';
+import { cloneDoc, projectDoc } from '../documents';
+import { evaluate, seedOf } from '../query/evaluate';
+import { checkIndexedValues } from '../query/indexed-values';
+import type { QueryPlan } from '../query/plan';
+import { applyUpdate, updateOperations } from '../query/update';
 import type { Doc, Filter, FindOptions, UpdateSpec, WriteCollection } from '../read-store';
 import { countDocuments, explainFind, findDocuments } from './document-queries';
 import type { DocumentCache } from './document-cache';
@@ -16,6 +20,15 @@ export class DuplicateKeyError extends Error {
 /** A document as the unit of work knows it: null when missing or deleted. */
 type Entry = { doc: Doc | null };
 
+/** What the unit holds of one collection. */
+type Touched = {
+  entries: Map<string, Entry>;
+  /** The ids changed since they were last written back. */
+  dirty: Set<string>;
+  /** Whether the unit wrote any of it back (its version moves at commit). */
+  written: boolean;
+};
+
 const isConstraint = (error: unknown) =>
   error instanceof Error && (error as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT');
 
@@ -27,14 +40,11 @@ const isConstraint = (error: unknown) =>
  * the unit's own writes; the enclosing SQLite transaction makes all of it atomic.
  */
 export class DocumentUnit {
-  private readonly entries = new Map<string, Map<string, Entry>>();
-  /** Per collection, the ids changed since they were last written back. */
-  private readonly dirty = new Map<string, Set<string>>();
-  private readonly written = new Set<string>();
+  private readonly touched = new Map<string, Touched>();
 
   constructor(
     private readonly tables: DocumentTables,
-    private readonly indexes: Pick<IndexCatalog, 'fields' | 'beforeQuery'>,
+    private readonly indexes: Pick<IndexCatalog, 'planner' | 'paths' | 'beforeQuery'>,
     private readonly cache: DocumentCache,
   ) {}
 
@@ -44,19 +54,19 @@ export class DocumentUnit {
     this.indexes.beforeQuery(collection);
   }
 
-  private entriesOf(collection: string) {
-    let entries = this.entries.get(collection);
-    if (!entries) {
+  private touch(collection: string): Touched {
+    let touched = this.touched.get(collection);
+    if (!touched) {
       // First use in this unit: what the cache holds of it must still be what is stored.
       this.cache.validate(collection);
-      entries = new Map();
-      this.entries.set(collection, entries);
+      touched = { entries: new Map(), dirty: new Set(), written: false };
+      this.touched.set(collection, touched);
     }
-    return entries;
+    return touched;
   }
 
   private entry(collection: string, id: string): Entry {
-    const entries = this.entriesOf(collection);
+    const { entries } = this.touch(collection);
     let entry = entries.get(id);
     if (!entry) {
       const cached = this.cache.get(collection, id);
@@ -67,24 +77,21 @@ export class DocumentUnit {
   }
 
   private set(collection: string, id: string, doc: Doc | null) {
-    this.entriesOf(collection).set(id, { doc });
-    let dirty = this.dirty.get(collection);
-    if (!dirty) {
-      dirty = new Set();
-      this.dirty.set(collection, dirty);
-    }
-    dirty.add(id);
+    if (doc) checkIndexedValues(collection, doc, this.indexes.paths(collection));
+    const touched = this.touch(collection);
+    touched.entries.set(id, { doc });
+    touched.dirty.add(id);
   }
 
   /** Writes back what changed (in one collection, or all of them). */
   flush(collection?: string): void {
-    const names = collection === undefined ? [...this.dirty.keys()] : [collection];
+    const names = collection === undefined ? [...this.touched.keys()] : [collection];
     for (const name of names) {
-      const ids = this.dirty.get(name);
-      if (!ids || ids.size === 0) continue;
-      const write = this.writerOf(name, ids);
-      for (const id of ids) write(id);
-      ids.clear();
+      const touched = this.touched.get(name);
+      if (!touched || touched.dirty.size === 0) continue;
+      const write = this.writerOf(name, touched);
+      for (const id of touched.dirty) write(id);
+      touched.dirty.clear();
     }
   }
 
@@ -95,9 +102,10 @@ export class DocumentUnit {
    */
   async flushInSlices(sliceMs: number): Promise<void> {
     let slice = performance.now();
-    for (const [name, ids] of this.dirty) {
+    for (const [name, touched] of this.touched) {
+      const ids = touched.dirty;
       if (ids.size === 0) continue;
-      const write = this.writerOf(name, ids);
+      const write = this.writerOf(name, touched);
       for (const id of ids) {
         write(id);
         if (performance.now() - slice > sliceMs) {
@@ -110,10 +118,9 @@ export class DocumentUnit {
   }
 
   /** Writes one changed document of a collection back (creating its table on first use). */
-  private writerOf(name: string, ids: Set<string>) {
-    const entries = this.entries.get(name)!;
-    this.written.add(name);
-    if ([...ids].some((id) => entries.get(id)!.doc)) this.tables.create(name);
+  private writerOf(name: string, { entries, dirty }: Touched) {
+    this.touched.get(name)!.written = true;
+    if ([...dirty].some((id) => entries.get(id)!.doc)) this.tables.create(name);
     return (id: string) => {
       const { doc } = entries.get(id)!;
       try {
@@ -131,40 +138,50 @@ export class DocumentUnit {
    * move, so other processes know to forget what they cached of them.
    */
   markWritten(): void {
-    this.written.forEach((collection) => this.cache.written(collection));
+    for (const [collection, { written }] of this.touched) {
+      if (written) this.cache.written(collection);
+    }
   }
 
   /** After the commit: what the unit read and wrote is what is stored now. */
   committed(): void {
-    for (const [collection, entries] of this.entries) {
+    for (const [collection, { entries }] of this.touched) {
       for (const [id, entry] of entries) this.cache.put(collection, id, entry.doc);
     }
   }
 
   /** After a rollback: the collections it wrote may be cached as they never were stored. */
   rolledBack(): void {
-    this.written.forEach((collection) => this.cache.forget(collection));
+    for (const [collection, { written }] of this.touched) {
+      if (written) this.cache.forget(collection);
+    }
   }
 
-  /** The stored documents a filter selects (not copies: callers copy what they hand out). */
+  private plan(collection: string, filter: Filter, options: FindOptions = {}): QueryPlan {
+    return this.indexes.planner(collection).plan(filter, options);
+  }
+
+  /**
+   * The stored documents a filter selects (not copies: callers copy what they hand out). A
+   * filter naming one `_id` is answered from the document the unit holds.
+   */
   private matching(collection: string, filter: Filter, options: FindOptions = {}): Doc[] {
+    const plan = this.plan(collection, filter, options);
     const id = filter._id;
-    if (typeof id === 'string' && !options.sort && !options.skip) {
+    if (typeof id === 'string' && plan.page.skip === 0) {
       const { doc } = this.entry(collection, id);
-      const keys = Object.keys(filter);
-      if (!doc || (keys.length > 1 && !compileFilter(filter)(doc))) return [];
-      return [options.projection ? project(doc, options.projection) : doc];
+      if (!doc || !evaluate(plan.where, doc)) return [];
+      return [plan.projection ? projectDoc(doc, plan.projection) : doc];
     }
     this.readyForQuery(collection);
-    return findDocuments(this.tables, collection, filter, options, this.indexes.fields(collection))
-      .docs;
+    return findDocuments(this.tables, collection, plan).docs;
   }
 
   collection<T extends Doc>(name: string): WriteCollection<T> {
     const first = (filter: Filter) => this.matching(name, filter, { limit: 1 })[0] ?? null;
     const update = (doc: Doc, spec: UpdateSpec) => {
       const copy = cloneDoc(doc);
-      applyUpdate(copy, spec);
+      applyUpdate(name, copy, spec);
       copy._id = doc._id;
       this.set(name, copy._id, copy);
     };
@@ -176,12 +193,14 @@ export class DocumentUnit {
       find: async (filter, options) =>
         this.matching(name, filter, options ?? {}).map((doc) => cloneDoc(doc) as T),
       count: async (filter = {}) => {
+        const { where } = this.plan(name, filter);
         this.readyForQuery(name);
-        return countDocuments(this.tables, name, filter, this.indexes.fields(name));
+        return countDocuments(this.tables, name, where);
       },
       explain: async (filter, options = {}) => {
+        const plan = this.plan(name, filter, options);
         this.readyForQuery(name);
-        return explainFind(this.tables, name, filter, options, this.indexes.fields(name));
+        return explainFind(this.tables, name, plan);
       },
       insertOne: async (doc) => {
         if (this.entry(name, doc._id).doc) throw new DuplicateKeyError(name, `_id: ${doc._id}`);
@@ -189,19 +208,21 @@ export class DocumentUnit {
       },
       upsertOne: async (doc) => this.set(name, doc._id, cloneDoc(doc)),
       updateOne: async (filter, spec, options) => {
+        updateOperations(name, spec);
         const doc = first(filter);
         if (doc) {
           update(doc, spec);
           return 1;
         }
         if (!options?.upsert) return 0;
-        const seeded = seedFromFilter(filter);
+        const seeded = seedOf(this.plan(name, filter).where) as Doc;
         seeded._id ??= randomUUID();
-        applyUpdate(seeded, spec);
+        applyUpdate(name, seeded, spec);
         this.set(name, seeded._id, seeded);
         return 1;
       },
       updateMany: async (filter, spec) => {
+        updateOperations(name, spec);
         const docs = this.matching(name, filter);
         docs.forEach((doc) => update(doc, spec));
         return docs.length;

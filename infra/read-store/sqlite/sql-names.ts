@@ -1,3 +1,4 @@
+import { isPlainPath } from '../query/plan';
 import type { IndexSpec } from '../read-store';
 
 /**
@@ -58,17 +59,21 @@ export const declaredIndexName = (collection: string, physical: string): string 
   return physical.startsWith(prefix) ? physical.slice(prefix.length) : null;
 };
 
-const SEGMENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 /**
- * Whether a dotted field path translates to a JSON path as it is: plain names only (MongoDB
- * reads a numeric segment as an array position too, which SQL cannot follow).
+ * The SQL expression of a field: the id column, or the JSON value at its path. The path is
+ * written into the SQL text, so nothing but plain names ever gets there.
  */
-export const isPlainPath = (field: string) => field.split('.').every((s) => SEGMENT.test(s));
+export const fieldExpression = (field: string) => {
+  if (field === '_id') return 'id';
+  if (!isPlainPath(field)) throw new Error(`Field ${JSON.stringify(field)} is not a plain path`);
+  return `json_extract(doc, '$.${field}')`;
+};
 
-/** The SQL expression of a field: the id column, or the JSON value at its path. */
-export const fieldExpression = (field: string) =>
-  field === '_id' ? 'id' : `json_extract(doc, '$.${field}')`;
+/** The JSON type of a field's value ('null' for null, SQL NULL when missing). */
+export const typeExpression = (field: string) => {
+  if (!isPlainPath(field)) throw new Error(`Field ${JSON.stringify(field)} is not a plain path`);
+  return `json_type(doc, '$.${field}')`;
+};
 
 export const createTableSql = (collection: string) =>
   `CREATE TABLE IF NOT EXISTS ${tableOf(collection)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`;
@@ -87,4 +92,16 @@ export const createIndexSql = (collection: string, spec: IndexSpec) => {
   });
   const name = quoteIdentifier(physicalIndexOf(collection, indexNameOf(spec)));
   return `CREATE ${spec.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON ${tableOf(collection)} (${columns.join(', ')})`;
+};
+
+/**
+ * A document whose field is not what a declared index may hold (a string, a number, null or
+ * missing, reached through objects only): the first one, if any.
+ */
+export const invalidIndexedValueSql = (collection: string, field: string) => {
+  const segments = field.split('.');
+  const prefixes = segments.map((_, i) => segments.slice(0, i + 1).join('.'));
+  const arrays = prefixes.slice(0, -1).map((prefix) => `${typeExpression(prefix)} = 'array'`);
+  const kinds = `${typeExpression(field)} NOT IN ('text', 'integer', 'real', 'null')`;
+  return `SELECT id, doc FROM ${tableOf(collection)} WHERE ${[...arrays, kinds].join(' OR ')} LIMIT 1`;
 };
