@@ -7,6 +7,7 @@ import type { ServerMessage } from '../../domain/contracts/live';
 import { allProjections } from '../../projections';
 import { spawnServer, type RealServer } from '../support/real-server';
 import { readModelsAndRebuild } from '../support/rebuild-compare';
+import { call, register } from '../support/people';
 import { newDeviceId } from '../support/test-app';
 
 const LEASE_TTL_MS = 2000;
@@ -30,46 +31,6 @@ const start = async (role: 'api' | 'projector') => {
   });
   processes.push(process);
   return process;
-};
-
-/** One request; like a browser, tries again when the server says it is catching up (503). */
-const call = async (
-  base: string,
-  path: string,
-  deviceId: string,
-  body?: unknown,
-  after?: bigint,
-) => {
-  for (;;) {
-    const res = await fetch(`${base}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Device-ID': deviceId,
-        ...(after === undefined ? {} : { 'X-Min-Position': String(after) }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (res.status === 503) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      continue;
-    }
-    return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  }
-};
-
-const register = async (base: string) => {
-  for (;;) {
-    const deviceId = newDeviceId();
-    const offers = await call(base, '/api/user/generate-pseudonyms', deviceId, {});
-    const setup = await call(base, '/api/user/setup', deviceId, {
-      pseudonym: offers.body.pseudonyms[0],
-      privacyConsent: true,
-      termsConsent: true,
-    });
-    if (setup.status === 201) return deviceId;
-    if (setup.status !== 409) throw new Error(`setup: ${setup.status}`);
-  }
 };
 
 const health = async (p: RealServer): Promise<Health> =>

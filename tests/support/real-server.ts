@@ -16,12 +16,23 @@ export type RealServer = {
  */
 export const spawnServer = async (
   env: Record<string, string>,
-  { compiled = false }: { compiled?: boolean } = {},
+  {
+    compiled = false,
+    namespace,
+  }: {
+    compiled?: boolean;
+    /** A network namespace to run it in (tests/support/netns.ts: a host of its own). */
+    namespace?: string;
+  } = {},
 ): Promise<RealServer> => {
   const program = compiled
     ? ['--enable-source-maps', 'dist/server/main.js']
     : ['--import', 'tsx', 'api/main.ts'];
-  const child = spawn(process.execPath, program, {
+  // `ip netns exec` execs node itself: signals sent to the child reach the server.
+  const [command, args] = namespace
+    ? ['ip', ['netns', 'exec', namespace, process.execPath, ...program]]
+    : [process.execPath, program];
+  const child = spawn(command, args, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
