@@ -87,7 +87,7 @@ export type UnitOfWork = {
 };
 
 export type ReadStore = {
-  readonly engine: 'embedded' | 'mongodb';
+  readonly engine: 'embedded' | 'mongodb' | 'postgres';
   collection<T extends Doc = Doc>(name: string): ReadCollection<T>;
   /**
    * Runs `work` as one atomic unit: all its writes are committed together, or none

@@ -1,0 +1,118 @@
+import type pg from 'pg';
+import { QueryPlanner, UnsupportedQueryError, type QueryPlan } from '../query/plan';
+import type { Filter, FindOptions, IndexSpec } from '../read-store';
+import { indexNameOf, physicalIndexOf, tableOf } from './pg-names';
+
+export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+type Declared = {
+  specs: Map<string, IndexSpec>;
+  paths: readonly string[][];
+  planner: QueryPlanner;
+};
+
+/**
+ * Everything the store keeps of one collection in this process: its table, its declared
+ * indexes (read from `rm_indexes`, so every process knows them) with the planner they make,
+ * which of them are waiting to be built, and the version its cached documents were read at.
+ */
+export class PgCollection {
+  readonly table: string;
+  private declaredIndexes: Declared | null = null;
+  /** Declared `whenQueried`: built before the next query in a unit of work needs them. */
+  pending: IndexSpec[] | null = null;
+  /** The version in `rm_collections` the cached documents were read at. */
+  version: number | undefined = undefined;
+  /** Whether its table exists, once known (a table never goes but by `dropCollection`). */
+  exists = false;
+
+  constructor(readonly name: string) {
+    this.table = tableOf(name);
+  }
+
+  private derive(specs: Map<string, IndexSpec>): Declared {
+    const fields = new Set([...specs.values()].flatMap((spec) => Object.keys(spec.key)));
+    return {
+      specs,
+      paths: [...fields].map((field) => field.split('.')),
+      planner: new QueryPlanner(this.name, (field) => fields.has(field)),
+    };
+  }
+
+  private async load(db: Queryable): Promise<Declared> {
+    const { rows } = await db.query<{ spec: IndexSpec }>(
+      'SELECT spec FROM rm_indexes WHERE collection = $1',
+      [this.name],
+    );
+    this.declaredIndexes = this.derive(
+      new Map(rows.map((row) => [indexNameOf(row.spec), row.spec])),
+    );
+    return this.declaredIndexes;
+  }
+
+  async declared(db: Queryable): Promise<Declared> {
+    return this.declaredIndexes ?? (await this.load(db));
+  }
+
+  /** Adds declarations made here. */
+  declare(specs: readonly IndexSpec[]): void {
+    const all = new Map(this.declaredIndexes?.specs ?? []);
+    for (const spec of specs) all.set(indexNameOf(spec), spec);
+    this.declaredIndexes = this.derive(all);
+  }
+
+  /** Whether the table exists, asked of the server until it does. */
+  async hasTable(db: Queryable): Promise<boolean> {
+    if (this.exists) return true;
+    const { rows } = await db.query<{ found: boolean }>(
+      'SELECT to_regclass($1) IS NOT NULL AS found',
+      [this.table],
+    );
+    this.exists = rows[0]!.found;
+    return this.exists;
+  }
+
+  /** Forgets the declarations, so they are read again. */
+  undeclare(): void {
+    this.declaredIndexes = null;
+  }
+
+  /**
+   * Plans a query; a field not declared here is looked for in `rm_indexes` once more before
+   * the query is refused (another process may have declared it since).
+   */
+  async plan(db: Queryable, filter: Filter, options?: FindOptions): Promise<QueryPlan> {
+    try {
+      return (await this.declared(db)).planner.plan(filter, options);
+    } catch (error) {
+      if (!(error instanceof UnsupportedQueryError)) throw error;
+      return (await this.load(db)).planner.plan(filter, options);
+    }
+  }
+
+  /** The declared index name behind a physical one (as a query plan names it), if it is ours. */
+  declaredIndexName(physical: string): string | null {
+    for (const name of this.declaredIndexes?.specs.keys() ?? []) {
+      if (physicalIndexOf(this.name, name) === physical) return name;
+    }
+    return null;
+  }
+}
+
+/** The collections this process has met, each one object. */
+export class PgCollections {
+  private readonly known = new Map<string, PgCollection>();
+
+  get(name: string): PgCollection {
+    let collection = this.known.get(name);
+    if (!collection) {
+      collection = new PgCollection(name);
+      this.known.set(name, collection);
+    }
+    return collection;
+  }
+
+  forget(name: string): void {
+    this.known.delete(name);
+  }
+}

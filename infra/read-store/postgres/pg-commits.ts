@@ -1,0 +1,125 @@
+import pg from 'pg';
+import type { CommitNotice } from '../read-store';
+import { COMMITS_CHANNEL, COMMITS_LOCK } from './pg-names';
+
+type CommitRow = { seq: string; origin: string; notices: CommitNotice[] };
+
+/** Commit records read per poll; a poll that reads a full page reads again at once. */
+const PAGE = 500;
+/** Commits this process records between two prunings of old records. */
+const PRUNE_EVERY = 1_000;
+
+/**
+ * Records a unit's notices inside its transaction, with a `NOTIFY` that PostgreSQL sends when
+ * it commits. Records are numbered in the order they commit: the number is taken under a lock
+ * held until the commit, so a reader that has seen record n has seen every record before it
+ * (a number taken and then rolled back is a gap no record ever fills).
+ */
+export const commitRecorder = (origin: string, keepCommits: number) => {
+  let sincePrune = 0;
+  return async (client: pg.PoolClient, notices: readonly CommitNotice[]) => {
+    if (notices.length === 0) return;
+    await client.query('SELECT pg_advisory_xact_lock($1)', [COMMITS_LOCK]);
+    await client.query('INSERT INTO rm_commits (origin, notices) VALUES ($1, $2::jsonb)', [
+      origin,
+      JSON.stringify(notices),
+    ]);
+    await client.query(`NOTIFY ${COMMITS_CHANNEL}`);
+    if (++sincePrune >= PRUNE_EVERY) {
+      sincePrune = 0;
+      await client.query(
+        'DELETE FROM rm_commits WHERE seq <= (SELECT max(seq) FROM rm_commits) - $1::bigint',
+        [keepCommits],
+      );
+    }
+  };
+};
+
+/**
+ * Reads other processes' commit records, from where the table stands at start. A read that
+ * fails leaves the position where it was: the next one reads the same records again.
+ */
+export const commitReader = async (pool: pg.Pool, origin: string) => {
+  const { rows } = await pool.query<{ seq: string | null }>(
+    'SELECT max(seq) AS seq FROM rm_commits',
+  );
+  let position = rows[0]?.seq ?? '0';
+  return {
+    async read(): Promise<{ notices: CommitNotice[]; more: boolean }> {
+      const page = await pool.query<CommitRow>(
+        `SELECT seq, origin, notices FROM rm_commits WHERE seq > $1::bigint ORDER BY seq LIMIT ${PAGE}`,
+        [position],
+      );
+      const notices: CommitNotice[] = [];
+      for (const row of page.rows) if (row.origin !== origin) notices.push(...row.notices);
+      if (page.rows.length > 0) position = page.rows[page.rows.length - 1]!.seq;
+      return { notices, more: page.rows.length === PAGE };
+    },
+  };
+};
+
+const RETRY_MIN_MS = 100;
+const RETRY_MAX_MS = 5_000;
+
+/**
+ * A connection of its own that `LISTEN`s for commits (a pooled one is handed to others between
+ * queries) and calls `wake` on each, and after each (re)connection: what was notified while it
+ * was away is read by the poll it wakes, and by the timer that polls anyway.
+ */
+export const commitListener = (
+  connectionString: string,
+  wake: () => void,
+  onError: (error: Error) => void,
+) => {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retryMs = RETRY_MIN_MS;
+  let timer: NodeJS.Timeout | null = null;
+  const retry = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void connect();
+    }, retryMs);
+    timer.unref();
+    retryMs = Math.min(RETRY_MAX_MS, retryMs * 2);
+  };
+  const connect = async () => {
+    const next = new pg.Client({
+      connectionString,
+      application_name: 'boon-read-commits',
+      connectionTimeoutMillis: 3_000,
+      keepAlive: true,
+    });
+    next.on('error', (error) => {
+      onError(error);
+      if (client === next) client = null;
+      next.end().catch(() => undefined);
+      retry();
+    });
+    next.on('notification', wake);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${COMMITS_CHANNEL}`);
+      if (closed) {
+        await next.end();
+        return;
+      }
+      client = next;
+      retryMs = RETRY_MIN_MS;
+      wake();
+    } catch (error) {
+      onError(error instanceof Error ? error : new Error(String(error)));
+      next.end().catch(() => undefined);
+      retry();
+    }
+  };
+  void connect();
+  return {
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await client?.end().catch(() => undefined);
+    },
+  };
+};

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { isPlainPath } from '../query/plan';
+import type { IndexSpec } from '../read-store';
+
+/**
+ * The read models in PostgreSQL: a table per collection (generation) with the id and the
+ * document as `jsonb`, each declared index an expression index, and tables of the store's
+ * own: the collections (with each one's version, moved by every unit of work that writes it),
+ * their declared indexes, the commit records every process reads, and the leases. Ids are
+ * compared byte by byte (`COLLATE "C"`), as SQLite and MongoDB compare them.
+ */
+export const STORE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS rm_collections (
+  name TEXT COLLATE "C" PRIMARY KEY,
+  version BIGINT NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS rm_indexes (
+  collection TEXT COLLATE "C" NOT NULL,
+  name TEXT COLLATE "C" NOT NULL,
+  spec JSONB NOT NULL,
+  PRIMARY KEY (collection, name)
+);
+CREATE TABLE IF NOT EXISTS rm_commits (
+  seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  origin TEXT NOT NULL,
+  notices JSONB NOT NULL,
+  at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS rm_leases (
+  name TEXT COLLATE "C" PRIMARY KEY,
+  owner TEXT NOT NULL,
+  token BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL
+);
+`;
+
+/**
+ * Advisory locks of the store (pg_advisory_xact_lock): its schema, its commit records, and
+ * (with the table's name as the second key) the making of a table.
+ */
+export const SCHEMA_LOCK = 0x626f6f6e01;
+export const COMMITS_LOCK = 0x626f6f6e02;
+export const TABLES_LOCK = 0x626f6f6e;
+
+/** The channel commits are announced on. */
+export const COMMITS_CHANNEL = 'boon_read_commits';
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * The table holding one collection's documents. PostgreSQL cuts names at 63 bytes, so the
+ * name is a readable part and a digest of the whole: any collection name maps to its own
+ * table, never to another's, and needs no quoting.
+ */
+export const tableOf = (collection: string) => {
+  const readable = collection
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 32);
+  return `rm_d_${readable}_${digest(collection).slice(0, 16)}`;
+};
+
+export const indexNameOf = (spec: IndexSpec) =>
+  spec.name ??
+  Object.entries(spec.key)
+    .map(([field, direction]) => `${field}_${direction}`)
+    .join('_');
+
+/** A declared index's name in PostgreSQL: one per collection and declared name. */
+export const physicalIndexOf = (collection: string, name: string) =>
+  `rm_i_${digest(`${collection}\u0000${name}`).slice(0, 24)}`;
+
+/** The unique constraint beside a unique declared index (see `createIndexSql`). */
+const uniqueIndexOf = (collection: string, name: string) =>
+  `rm_u_${digest(`${collection}\u0000${name}`).slice(0, 24)}`;
+
+const checkedPath = (field: string) => {
+  if (!isPlainPath(field)) throw new Error(`Field ${JSON.stringify(field)} is not a plain path`);
+  // Plain names need no quoting inside a text[] literal.
+  return `'{${field.split('.').join(',')}}'`;
+};
+
+/** The JSON value at a field's path (SQL NULL when missing, JSON null when null). */
+export const jsonExpression = (field: string) => `(doc #> ${checkedPath(field)})`;
+
+/**
+ * A declared field as two columns whose order is MongoDB's for the values it may hold:
+ * missing and null (both columns NULL), then numbers (exact, as `numeric`: a JSON number
+ * from a double keeps its value), then strings, byte by byte (`COLLATE "C"`). jsonb's own
+ * order puts strings before numbers and follows the database's collation, so it is not used.
+ */
+export const textExpression = (field: string) => {
+  const path = checkedPath(field);
+  return `((CASE WHEN jsonb_typeof(doc #> ${path}) = 'string' THEN doc #>> ${path} END) COLLATE "C")`;
+};
+export const numberExpression = (field: string) => {
+  const path = checkedPath(field);
+  return `(CASE WHEN jsonb_typeof(doc #> ${path}) = 'number' THEN (doc #>> ${path})::numeric END)`;
+};
+
+/** A field's sort terms: missing and null first ascending, last descending, as in MongoDB. */
+export const orderTerms = (field: string, descending: boolean) => {
+  if (field === '_id') return [descending ? 'id DESC' : 'id'];
+  const nulls = descending ? 'DESC NULLS LAST' : 'NULLS FIRST';
+  return [`${textExpression(field)} ${nulls}`, `${numberExpression(field)} ${nulls}`];
+};
+
+export const createTableSql = (collection: string) =>
+  `CREATE TABLE IF NOT EXISTS ${tableOf(collection)} (id TEXT COLLATE "C" PRIMARY KEY, doc JSONB NOT NULL)`;
+
+/**
+ * A declared index as PostgreSQL's: the same expressions the query planner writes, so
+ * PostgreSQL matches them. A unique one is enforced by an index of its own on each field's
+ * kind and value as text (NULL when missing or null): in the two-column form a string leaves
+ * its number column NULL, and NULLs never collide.
+ */
+export const createIndexSql = (collection: string, spec: IndexSpec): string[] => {
+  const fields = Object.entries(spec.key);
+  const name = indexNameOf(spec);
+  const columns = fields.flatMap(([field, direction]) => orderTerms(field, direction === -1));
+  const statements = [
+    `CREATE INDEX IF NOT EXISTS ${physicalIndexOf(collection, name)} ON ${tableOf(collection)} (${columns.join(', ')})`,
+  ];
+  if (spec.unique) {
+    const keys = fields.map(([field]) => {
+      const json = jsonExpression(field);
+      return `(CASE WHEN jsonb_typeof(${json}) IN ('string', 'number') THEN jsonb_typeof(${json}) || ':' || (${json} #>> '{}') END)`;
+    });
+    statements.push(
+      `CREATE UNIQUE INDEX IF NOT EXISTS ${uniqueIndexOf(collection, name)} ON ${tableOf(collection)} (${keys.join(', ')})`,
+    );
+  }
+  return statements;
+};
+
+/**
+ * A document whose field is not what a declared index may hold (a string, a number, null or
+ * missing, reached through objects only): the first one, if any.
+ */
+export const invalidIndexedValueSql = (collection: string, field: string) => {
+  const segments = field.split('.');
+  const prefixes = segments.slice(0, -1).map((_, i) => segments.slice(0, i + 1).join('.'));
+  const arrays = prefixes.map((prefix) => `jsonb_typeof(${jsonExpression(prefix)}) = 'array'`);
+  const kinds = `jsonb_typeof(${jsonExpression(field)}) NOT IN ('string', 'number', 'null')`;
+  return `SELECT id, doc FROM ${tableOf(collection)} WHERE ${[...arrays, kinds].join(' OR ')} LIMIT 1`;
+};

@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { cloneDoc, projectDoc } from '../documents';
+import type { DocumentLru } from '../document-lru';
+import { evaluate, seedOf } from '../query/evaluate';
+import { checkIndexedValues } from '../query/indexed-values';
+import type { QueryPlan } from '../query/plan';
+import { applyUpdate, updateOperations } from '../query/update';
+import type { Doc, Filter, FindOptions, UpdateSpec, WriteCollection } from '../read-store';
+import { DuplicateKeyError } from '../sqlite/document-unit';
+import type { PgCollection, PgCollections } from './pg-collections';
+import { countDocuments, documentById, explainFind, findDocuments, prepared } from './pg-documents';
+import { createIndexSql, createTableSql, TABLES_LOCK } from './pg-names';
+
+/** Documents written back per statement. */
+const WRITE_BATCH = 500;
+
+type Entry = { doc: Doc | null };
+
+/** What the unit holds of one collection. */
+type Touched = {
+  collection: PgCollection;
+  entries: Map<string, Entry>;
+  /** The ids changed since they were last written back. */
+  dirty: Set<string>;
+  written: boolean;
+  /** Another process wrote the collection while this unit ran: nothing of it is cached. */
+  stale: boolean;
+};
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+
+/**
+ * The documents one unit of work touches, on the unit's own connection inside its
+ * transaction: each is read at most once and written back at most once, in batches, when the
+ * unit commits (or before a query on its collection, so SQL answers over the unit's writes).
+ * The same rules as the SQLite store's unit (`sqlite/document-unit.ts`).
+ */
+export class PgDocumentUnit {
+  private readonly touched = new Map<string, Touched>();
+  /** Tables made in this unit: they go with it if it rolls back. */
+  private readonly created = new Set<PgCollection>();
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly collections: PgCollections,
+    private readonly cache: DocumentLru,
+  ) {}
+
+  private async touch(name: string): Promise<Touched> {
+    let touched = this.touched.get(name);
+    if (!touched) {
+      const collection = this.collections.get(name);
+      // First use in this unit: what the cache holds of it must still be what is stored.
+      const { rows } = await this.client.query<{ version: string }>(
+        prepared('SELECT version FROM rm_collections WHERE name = $1', [name]),
+      );
+      const stored = Number(rows[0]?.version ?? 0);
+      if (collection.version !== stored) {
+        this.cache.forget(name);
+        collection.version = stored;
+      }
+      touched = { collection, entries: new Map(), dirty: new Set(), written: false, stale: false };
+      this.touched.set(name, touched);
+    }
+    return touched;
+  }
+
+  private async entry(name: string, id: string): Promise<Entry> {
+    const touched = await this.touch(name);
+    let entry = touched.entries.get(id);
+    if (!entry) {
+      const cached = this.cache.get(name, id);
+      const doc = cached === undefined ? await this.stored(touched.collection, id) : cached;
+      entry = { doc };
+      touched.entries.set(id, entry);
+    }
+    return entry;
+  }
+
+  /**
+   * A document as stored. A statement that fails aborts the whole transaction in PostgreSQL,
+   * so a table not made yet is asked about, never read and found missing.
+   */
+  private async stored(collection: PgCollection, id: string): Promise<Doc | null> {
+    if (!(await collection.hasTable(this.client))) return null;
+    return documentById(this.client, collection, id);
+  }
+
+  private async set(name: string, id: string, doc: Doc | null) {
+    const touched = await this.touch(name);
+    if (doc) checkIndexedValues(name, doc, (await touched.collection.declared(this.client)).paths);
+    touched.entries.set(id, { doc });
+    touched.dirty.add(id);
+  }
+
+  /** Creates the collection's table and registers it (inside the unit's transaction). */
+  private async createTable(collection: PgCollection): Promise<void> {
+    if (collection.exists) return;
+    await createCollectionTable(this.client, collection);
+    this.created.add(collection);
+  }
+
+  /** Writes back what changed (in one collection, or all of them). */
+  async flush(name?: string): Promise<void> {
+    const names = name === undefined ? [...this.touched.keys()] : [name];
+    for (const each of names) {
+      const touched = this.touched.get(each);
+      if (!touched || touched.dirty.size === 0) continue;
+      touched.written = true;
+      const ids = [...touched.dirty];
+      touched.dirty.clear();
+      const docs = ids.map((id) => touched.entries.get(id)!.doc);
+      if (docs.some(Boolean)) await this.createTable(touched.collection);
+      const puts = docs.filter((doc): doc is Doc => doc !== null);
+      const removed = ids.filter((_, i) => docs[i] === null);
+      const { table } = touched.collection;
+      try {
+        for (let i = 0; i < puts.length; i += WRITE_BATCH) {
+          const batch = puts.slice(i, i + WRITE_BATCH);
+          await this.client.query(
+            prepared(
+              `INSERT INTO ${table} (id, doc) SELECT * FROM unnest($1::text[], $2::jsonb[]) ` +
+                'ON CONFLICT (id) DO UPDATE SET doc = excluded.doc',
+              [batch.map((doc) => doc._id), batch.map((doc) => JSON.stringify(doc))],
+            ),
+          );
+        }
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateKeyError(each, (error as Error).message);
+        throw error;
+      }
+      if (removed.length > 0 && (await touched.collection.hasTable(this.client))) {
+        await this.client.query(
+          prepared(`DELETE FROM ${table} WHERE id = ANY($1::text[])`, [removed]),
+        );
+      }
+    }
+  }
+
+  /** Before SQL answers a query on a collection: the unit's writes, and the indexes it needs. */
+  private async readyForQuery(collection: PgCollection) {
+    await this.flush(collection.name);
+    const pending = collection.pending;
+    if (!pending || !(await collection.hasTable(this.client))) return;
+    collection.pending = null;
+    for (const spec of pending) {
+      for (const sql of createIndexSql(collection.name, spec)) await this.client.query(sql);
+    }
+  }
+
+  /**
+   * Inside the transaction, after the last flush: the versions of the collections written
+   * move, so other processes know to forget what they cached of them. A version that moved
+   * by more than this unit's step was moved by another process meanwhile: what is cached of
+   * that collection goes.
+   */
+  async markWritten(): Promise<void> {
+    for (const [name, touched] of this.touched) {
+      if (!touched.written) continue;
+      const { rows } = await this.client.query<{ version: string }>(
+        prepared(
+          `INSERT INTO rm_collections (name, version) VALUES ($1, 1)
+           ON CONFLICT (name) DO UPDATE SET version = rm_collections.version + 1 RETURNING version`,
+          [name],
+        ),
+      );
+      const version = Number(rows[0]!.version);
+      if (version !== (touched.collection.version ?? 0) + 1) {
+        this.cache.forget(name);
+        touched.stale = true;
+      }
+      touched.collection.version = version;
+    }
+  }
+
+  /** After the commit: what the unit read and wrote is what is stored now. */
+  committed(): void {
+    for (const [name, { entries, stale }] of this.touched) {
+      if (stale) continue;
+      for (const [id, entry] of entries) this.cache.put(name, id, entry.doc);
+    }
+  }
+
+  /** After a rollback: the collections it touched may be cached as they never were stored. */
+  rolledBack(): void {
+    for (const [name, touched] of this.touched) {
+      if (!touched.written) continue;
+      this.cache.forget(name);
+      touched.collection.version = undefined;
+    }
+    for (const collection of this.created) collection.exists = false;
+  }
+
+  private async plan(name: string, filter: Filter, options?: FindOptions): Promise<QueryPlan> {
+    return this.collections.get(name).plan(this.client, filter, options);
+  }
+
+  /** The stored documents a filter selects (not copies: callers copy what they hand out). */
+  private async matching(name: string, filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
+    const plan = await this.plan(name, filter, options);
+    const id = filter._id;
+    if (typeof id === 'string' && plan.page.skip === 0) {
+      const { doc } = await this.entry(name, id);
+      if (!doc || !evaluate(plan.where, doc)) return [];
+      return [plan.projection ? projectDoc(doc, plan.projection) : doc];
+    }
+    const { collection } = await this.touch(name);
+    await this.readyForQuery(collection);
+    if (!(await collection.hasTable(this.client))) return [];
+    return findDocuments(this.client, collection, plan);
+  }
+
+  collection<T extends Doc>(name: string): WriteCollection<T> {
+    const first = async (filter: Filter) =>
+      (await this.matching(name, filter, { limit: 1 }))[0] ?? null;
+    const update = async (doc: Doc, spec: UpdateSpec) => {
+      const copy = cloneDoc(doc);
+      applyUpdate(name, copy, spec);
+      copy._id = doc._id;
+      await this.set(name, copy._id, copy);
+    };
+    return {
+      findOne: async (filter) => {
+        const doc = await first(filter);
+        return doc ? (cloneDoc(doc) as T) : null;
+      },
+      find: async (filter, options) =>
+        (await this.matching(name, filter, options ?? {})).map((doc) => cloneDoc(doc) as T),
+      count: async (filter = {}) => {
+        const { where } = await this.plan(name, filter);
+        const { collection } = await this.touch(name);
+        await this.readyForQuery(collection);
+        if (!(await collection.hasTable(this.client))) return 0;
+        return countDocuments(this.client, collection, where);
+      },
+      explain: async (filter, options = {}) => {
+        const plan = await this.plan(name, filter, options);
+        const { collection } = await this.touch(name);
+        await this.readyForQuery(collection);
+        if (!(await collection.hasTable(this.client))) return { index: null, examined: 0 };
+        return explainFind(this.client, collection, plan);
+      },
+      insertOne: async (doc) => {
+        if ((await this.entry(name, doc._id)).doc) {
+          throw new DuplicateKeyError(name, `_id: ${doc._id}`);
+        }
+        await this.set(name, doc._id, cloneDoc(doc));
+      },
+      upsertOne: async (doc) => this.set(name, doc._id, cloneDoc(doc)),
+      updateOne: async (filter, spec, options) => {
+        updateOperations(name, spec);
+        const doc = await first(filter);
+        if (doc) {
+          await update(doc, spec);
+          return 1;
+        }
+        if (!options?.upsert) return 0;
+        const seeded = seedOf((await this.plan(name, filter)).where) as Doc;
+        seeded._id ??= randomUUID();
+        applyUpdate(name, seeded, spec);
+        await this.set(name, seeded._id, seeded);
+        return 1;
+      },
+      updateMany: async (filter, spec) => {
+        updateOperations(name, spec);
+        const docs = await this.matching(name, filter);
+        for (const doc of docs) await update(doc, spec);
+        return docs.length;
+      },
+      deleteOne: async (filter) => {
+        const doc = await first(filter);
+        if (!doc) return 0;
+        await this.set(name, doc._id, null);
+        return 1;
+      },
+      deleteMany: async (filter) => {
+        const docs = await this.matching(name, filter);
+        for (const doc of docs) await this.set(name, doc._id, null);
+        return docs.length;
+      },
+    };
+  }
+}
+
+/**
+ * Makes a collection's table and registers it, in the caller's transaction. Two processes
+ * making the same table at once would collide in PostgreSQL's catalog: each waits for the
+ * other's transaction through an advisory lock on the table's name first.
+ */
+export const createCollectionTable = async (db: pg.PoolClient, collection: PgCollection) => {
+  await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [TABLES_LOCK, collection.table]);
+  await db.query(createTableSql(collection.name));
+  await db.query('INSERT INTO rm_collections (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [
+    collection.name,
+  ]);
+  collection.exists = true;
+};

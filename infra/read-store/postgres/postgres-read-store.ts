@@ -1,0 +1,322 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { Subject } from 'rxjs';
+import { DocumentLru } from '../document-lru';
+import { evaluate } from '../query/evaluate';
+import { checkIndexedValues } from '../query/indexed-values';
+import {
+  LeaseLostError,
+  type CommitNotice,
+  type Doc,
+  type IndexSpec,
+  type Lease,
+  type ReadCollection,
+  type ReadStore,
+  type UnitOfWork,
+} from '../read-store';
+import { writeQueue } from '../sqlite/write-queue';
+import { commitListener, commitReader, commitRecorder } from './pg-commits';
+import { PgCollections, type PgCollection } from './pg-collections';
+import { countDocuments, documentById, explainFind, findDocuments } from './pg-documents';
+import { fencedToken, postgresLeases } from './pg-leases';
+import {
+  createIndexSql,
+  indexNameOf,
+  invalidIndexedValueSql,
+  physicalIndexOf,
+  SCHEMA_LOCK,
+  STORE_SCHEMA,
+} from './pg-names';
+import { createCollectionTable, PgDocumentUnit } from './pg-unit';
+
+export type PostgresReadStoreOptions = {
+  connectionString: string;
+  /** Connections this store holds at most (units of work, reads and leases share them). */
+  poolSize?: number;
+  /** No statement runs longer: a stuck query never holds a request or a lease for ever. */
+  statementTimeoutMs?: number;
+  /** How often other processes' commits are looked for when no notification woke the store. */
+  pollIntervalMs?: number;
+  /** Commit records kept for processes that read them late; older ones are pruned. */
+  keepCommits?: number;
+  /** Documents the store keeps parsed between units of work (the least recently used go). */
+  cachedDocuments?: number;
+  now?: () => number;
+  /**
+   * Told when something goes wrong in the background: an idle connection fails, the commit
+   * listener loses its connection, reading other processes' commits keeps failing.
+   */
+  onWarning?: (error: unknown, message: string) => void;
+};
+
+export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+
+const rollback = async (client: pg.PoolClient) => {
+  try {
+    await client.query('ROLLBACK');
+    return undefined;
+  } catch (error) {
+    // A connection that cannot even roll back is not handed to anyone again.
+    return error instanceof Error ? error : new Error(String(error));
+  }
+};
+
+/** Runs `work` in a transaction of its own on a pooled connection. */
+const inTransaction = async <R>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<R>) => {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    broken = await rollback(client);
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+};
+
+/**
+ * The read store on PostgreSQL: the embedded store's layout and rules on a server every
+ * process shares (`pg-names.ts`): a table per collection generation with documents as
+ * `jsonb`, declared indexes as expression indexes, queries planned by the same planner as on
+ * SQLite (`query/plan.ts`) and said in PostgreSQL's dialect (`pg-plan.ts`). A unit of work is
+ * one transaction on one connection, one after another in this process (as on SQLite), with
+ * the lease check (fencing token) and the commit record inside it; other processes learn of
+ * commits by `LISTEN/NOTIFY`, with the commit records polled as the floor a lost notification
+ * cannot go below.
+ */
+export const openPostgresReadStore = async (
+  options: PostgresReadStoreOptions,
+): Promise<ReadStore> => {
+  const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const warn = options.onWarning ?? (() => undefined);
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'boon-read-store',
+    statement_timeout: statementTimeout,
+    idle_in_transaction_session_timeout: Math.max(statementTimeout, 10_000),
+    keepAlive: true,
+  });
+  pool.on('error', (error) => warn(error, 'an idle read-store connection failed'));
+  try {
+    await inTransaction(pool, async (client) => {
+      // Processes starting together make the tables one at a time.
+      await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+      await client.query(STORE_SCHEMA);
+    });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+
+  const now = options.now ?? Date.now;
+  const origin = randomUUID();
+  const collections = new PgCollections();
+  const cache = new DocumentLru(options.cachedDocuments ?? 50_000);
+  const record = commitRecorder(origin, options.keepCommits ?? 20_000);
+  const notices = new Subject<CommitNotice>();
+  let closed = false;
+  const queue = writeQueue(() => closed);
+
+  const readCollection = <T extends Doc>(name: string): ReadCollection<T> => {
+    const collection = () => collections.get(name);
+    return {
+      findOne: async (filter) => {
+        const plan = await collection().plan(pool, filter, { limit: 1 });
+        if (typeof filter._id === 'string') {
+          const doc = await documentById(pool, collection(), filter._id);
+          return doc && evaluate(plan.where, doc) ? (doc as T) : null;
+        }
+        return ((await findDocuments(pool, collection(), plan))[0] as T | undefined) ?? null;
+      },
+      find: async (filter, findOptions = {}) =>
+        (await findDocuments(
+          pool,
+          collection(),
+          await collection().plan(pool, filter, findOptions),
+        )) as T[],
+      count: async (filter = {}) =>
+        countDocuments(pool, collection(), (await collection().plan(pool, filter)).where),
+      explain: async (filter, findOptions = {}) =>
+        explainFind(pool, collection(), await collection().plan(pool, filter, findOptions)),
+    };
+  };
+
+  const runUnit = async <R>(work: (tx: UnitOfWork) => Promise<R>): Promise<R> => {
+    const client = await pool.connect();
+    const unit = new PgDocumentUnit(client, collections, cache);
+    const fences: Pick<Lease, 'name' | 'token'>[] = [];
+    const pending: CommitNotice[] = [];
+    let broken: Error | undefined;
+    let result: R;
+    try {
+      await client.query('BEGIN');
+      result = await work({
+        collection: <T extends Doc>(name: string) => unit.collection<T>(name),
+        fence: (lease) => fences.push({ name: lease.name, token: lease.token }),
+        notify: (notice) => pending.push(notice),
+      });
+      await unit.flush();
+      await unit.markWritten();
+      for (const fence of fences) {
+        if ((await fencedToken(client, fence.name)) !== fence.token) {
+          throw new LeaseLostError(fence.name);
+        }
+      }
+      await record(client, pending);
+      await client.query('COMMIT');
+    } catch (error) {
+      broken = await rollback(client);
+      unit.rolledBack();
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+    unit.committed();
+    pending.forEach((notice) => notices.next(notice));
+    return result;
+  };
+
+  /** The indexes PostgreSQL holds on the collection's table, by physical name. */
+  const builtIndexes = async (client: pg.PoolClient, collection: PgCollection) => {
+    const { rows } = await client.query<{ indexname: string }>(
+      'SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1',
+      [collection.table],
+    );
+    return new Set(rows.map((row) => row.indexname));
+  };
+
+  /** Declares indexes, building them now or (`whenQueried`) when a unit's query first needs them. */
+  const ensureIndexes = (name: string, specs: readonly IndexSpec[], whenQueried: boolean) =>
+    inTransaction(pool, async (client) => {
+      const collection = collections.get(name);
+      await createCollectionTable(client, collection);
+      const declared = (await collection.declared(client)).specs;
+      const undeclared = specs.filter((spec) => !declared.has(indexNameOf(spec)));
+      const built = await builtIndexes(client, collection);
+      const unbuilt = [...declared.values(), ...undeclared].filter(
+        (spec) => !built.has(physicalIndexOf(name, indexNameOf(spec))),
+      );
+      for (const spec of undeclared) {
+        await client.query(
+          `INSERT INTO rm_indexes (collection, name, spec) VALUES ($1, $2, $3::jsonb)
+           ON CONFLICT (collection, name) DO UPDATE SET spec = excluded.spec`,
+          [name, indexNameOf(spec), JSON.stringify(spec)],
+        );
+      }
+      collection.declare(undeclared);
+      if (whenQueried) {
+        collection.pending = unbuilt.length > 0 ? unbuilt : null;
+        return;
+      }
+      collection.pending = null;
+      for (const spec of unbuilt) {
+        // Documents written before the index was declared must hold what it needs too.
+        for (const field of Object.keys(spec.key)) {
+          const { rows } = await client.query<{ doc: Doc }>(invalidIndexedValueSql(name, field));
+          if (rows[0]) checkIndexedValues(name, rows[0].doc, [field.split('.')]);
+        }
+        for (const sql of createIndexSql(name, spec)) await client.query(sql);
+      }
+      // A generation filled before its indexes (a rebuild): the planner's statistics come
+      // with them. An empty table is left to autovacuum: statistics of nothing mislead.
+      if (unbuilt.length === 0) return;
+      const { rowCount } = await client.query(`SELECT 1 FROM ${collection.table} LIMIT 1`);
+      if (rowCount) await client.query(`ANALYZE ${collection.table}`);
+    }).catch((error: unknown) => {
+      collections.get(name).undeclare();
+      throw error;
+    });
+
+  let timer: NodeJS.Timeout | null = null;
+  const reader = await commitReader(pool, origin);
+  let polling: Promise<void> | null = null;
+  let again = false;
+  let failures = 0;
+  /** Reads other processes' commits now (once more after, if woken meanwhile). */
+  const poll = (): Promise<void> => {
+    if (polling) {
+      again = true;
+      return polling;
+    }
+    polling = (async () => {
+      do {
+        again = false;
+        try {
+          for (;;) {
+            const { notices: theirs, more } = await reader.read();
+            theirs.forEach((notice) => notices.next(notice));
+            if (!more) break;
+          }
+          failures = 0;
+        } catch (error) {
+          if (++failures % 20 === 0) {
+            warn(
+              error,
+              `other processes' read-model commits could not be read ${failures} times in a row`,
+            );
+          }
+        }
+      } while (again && !closed);
+    })().finally(() => {
+      polling = null;
+    });
+    return polling;
+  };
+  const pollIntervalMs = options.pollIntervalMs ?? 250;
+  const tick = () => {
+    if (closed) return;
+    void poll().finally(() => {
+      if (closed) return;
+      timer = setTimeout(tick, pollIntervalMs);
+      timer.unref();
+    });
+  };
+  tick();
+  const listener = commitListener(
+    options.connectionString,
+    () => void poll(),
+    (error) => warn(error, 'the read store’s commit listener lost its connection; reconnecting'),
+  );
+
+  return {
+    engine: 'postgres',
+    collection: readCollection,
+    transaction: (work) => queue.serial(() => runUnit(work)),
+    ensureIndexes: (name, specs, ensureOptions) =>
+      queue.serial(() => ensureIndexes(name, specs, ensureOptions?.whenQueried ?? false)),
+    dropCollection: (name) =>
+      queue.serial(async () => {
+        const collection = collections.get(name);
+        await inTransaction(pool, async (client) => {
+          await client.query(`DROP TABLE IF EXISTS ${collection.table}`);
+          await client.query('DELETE FROM rm_collections WHERE name = $1', [name]);
+          await client.query('DELETE FROM rm_indexes WHERE collection = $1', [name]);
+        });
+        cache.forget(name);
+        collections.forget(name);
+      }),
+    listCollections: async () =>
+      (
+        await pool.query<{ name: string }>('SELECT name FROM rm_collections ORDER BY name')
+      ).rows.map((row) => row.name),
+    leases: postgresLeases(pool, now),
+    notices: notices.asObservable(),
+    close: async () => {
+      await queue.serial(() => undefined);
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await listener.close();
+      await polling;
+      notices.complete();
+      await pool.end();
+    },
+  };
+};
