@@ -4,6 +4,9 @@ import type { EventStore } from '../infra/event-store/event-store';
 import { openPostgresEventStore } from '../infra/event-store/postgres-event-store';
 import type { KeyVault } from '../infra/key-vault/key-vault';
 import { openPostgresKeyVault } from '../infra/key-vault/postgres-key-vault';
+import type { Logger } from '../infra/logger';
+import type { ReadStore } from '../infra/read-store/read-store';
+import { openPostgresReadStore } from '../infra/read-store/postgres/postgres-read-store';
 
 /** A PostgreSQL setting that does not lead to a usable database: said in one line at start. */
 export class PostgresUnreachableError extends Error {
@@ -34,6 +37,19 @@ const named = async <T>(variable: string, url: string, open: () => Promise<T>): 
     throw new PostgresUnreachableError(variable, url, error);
   }
 };
+
+export const openPostgresReadModels = (
+  postgres: PostgresConfig,
+  logger: Logger,
+): Promise<ReadStore> =>
+  named('DATABASE_URL', postgres.url, () =>
+    openPostgresReadStore({
+      connectionString: postgres.url,
+      poolSize: postgres.poolSize,
+      statementTimeoutMs: postgres.statementTimeoutMs,
+      onWarning: (err, message) => logger.warn({ err }, message),
+    }),
+  );
 
 export const openPostgresLog = (postgres: PostgresConfig): Promise<EventStore> =>
   named('DATABASE_URL', postgres.url, () =>

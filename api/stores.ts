@@ -182,19 +182,21 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
   // Read models can always be rebuilt from the log, so their commits skip the fsync;
   // WAL still keeps each batch and its checkpoint atomic. Their checkpoints run on a thread.
   let checkpointer: Checkpointer | null = null;
-  const readStore = config.mongoDbUrl
-    ? await (
-        await import('../infra/read-store/mongo-read-store')
-      ).openMongoReadStore(config.mongoDbUrl, {
-        onWarning: (err, message) => logger.warn({ err }, message),
-      })
-    : (() => {
-        const db = connect(READ_MODELS_FILE, 'NORMAL');
-        checkpointer = startCheckpointer(db);
-        return openEmbeddedReadStore(db, {
+  const readStore = config.postgres
+    ? await (await import('./postgres-stores')).openPostgresReadModels(config.postgres, logger)
+    : config.mongoDbUrl
+      ? await (
+          await import('../infra/read-store/mongo-read-store')
+        ).openMongoReadStore(config.mongoDbUrl, {
           onWarning: (err, message) => logger.warn({ err }, message),
-        });
-      })();
+        })
+      : (() => {
+          const db = connect(READ_MODELS_FILE, 'NORMAL');
+          checkpointer = startCheckpointer(db);
+          return openEmbeddedReadStore(db, {
+            onWarning: (err, message) => logger.warn({ err }, message),
+          });
+        })();
   logger.info(
     {
       eventStore: events.engine,

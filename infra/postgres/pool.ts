@@ -66,6 +66,16 @@ export const openPool = (options: PostgresPoolOptions): pg.Pool => {
   return pool;
 };
 
+/** Rolls back; a connection that cannot even roll back is answered, to leave the pool. */
+export const rollback = async (client: pg.PoolClient): Promise<Error | undefined> => {
+  try {
+    await client.query('ROLLBACK');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+};
+
 /** Runs `work` in one transaction on a pooled connection: committed, or rolled back on a throw. */
 export const inTransaction = async <T>(
   pool: pg.Pool,
@@ -79,10 +89,7 @@ export const inTransaction = async <T>(
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch((rollbackError: unknown) => {
-      // A connection that cannot even roll back is gone: it leaves the pool.
-      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-    });
+    broken = await rollback(client);
     throw error;
   } finally {
     client.release(broken);

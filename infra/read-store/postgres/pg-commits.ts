@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { CommitNotice } from '../read-store';
 import { COMMITS_CHANNEL, COMMITS_LOCK } from './pg-names';
 
@@ -54,72 +54,6 @@ export const commitReader = async (pool: pg.Pool, origin: string) => {
       for (const row of page.rows) if (row.origin !== origin) notices.push(...row.notices);
       if (page.rows.length > 0) position = page.rows[page.rows.length - 1]!.seq;
       return { notices, more: page.rows.length === PAGE };
-    },
-  };
-};
-
-const RETRY_MIN_MS = 100;
-const RETRY_MAX_MS = 5_000;
-
-/**
- * A connection of its own that `LISTEN`s for commits (a pooled one is handed to others between
- * queries) and calls `wake` on each, and after each (re)connection: what was notified while it
- * was away is read by the poll it wakes, and by the timer that polls anyway.
- */
-export const commitListener = (
-  connectionString: string,
-  wake: () => void,
-  onError: (error: Error) => void,
-) => {
-  let client: pg.Client | null = null;
-  let closed = false;
-  let retryMs = RETRY_MIN_MS;
-  let timer: NodeJS.Timeout | null = null;
-  const retry = () => {
-    if (closed || timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void connect();
-    }, retryMs);
-    timer.unref();
-    retryMs = Math.min(RETRY_MAX_MS, retryMs * 2);
-  };
-  const connect = async () => {
-    const next = new pg.Client({
-      connectionString,
-      application_name: 'boon-read-commits',
-      connectionTimeoutMillis: 3_000,
-      keepAlive: true,
-    });
-    next.on('error', (error) => {
-      onError(error);
-      if (client === next) client = null;
-      next.end().catch(() => undefined);
-      retry();
-    });
-    next.on('notification', wake);
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${COMMITS_CHANNEL}`);
-      if (closed) {
-        await next.end();
-        return;
-      }
-      client = next;
-      retryMs = RETRY_MIN_MS;
-      wake();
-    } catch (error) {
-      onError(error instanceof Error ? error : new Error(String(error)));
-      next.end().catch(() => undefined);
-      retry();
-    }
-  };
-  void connect();
-  return {
-    close: async () => {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      await client?.end().catch(() => undefined);
     },
   };
 };

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { Subject } from 'rxjs';
+import {
+  DEFAULT_POOL_SIZE,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  inTransaction,
+  openPool,
+  rollback,
+} from '../../postgres/pool';
 import { DocumentLru } from '../document-lru';
 import { evaluate } from '../query/evaluate';
 import { checkIndexedValues } from '../query/indexed-values';
@@ -15,11 +22,13 @@ import {
   type UnitOfWork,
 } from '../read-store';
 import { writeQueue } from '../sqlite/write-queue';
-import { commitListener, commitReader, commitRecorder } from './pg-commits';
+import { openListener } from '../../postgres/listener';
+import { commitReader, commitRecorder } from './pg-commits';
 import { PgCollections, type PgCollection } from './pg-collections';
 import { countDocuments, documentById, explainFind, findDocuments } from './pg-documents';
 import { fencedToken, postgresLeases } from './pg-leases';
 import {
+  COMMITS_CHANNEL,
   createIndexSql,
   indexNameOf,
   invalidIndexedValueSql,
@@ -49,36 +58,6 @@ export type PostgresReadStoreOptions = {
   onWarning?: (error: unknown, message: string) => void;
 };
 
-export const DEFAULT_POOL_SIZE = 10;
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
-
-const rollback = async (client: pg.PoolClient) => {
-  try {
-    await client.query('ROLLBACK');
-    return undefined;
-  } catch (error) {
-    // A connection that cannot even roll back is not handed to anyone again.
-    return error instanceof Error ? error : new Error(String(error));
-  }
-};
-
-/** Runs `work` in a transaction of its own on a pooled connection. */
-const inTransaction = async <R>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<R>) => {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    broken = await rollback(client);
-    throw error;
-  } finally {
-    client.release(broken);
-  }
-};
-
 /**
  * The read store on PostgreSQL: the embedded store's layout and rules on a server every
  * process shares (`pg-names.ts`): a table per collection generation with documents as
@@ -94,17 +73,13 @@ export const openPostgresReadStore = async (
 ): Promise<ReadStore> => {
   const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const warn = options.onWarning ?? (() => undefined);
-  const pool = new pg.Pool({
+  const pool = openPool({
     connectionString: options.connectionString,
-    max: options.poolSize ?? DEFAULT_POOL_SIZE,
-    connectionTimeoutMillis: 3_000,
-    idleTimeoutMillis: 30_000,
-    application_name: 'boon-read-store',
-    statement_timeout: statementTimeout,
-    idle_in_transaction_session_timeout: Math.max(statementTimeout, 10_000),
-    keepAlive: true,
+    poolSize: options.poolSize ?? DEFAULT_POOL_SIZE,
+    statementTimeoutMs: statementTimeout,
+    applicationName: 'boon-read-store',
+    onIdleError: (error) => warn(error, 'an idle read-store connection failed'),
   });
-  pool.on('error', (error) => warn(error, 'an idle read-store connection failed'));
   try {
     await inTransaction(pool, async (client) => {
       // Processes starting together make the tables one at a time.
@@ -280,11 +255,15 @@ export const openPostgresReadStore = async (
     });
   };
   tick();
-  const listener = commitListener(
-    options.connectionString,
-    () => void poll(),
-    (error) => warn(error, 'the read store’s commit listener lost its connection; reconnecting'),
-  );
+  // What was notified while the listener was away is read by the poll each reconnection
+  // wakes, and by the timer that polls anyway.
+  const listener = openListener(options.connectionString, {
+    applicationName: 'boon-read-commits',
+    onError: (error) =>
+      warn(error, 'the read store’s commit listener lost its connection; reconnecting'),
+  });
+  listener.on(COMMITS_CHANNEL, () => void poll());
+  listener.onReconnect(() => void poll());
 
   return {
     engine: 'postgres',
