@@ -37,11 +37,13 @@ export const poolReadings = (): PoolReading[] =>
   }));
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
 const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
+const IDLE_IN_TRANSACTION_MS = 5_000;
 
 /**
  * A bounded pool whose sessions cannot hang: every statement has a timeout, and so has a
- * transaction left idle (a crashed request never holds row locks, or the log's readers, for
- * ever). While the server is down, asking for a connection fails within the connect timeout.
+ * transaction left idle (a crashed request or a host cut off never holds row locks, or the
+ * log's readers, for more than seconds). While the server is down, asking for a connection
+ * fails within the connect timeout.
  */
 export const openPool = (options: PostgresPoolOptions): pg.Pool => {
   const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
@@ -52,7 +54,10 @@ export const openPool = (options: PostgresPoolOptions): pg.Pool => {
     idleTimeoutMillis: 30_000,
     application_name: options.applicationName ?? 'boon',
     statement_timeout: statementTimeout,
-    idle_in_transaction_session_timeout: Math.max(statementTimeout, 5_000),
+    // A process cut off in the middle of a transaction leaves it open on the server until this
+    // ends it, and an open transaction below the log's head holds back every reader of the log
+    // (postgres-schema.ts): Boon never waits between the statements of a transaction this long.
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
     keepAlive: true,
   });
   pool.on('error', (error) => options.onIdleError?.(error));

@@ -14,6 +14,7 @@ import {
   startPostgresIn,
   type Network,
 } from '../support/netns';
+import { fetchAllPages } from '../support/paging';
 import { call, register } from '../support/people';
 import { spawnServer, type RealServer } from '../support/real-server';
 import { newDeviceId } from '../support/test-app';
@@ -178,16 +179,21 @@ describe.skipIf(unavailable !== null)('Boon across hosts on PostgreSQL', () => {
 
     // A's leases pass to P after their time to live.
     await expect
-      .poll(async () => (await running(p)).length, { timeout: LEASE_TTL_MS * 5 })
+      .poll(async () => (await running(p)).length, { timeout: LEASE_TTL_MS + 30_000 })
       .toBe(allProjections.length);
-    expect(Date.now() - cutAt).toBeLessThan(LEASE_TTL_MS * 5);
 
-    // Every acknowledged answer, on either host before or after the cut, shows through B.
+    // Every acknowledged answer, on either host before or after the cut, shows through B once
+    // the projector that took A's leases caught up.
     const last = acknowledged.reduce((max, x) => (x.position > max ? x.position : max), 0n);
-    const list = await call(b.url, `/api/responses/${question.id}`, reader, undefined, last);
-    expect(list.status).toBe(200);
-    const ids = new Set((list.body as { id: string }[]).map((r) => r.id));
-    expect(acknowledged.filter((x) => !ids.has(x.id))).toEqual([]);
+    const missing = async () => {
+      const list = await fetchAllPages<{ id: string }>(`${b.url}/api/responses/${question.id}`, {
+        'X-Device-ID': reader,
+        'X-Min-Position': String(last),
+      });
+      const ids = new Set(list.map((r) => r.id));
+      return acknowledged.filter((x) => !ids.has(x.id));
+    };
+    await expect.poll(missing, { timeout: 20_000 }).toEqual([]);
 
     // A comes back and serves again; the leases stay with P, which still holds them.
     network!.restore('a');
