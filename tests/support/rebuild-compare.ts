@@ -26,11 +26,18 @@ const snapshotOf = async (readModels: StoreReadModels): Promise<Snapshot> => {
  */
 export const readModelsAndRebuild = async (
   dataDir: string,
-  options: { catchUpStored?: boolean } = {},
+  /** `env`: the engines' settings beside DATA_DIR (DATABASE_URL for PostgreSQL). */
+  options: { catchUpStored?: boolean; env?: Record<string, string> } = {},
 ) => {
   // The log as the app reads it: sealed fields opened with the folder's own key vault.
   const stores = await openStores(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...options.env,
+    }),
     silentLogger(),
   );
   const { events, readStore: stored } = stores;
