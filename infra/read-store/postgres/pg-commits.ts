@@ -17,7 +17,7 @@ const PRUNE_EVERY = 1_000;
  */
 export const commitRecorder = (origin: string, keepCommits: number) => {
   let sincePrune = 0;
-  return async (client: pg.PoolClient, notices: readonly CommitNotice[]) => {
+  return async (client: Pick<pg.ClientBase, 'query'>, notices: readonly CommitNotice[]) => {
     if (notices.length === 0) return;
     await client.query('SELECT pg_advisory_xact_lock($1)', [COMMITS_LOCK]);
     await client.query('INSERT INTO rm_commits (origin, notices) VALUES ($1, $2::jsonb)', [
@@ -39,7 +39,7 @@ export const commitRecorder = (origin: string, keepCommits: number) => {
  * Reads other processes' commit records, from where the table stands at start. A read that
  * fails leaves the position where it was: the next one reads the same records again.
  */
-export const commitReader = async (pool: pg.Pool, origin: string) => {
+export const commitReader = async (pool: Pick<pg.Pool, 'query'>, origin: string) => {
   const { rows } = await pool.query<{ seq: string | null }>(
     'SELECT max(seq) AS seq FROM rm_commits',
   );

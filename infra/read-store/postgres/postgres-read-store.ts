@@ -62,9 +62,31 @@ const rollback = async (client: pg.PoolClient) => {
   }
 };
 
+/**
+ * A pooled connection for a transaction. The server may end it between two statements (a
+ * restart, `pg_terminate_backend`): pg reports that as an `error` event, which would end the
+ * process unheard while the connection is out of the pool; it is heard here, and the next
+ * statement fails instead.
+ */
+const checkOut = async (pool: pg.Pool) => {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  const hear = (error: Error) => {
+    lost = error;
+  };
+  client.on('error', hear);
+  return {
+    client,
+    release: (broken?: Error) => {
+      client.off('error', hear);
+      client.release(broken ?? lost);
+    },
+  };
+};
+
 /** Runs `work` in a transaction of its own on a pooled connection. */
 const inTransaction = async <R>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<R>) => {
-  const client = await pool.connect();
+  const { client, release } = await checkOut(pool);
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
@@ -75,7 +97,7 @@ const inTransaction = async <R>(pool: pg.Pool, work: (client: pg.PoolClient) => 
     broken = await rollback(client);
     throw error;
   } finally {
-    client.release(broken);
+    release(broken);
   }
 };
 
@@ -150,7 +172,7 @@ export const openPostgresReadStore = async (
   };
 
   const runUnit = async <R>(work: (tx: UnitOfWork) => Promise<R>): Promise<R> => {
-    const client = await pool.connect();
+    const { client, release } = await checkOut(pool);
     const unit = new PgDocumentUnit(client, collections, cache);
     const fences: Pick<Lease, 'name' | 'token'>[] = [];
     const pending: CommitNotice[] = [];
@@ -177,7 +199,7 @@ export const openPostgresReadStore = async (
       unit.rolledBack();
       throw error;
     } finally {
-      client.release(broken);
+      release(broken);
     }
     unit.committed();
     pending.forEach((notice) => notices.next(notice));
