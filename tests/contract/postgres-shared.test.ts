@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { commitReader, commitRecorder } from '../../infra/read-store/postgres/pg-commits';
+import { tableOf } from '../../infra/read-store/postgres/pg-names';
+import { renderPostgres } from '../../infra/read-store/postgres/pg-plan';
+import { QueryPlanner } from '../../infra/read-store/query/plan';
 import {
   openPostgresReadStore,
   type PostgresReadStoreOptions,
@@ -163,6 +166,40 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
     cutting = false;
     await cuts;
     expect(arrived).toEqual(Array.from({ length: 30 }, (_, i) => String(i + 1)));
+  });
+
+  it('walks a declared index in its order: equalities on its first fields, then a range and a page of the next, with no sort', async () => {
+    const store = await startProcess();
+    await store.ensureIndexes('walked', [{ key: { group: 1, kind: 1, rank: -1 } }]);
+    await store.transaction(async (tx) => {
+      for (let i = 0; i < 3000; i++) {
+        await tx.collection('walked').insertOne({
+          _id: `d${i}`,
+          group: i % 3 === 0 ? null : i % 3 === 1 ? 'g' : 7,
+          kind: i % 2 === 0 ? 'even' : 1.5,
+          rank: i % 5 === 0 ? `r${i}` : i,
+        });
+      }
+    });
+    const operator = await admin();
+    await operator.query(`ANALYZE ${tableOf('walked')}`);
+    const planner = new QueryPlanner('walked', () => true);
+    for (const [filter, sort] of [
+      [{ group: 'g', kind: 1.5 }, { rank: -1 }],
+      [{ group: 7, kind: 'even', rank: { $lt: 2000 } }, { rank: -1 }],
+      [{ group: null, kind: 'even' }, { rank: 1 }],
+    ] as const) {
+      const { where, params, orderBy } = renderPostgres(planner.plan(filter, { sort }));
+      const { rows } = await operator.query<{ 'QUERY PLAN': unknown }>(
+        `EXPLAIN (FORMAT JSON) SELECT doc FROM ${tableOf('walked')} ${where} ${orderBy} LIMIT 10`,
+        params,
+      );
+      const plan = JSON.stringify(rows[0]!['QUERY PLAN']);
+      expect(plan).toContain('"Node Type":"Index Scan');
+      expect(plan).not.toContain('"Node Type":"Sort"');
+      const page = await store.collection('walked').find(filter, { sort, limit: 10 });
+      expect(page).toHaveLength(10);
+    }
   });
 
   it('lets exactly one of two processes hold a lease, and fences the other out', async () => {

@@ -19,12 +19,15 @@ export const commitRecorder = (origin: string, keepCommits: number) => {
   let sincePrune = 0;
   return async (client: Pick<pg.ClientBase, 'query'>, notices: readonly CommitNotice[]) => {
     if (notices.length === 0) return;
-    await client.query('SELECT pg_advisory_xact_lock($1)', [COMMITS_LOCK]);
-    await client.query('INSERT INTO rm_commits (origin, notices) VALUES ($1, $2::jsonb)', [
-      origin,
-      JSON.stringify(notices),
-    ]);
-    await client.query(`NOTIFY ${COMMITS_CHANNEL}`);
+    // One statement: the lock is taken before the insert numbers its row.
+    await client.query(
+      `WITH locked AS (SELECT pg_advisory_xact_lock($1)),
+            recorded AS (
+              INSERT INTO rm_commits (origin, notices) SELECT $2, $3::jsonb FROM locked RETURNING seq
+            )
+       SELECT pg_notify('${COMMITS_CHANNEL}', '') FROM recorded`,
+      [COMMITS_LOCK, origin, JSON.stringify(notices)],
+    );
     if (++sincePrune >= PRUNE_EVERY) {
       sincePrune = 0;
       await client.query(

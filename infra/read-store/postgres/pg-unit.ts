@@ -152,12 +152,15 @@ export class PgDocumentUnit {
 
   /**
    * Inside the transaction, after the last flush: the versions of the collections written
-   * move, so other processes know to forget what they cached of them. A version that moved
-   * by more than this unit's step was moved by another process meanwhile: what is cached of
-   * that collection goes.
+   * move, so other processes know to forget what they cached of them (each row stays locked
+   * to the commit). A version that moved by more than this unit's step was moved by another
+   * process meanwhile: what is cached of that collection goes.
    */
   async markWritten(): Promise<void> {
-    for (const [name, touched] of this.touched) {
+    // In name order: two units of two processes lock the versions they move in one order,
+    // never each holding what the other waits for.
+    for (const name of [...this.touched.keys()].sort()) {
+      const touched = this.touched.get(name)!;
       if (!touched.written) continue;
       const { rows } = await this.client.query<{ version: string }>(
         prepared(

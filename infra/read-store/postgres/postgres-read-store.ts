@@ -187,7 +187,7 @@ export const openPostgresReadStore = async (
       });
       await unit.flush();
       await unit.markWritten();
-      for (const fence of fences) {
+      for (const fence of [...fences].sort((a, b) => (a.name < b.name ? -1 : 1))) {
         if ((await fencedToken(client, fence.name)) !== fence.token) {
           throw new LeaseLostError(fence.name);
         }
