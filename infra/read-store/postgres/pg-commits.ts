@@ -126,3 +126,80 @@ export const commitListener = (
     },
   };
 };
+
+export type FollowOptions = {
+  pool: Pick<pg.Pool, 'query'>;
+  origin: string;
+  connectionString: string;
+  pollIntervalMs: number;
+  /** Called with each notice another process committed, once its writes are readable. */
+  emit: (notice: CommitNotice) => void;
+  warn: (error: unknown, message: string) => void;
+};
+
+/**
+ * Follows other processes' commits: woken by their notifications, and every `pollIntervalMs`
+ * whatever happens to those, it reads the records it has not seen. One read at a time; a
+ * wake-up during a read makes it read once more after.
+ */
+export const followCommits = async (options: FollowOptions) => {
+  const reader = await commitReader(options.pool, options.origin);
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+  let reading: Promise<void> | null = null;
+  let again = false;
+  let failures = 0;
+  const readAll = async () => {
+    do {
+      again = false;
+      try {
+        for (;;) {
+          const { notices, more } = await reader.read();
+          notices.forEach(options.emit);
+          if (!more) break;
+        }
+        failures = 0;
+      } catch (error) {
+        if (++failures % 20 === 0) {
+          options.warn(
+            error,
+            `other processes' read-model commits could not be read ${failures} times in a row`,
+          );
+        }
+      }
+    } while (again && !closed);
+  };
+  const read = (): Promise<void> => {
+    if (reading) {
+      again = true;
+      return reading;
+    }
+    reading = readAll().finally(() => {
+      reading = null;
+    });
+    return reading;
+  };
+  const tick = () => {
+    if (closed) return;
+    void read().finally(() => {
+      if (closed) return;
+      timer = setTimeout(tick, options.pollIntervalMs);
+      timer.unref();
+    });
+  };
+  tick();
+  const listener = commitListener(
+    options.connectionString,
+    () => void read(),
+    (error) =>
+      options.warn(error, 'the read store’s commit listener lost its connection; reconnecting'),
+  );
+  return {
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await listener.close();
+      await reading;
+    },
+  };
+};

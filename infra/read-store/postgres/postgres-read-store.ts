@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { Subject } from 'rxjs';
 import { DocumentLru } from '../document-lru';
 import { evaluate } from '../query/evaluate';
@@ -15,8 +15,9 @@ import {
   type UnitOfWork,
 } from '../read-store';
 import { writeQueue } from '../sqlite/write-queue';
-import { commitListener, commitReader, commitRecorder } from './pg-commits';
-import { PgCollections, type PgCollection } from './pg-collections';
+import { commitRecorder, followCommits } from './pg-commits';
+import { checkOut, inTransaction, openReadStorePool, rollback } from './pg-connections';
+import { createCollectionTable, PgCollections, type PgCollection } from './pg-collections';
 import { countDocuments, documentById, explainFind, findDocuments } from './pg-documents';
 import { fencedToken, postgresLeases } from './pg-leases';
 import {
@@ -27,7 +28,7 @@ import {
   SCHEMA_LOCK,
   STORE_SCHEMA,
 } from './pg-names';
-import { createCollectionTable, PgDocumentUnit } from './pg-unit';
+import { PgDocumentUnit } from './pg-unit';
 
 export type PostgresReadStoreOptions = {
   connectionString: string;
@@ -52,55 +53,6 @@ export type PostgresReadStoreOptions = {
 export const DEFAULT_POOL_SIZE = 10;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
 
-const rollback = async (client: pg.PoolClient) => {
-  try {
-    await client.query('ROLLBACK');
-    return undefined;
-  } catch (error) {
-    // A connection that cannot even roll back is not handed to anyone again.
-    return error instanceof Error ? error : new Error(String(error));
-  }
-};
-
-/**
- * A pooled connection for a transaction. The server may end it between two statements (a
- * restart, `pg_terminate_backend`): pg reports that as an `error` event, which would end the
- * process unheard while the connection is out of the pool; it is heard here, and the next
- * statement fails instead.
- */
-const checkOut = async (pool: pg.Pool) => {
-  const client = await pool.connect();
-  let lost: Error | undefined;
-  const hear = (error: Error) => {
-    lost = error;
-  };
-  client.on('error', hear);
-  return {
-    client,
-    release: (broken?: Error) => {
-      client.off('error', hear);
-      client.release(broken ?? lost);
-    },
-  };
-};
-
-/** Runs `work` in a transaction of its own on a pooled connection. */
-const inTransaction = async <R>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<R>) => {
-  const { client, release } = await checkOut(pool);
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    broken = await rollback(client);
-    throw error;
-  } finally {
-    release(broken);
-  }
-};
-
 /**
  * The read store on PostgreSQL: the embedded store's layout and rules on a server every
  * process shares (`pg-names.ts`): a table per collection generation with documents as
@@ -114,19 +66,13 @@ const inTransaction = async <R>(pool: pg.Pool, work: (client: pg.PoolClient) => 
 export const openPostgresReadStore = async (
   options: PostgresReadStoreOptions,
 ): Promise<ReadStore> => {
-  const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const warn = options.onWarning ?? (() => undefined);
-  const pool = new pg.Pool({
+  const pool = openReadStorePool({
     connectionString: options.connectionString,
-    max: options.poolSize ?? DEFAULT_POOL_SIZE,
-    connectionTimeoutMillis: 3_000,
-    idleTimeoutMillis: 30_000,
-    application_name: 'boon-read-store',
-    statement_timeout: statementTimeout,
-    idle_in_transaction_session_timeout: Math.max(statementTimeout, 10_000),
-    keepAlive: true,
+    poolSize: options.poolSize ?? DEFAULT_POOL_SIZE,
+    statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    onIdleError: (error) => warn(error, 'an idle read-store connection failed'),
   });
-  pool.on('error', (error) => warn(error, 'an idle read-store connection failed'));
   try {
     await inTransaction(pool, async (client) => {
       // Processes starting together make the tables one at a time.
@@ -257,56 +203,14 @@ export const openPostgresReadStore = async (
       throw error;
     });
 
-  let timer: NodeJS.Timeout | null = null;
-  const reader = await commitReader(pool, origin);
-  let polling: Promise<void> | null = null;
-  let again = false;
-  let failures = 0;
-  /** Reads other processes' commits now (once more after, if woken meanwhile). */
-  const poll = (): Promise<void> => {
-    if (polling) {
-      again = true;
-      return polling;
-    }
-    polling = (async () => {
-      do {
-        again = false;
-        try {
-          for (;;) {
-            const { notices: theirs, more } = await reader.read();
-            theirs.forEach((notice) => notices.next(notice));
-            if (!more) break;
-          }
-          failures = 0;
-        } catch (error) {
-          if (++failures % 20 === 0) {
-            warn(
-              error,
-              `other processes' read-model commits could not be read ${failures} times in a row`,
-            );
-          }
-        }
-      } while (again && !closed);
-    })().finally(() => {
-      polling = null;
-    });
-    return polling;
-  };
-  const pollIntervalMs = options.pollIntervalMs ?? 250;
-  const tick = () => {
-    if (closed) return;
-    void poll().finally(() => {
-      if (closed) return;
-      timer = setTimeout(tick, pollIntervalMs);
-      timer.unref();
-    });
-  };
-  tick();
-  const listener = commitListener(
-    options.connectionString,
-    () => void poll(),
-    (error) => warn(error, 'the read store’s commit listener lost its connection; reconnecting'),
-  );
+  const following = await followCommits({
+    pool,
+    origin,
+    connectionString: options.connectionString,
+    pollIntervalMs: options.pollIntervalMs ?? 250,
+    emit: (notice) => notices.next(notice),
+    warn,
+  });
 
   return {
     engine: 'postgres',
@@ -334,9 +238,7 @@ export const openPostgresReadStore = async (
     close: async () => {
       await queue.serial(() => undefined);
       closed = true;
-      if (timer) clearTimeout(timer);
-      await listener.close();
-      await polling;
+      await following.close();
       notices.complete();
       await pool.end();
     },
