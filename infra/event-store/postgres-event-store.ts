@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { WrongExpectedRevisionError } from '../../domain/shared/errors';
 import type { EventMetadata } from '../../domain/shared/events';
 import { openListener, type Listener } from '../postgres/listener';
-import { openPool, type PostgresPoolOptions } from '../postgres/pool';
+import { openPool, readingPool, type PostgresPoolOptions } from '../postgres/pool';
 import { applySchema } from '../postgres/schema';
 import type {
   AppendResult,
@@ -102,6 +102,7 @@ export const openPostgresEventStore = async (
   options: PostgresEventStoreOptions,
 ): Promise<EventStore & { pool: pg.Pool }> => {
   const pool = openPool({ applicationName: 'boon-log', ...options });
+  const reads = readingPool(pool);
   try {
     await applySchema(pool, 'boon:event-log', EVENT_SCHEMA_SQL);
   } catch (error) {
@@ -226,7 +227,7 @@ export const openPostgresEventStore = async (
   };
 
   const readAll = async ({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> => {
-    const { rows } = await pool.query<EventRow>(
+    const { rows } = await reads.query<EventRow>(
       `SELECT ${COLUMNS} FROM events
         WHERE position > $1 AND position < ${DELIVERABLE_LIMIT_SQL}
         ORDER BY position LIMIT $2`,
@@ -293,7 +294,7 @@ export const openPostgresEventStore = async (
     pool,
     appendToStream,
     readStream: async (streamId, readOptions) => {
-      const { rows } = await pool.query<EventRow>(
+      const { rows } = await reads.query<EventRow>(
         `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`,
         [streamId, (readOptions?.fromRevision ?? 0n).toString()],
       );
@@ -304,7 +305,7 @@ export const openPostgresEventStore = async (
     // The head a reader can reach: events of a transaction still running below others are not
     // part of it yet (a reactor first deployed at the head must not start past them).
     headPosition: async () => {
-      const { rows } = await pool.query<{ position: string }>(
+      const { rows } = await reads.query<{ position: string }>(
         `SELECT position FROM events WHERE position < ${DELIVERABLE_LIMIT_SQL}
           ORDER BY position DESC LIMIT 1`,
       );
@@ -312,7 +313,7 @@ export const openPostgresEventStore = async (
     },
     // Positions have gaps (see postgres-schema.ts): the events are counted, through the key.
     countEventsAfter: async (position, cap) => {
-      const { rows } = await pool.query<{ count: string }>(
+      const { rows } = await reads.query<{ count: string }>(
         `SELECT count(*) AS count FROM (
            SELECT 1 FROM events WHERE position > $1 AND position < ${DELIVERABLE_LIMIT_SQL}
             ORDER BY position LIMIT $2) counted`,

@@ -82,11 +82,33 @@ export const rollback = async (client: pg.PoolClient): Promise<Error | undefined
 };
 
 /** Runs `work` in one transaction on a pooled connection: committed, or rolled back on a throw. */
+/**
+ * A pooled connection for a transaction. The server may end it between two statements (a
+ * restart, `pg_terminate_backend`): pg reports that as an `error` event, which would end the
+ * process unheard while the connection is out of the pool; it is heard here, and the next
+ * statement fails instead.
+ */
+export const checkOut = async (pool: pg.Pool) => {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  const hear = (error: Error) => {
+    lost = error;
+  };
+  client.on('error', hear);
+  return {
+    client,
+    release: (broken?: Error) => {
+      client.off('error', hear);
+      client.release(broken ?? lost);
+    },
+  };
+};
+
 export const inTransaction = async <T>(
   pool: pg.Pool,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> => {
-  const client = await pool.connect();
+  const { client, release } = await checkOut(pool);
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
@@ -97,7 +119,7 @@ export const inTransaction = async <T>(
     broken = await rollback(client);
     throw error;
   } finally {
-    client.release(broken);
+    release(broken);
   }
 };
 
@@ -138,3 +160,26 @@ export const isServerUnreachable = (error: unknown): boolean => {
 /** A statement cancelled by `statement_timeout` (or a lock wait that outlived it). */
 export const isStatementTimeout = (error: unknown): boolean =>
   error instanceof Error && (error as { code?: unknown }).code === '57014';
+
+/** The server ended this connection (a restart, `pg_terminate_backend`, a cut link). */
+const isLostConnection = (error: unknown) =>
+  error instanceof Error &&
+  (['57P01', '57P02', '57P03'].includes(String((error as { code?: unknown }).code)) ||
+    /Connection terminated|terminating connection/i.test(error.message));
+
+/**
+ * A pool for statements that only read: one that fails because the server ended the idle
+ * connection it was given (the pool learns of that only when the connection's error event
+ * arrives, which may be after it was handed out) is asked once more on another connection.
+ * Never for writes outside a transaction: a write may have happened before the connection died.
+ */
+export const readingPool = (pool: pg.Pool): Pick<pg.Pool, 'query'> => ({
+  query: (async (...args: Parameters<pg.Pool['query']>) => {
+    try {
+      return await (pool.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    } catch (error) {
+      if (!isLostConnection(error)) throw error;
+      return (pool.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    }
+  }) as pg.Pool['query'],
+});

@@ -13,7 +13,6 @@ import {
   type Doc,
   type Filter,
   type FindOptions,
-  type IndexSpec,
   type Lease,
   type LeaseStore,
   type QueryPlan,
@@ -23,9 +22,8 @@ import {
   type UpdateSpec,
   type WriteCollection,
 } from './read-store';
-
+import { DeclaredFields } from './mongo-subset';
 import { checkIndexedUpdate, checkIndexedValues } from './query/indexed-values';
-import { QueryPlanner, UnsupportedQueryError } from './query/plan';
 import { updateOperations } from './query/update';
 
 const LEASES = 'read_leases';
@@ -54,62 +52,6 @@ const indexOfPlan = (stage: Document | undefined): string | null => {
   if (stage.stage === 'IDHACK' || stage.stage === 'EXPRESS_IXSCAN') return '_id';
   return indexOfPlan(stage.inputStage as Document | undefined);
 };
-
-/**
- * Each collection's declared index fields, as the embedded store knows them: MongoDB answers
- * more than the read store's query subset, and a query only this engine answers would fail
- * on the others, so it is refused here too (`query/plan.ts`).
- */
-class DeclaredFields {
-  private readonly fields = new Map<string, Set<string>>();
-
-  constructor(private readonly db: Db) {}
-
-  declare(collection: string, indexes: readonly IndexSpec[]) {
-    const fields = this.fields.get(collection) ?? new Set();
-    for (const spec of indexes) Object.keys(spec.key).forEach((field) => fields.add(field));
-    this.fields.set(collection, fields);
-  }
-
-  private async load(collection: string) {
-    const indexes = await this.db
-      .collection(collection)
-      .indexes()
-      .catch(() => [] as { key: Record<string, unknown> }[]);
-    this.fields.set(
-      collection,
-      new Set(
-        indexes.flatMap((index) => Object.keys(index.key)).filter((field) => field !== '_id'),
-      ),
-    );
-  }
-
-  /** Checks a query against the subset, asking MongoDB for the indexes once more before refusing. */
-  async check(collection: string, filter: Filter, options?: FindOptions) {
-    if (!this.fields.has(collection)) await this.load(collection);
-    const plan = () =>
-      new QueryPlanner(collection, (field) => this.fields.get(collection)!.has(field)).plan(
-        filter,
-        options,
-      );
-    try {
-      plan();
-    } catch (error) {
-      if (!(error instanceof UnsupportedQueryError)) throw error;
-      await this.load(collection);
-      plan();
-    }
-  }
-
-  forget(collection: string) {
-    this.fields.delete(collection);
-  }
-
-  async paths(collection: string): Promise<string[][]> {
-    if (!this.fields.has(collection)) await this.load(collection);
-    return [...this.fields.get(collection)!].map((field) => field.split('.'));
-  }
-}
 
 const reader = <T extends Doc>(
   collection: Collection<Document>,

@@ -266,6 +266,43 @@ export const describeReadStoreContract = (
       expect(await store.collection(name).count()).toBe(1);
     });
 
+    it('orders and compares strings by code point (UTF-8 bytes), as MongoDB does, and numbers before strings', async () => {
+      const name = collection();
+      await store.ensureIndexes(name, [{ key: { word: 1 } }]);
+      const words = ['z', 'Z', 'é', '\uffff', '\u{10000}', 'a b', '', 10, 9.5, -1, null];
+      await store.transaction(async (tx) => {
+        for (const [i, word] of words.entries()) {
+          await tx.collection(name).insertOne({ _id: `w${i}`, word });
+        }
+        await tx.collection(name).insertOne({ _id: 'missing' });
+      });
+      const c = store.collection<Doc & { word?: string | number | null }>(name);
+      const order = (await c.find({}, { sort: { word: 1, _id: 1 } })).map((d) => d.word ?? null);
+      expect(order).toEqual([
+        null,
+        null,
+        -1,
+        9.5,
+        10,
+        '',
+        'Z',
+        'a b',
+        'z',
+        'é',
+        '\uffff',
+        '\u{10000}',
+      ]);
+      const after = await c.find({ word: { $gt: '\uffff' } }, { sort: { word: -1 } });
+      expect(after.map((d) => d.word)).toEqual(['\u{10000}']);
+      // In a unit, by _id: the document at hand is compared as SQL compares it.
+      await store.transaction(async (tx) => {
+        const one = await tx.collection(name).findOne({ _id: 'w4', word: { $gt: '\uffff' } });
+        expect(one).not.toBeNull();
+      });
+      expect(await c.count({ word: { $lt: 0 } })).toBe(1);
+      expect(await c.count({ word: { $gte: '' } })).toBe(7);
+    });
+
     it('refuses a query outside the subset, naming it, and changes nothing', async () => {
       const name = await seeded();
       const c = store.collection<Person>(name);

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { QueryPlanner, UnsupportedQueryError, type QueryPlan } from '../query/plan';
 import type { Filter, FindOptions, IndexSpec } from '../read-store';
-import { indexNameOf, physicalIndexOf, tableOf } from './pg-names';
+import { createTableSql, indexNameOf, physicalIndexOf, tableOf, TABLES_LOCK } from './pg-names';
 
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
@@ -116,3 +116,17 @@ export class PgCollections {
     this.known.delete(name);
   }
 }
+
+/**
+ * Makes a collection's table and registers it, in the caller's transaction. Two processes
+ * making the same table at once would collide in PostgreSQL's catalog: each waits for the
+ * other's transaction through an advisory lock on the table's name first.
+ */
+export const createCollectionTable = async (db: pg.PoolClient, collection: PgCollection) => {
+  await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [TABLES_LOCK, collection.table]);
+  await db.query(createTableSql(collection.name));
+  await db.query('INSERT INTO rm_collections (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [
+    collection.name,
+  ]);
+  collection.exists = true;
+};

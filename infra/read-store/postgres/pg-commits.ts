@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Listener } from '../../postgres/listener';
 import type { CommitNotice } from '../read-store';
 import { COMMITS_CHANNEL, COMMITS_LOCK } from './pg-names';
 
@@ -17,14 +18,17 @@ const PRUNE_EVERY = 1_000;
  */
 export const commitRecorder = (origin: string, keepCommits: number) => {
   let sincePrune = 0;
-  return async (client: pg.PoolClient, notices: readonly CommitNotice[]) => {
+  return async (client: Pick<pg.ClientBase, 'query'>, notices: readonly CommitNotice[]) => {
     if (notices.length === 0) return;
-    await client.query('SELECT pg_advisory_xact_lock($1)', [COMMITS_LOCK]);
-    await client.query('INSERT INTO rm_commits (origin, notices) VALUES ($1, $2::jsonb)', [
-      origin,
-      JSON.stringify(notices),
-    ]);
-    await client.query(`NOTIFY ${COMMITS_CHANNEL}`);
+    // One statement: the lock is taken before the insert numbers its row.
+    await client.query(
+      `WITH locked AS (SELECT pg_advisory_xact_lock($1)),
+            recorded AS (
+              INSERT INTO rm_commits (origin, notices) SELECT $2, $3::jsonb FROM locked RETURNING seq
+            )
+       SELECT pg_notify('${COMMITS_CHANNEL}', '') FROM recorded`,
+      [COMMITS_LOCK, origin, JSON.stringify(notices)],
+    );
     if (++sincePrune >= PRUNE_EVERY) {
       sincePrune = 0;
       await client.query(
@@ -39,7 +43,7 @@ export const commitRecorder = (origin: string, keepCommits: number) => {
  * Reads other processes' commit records, from where the table stands at start. A read that
  * fails leaves the position where it was: the next one reads the same records again.
  */
-export const commitReader = async (pool: pg.Pool, origin: string) => {
+export const commitReader = async (pool: Pick<pg.Pool, 'query'>, origin: string) => {
   const { rows } = await pool.query<{ seq: string | null }>(
     'SELECT max(seq) AS seq FROM rm_commits',
   );
@@ -54,6 +58,82 @@ export const commitReader = async (pool: pg.Pool, origin: string) => {
       for (const row of page.rows) if (row.origin !== origin) notices.push(...row.notices);
       if (page.rows.length > 0) position = page.rows[page.rows.length - 1]!.seq;
       return { notices, more: page.rows.length === PAGE };
+    },
+  };
+};
+
+export type FollowOptions = {
+  pool: Pick<pg.Pool, 'query'>;
+  origin: string;
+  /** The process's reconnecting listener: its notices and reconnections wake a read. */
+  listener: Listener;
+  pollIntervalMs: number;
+  /** Called with each notice another process committed, once its writes are readable. */
+  emit: (notice: CommitNotice) => void;
+  warn: (error: unknown, message: string) => void;
+};
+
+/**
+ * Follows other processes' commits: woken by their notifications, and every `pollIntervalMs`
+ * whatever happens to those, it reads the records it has not seen. One read at a time; a
+ * wake-up during a read makes it read once more after.
+ */
+export const followCommits = async (options: FollowOptions) => {
+  const reader = await commitReader(options.pool, options.origin);
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+  let reading: Promise<void> | null = null;
+  let again = false;
+  let failures = 0;
+  const readAll = async () => {
+    do {
+      again = false;
+      try {
+        for (;;) {
+          const { notices, more } = await reader.read();
+          notices.forEach(options.emit);
+          if (!more) break;
+        }
+        failures = 0;
+      } catch (error) {
+        if (++failures % 20 === 0) {
+          options.warn(
+            error,
+            `other processes' read-model commits could not be read ${failures} times in a row`,
+          );
+        }
+      }
+    } while (again && !closed);
+  };
+  const read = (): Promise<void> => {
+    if (reading) {
+      again = true;
+      return reading;
+    }
+    reading = readAll().finally(() => {
+      reading = null;
+    });
+    return reading;
+  };
+  const tick = () => {
+    if (closed) return;
+    void read().finally(() => {
+      if (closed) return;
+      timer = setTimeout(tick, options.pollIntervalMs);
+      timer.unref();
+    });
+  };
+  tick();
+  const stops = [
+    options.listener.on(COMMITS_CHANNEL, () => void read()),
+    options.listener.onReconnect(() => void read()),
+  ];
+  return {
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      stops.forEach((stop) => stop());
+      await reading;
     },
   };
 };

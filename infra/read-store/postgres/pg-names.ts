@@ -32,6 +32,25 @@ CREATE TABLE IF NOT EXISTS rm_leases (
   token BIGINT NOT NULL,
   expires_at BIGINT NOT NULL
 );
+-- A number as text whose byte order is the numbers' order: the sign (0 below zero, 1 for
+-- zero, 2 above), the decimal exponent, then the digits (complemented below zero, and ended by
+-- '~' so that a shorter run of digits sorts after a longer one it begins).
+CREATE OR REPLACE FUNCTION rm_number_key(n numeric) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+  SELECT CASE
+    WHEN n = 0 THEN '1'
+    WHEN n > 0 THEN '2' || lpad((s.e + 500000)::text, 7, '0') || s.digits
+    ELSE '0' || lpad((500000 - s.e)::text, 7, '0')
+      || translate(s.digits, '0123456789', '9876543210') || '~'
+  END
+  FROM (
+    SELECT CASE WHEN p.whole <> '0' THEN length(p.whole)
+                ELSE length(ltrim(p.fraction, '0')) - length(p.fraction) END AS e,
+           rtrim(ltrim(p.whole || p.fraction, '0'), '0') AS digits
+    FROM (SELECT split_part(abs(n)::text, '.', 1) AS whole,
+                 split_part(abs(n)::text, '.', 2) AS fraction) AS p
+  ) AS s
+$fn$;
 `;
 
 /**
@@ -84,25 +103,35 @@ const checkedPath = (field: string) => {
 export const jsonExpression = (field: string) => `(doc #> ${checkedPath(field)})`;
 
 /**
- * A declared field as two columns whose order is MongoDB's for the values it may hold:
- * missing and null (both columns NULL), then numbers (exact, as `numeric`: a JSON number
- * from a double keeps its value), then strings, byte by byte (`COLLATE "C"`). jsonb's own
- * order puts strings before numbers and follows the database's collation, so it is not used.
+ * A declared field as two index columns whose order is MongoDB's for the values it may hold:
+ * its kind (0 missing or null, 1 a number, 2 a string), then a key of that kind: the string
+ * itself, compared byte by byte (`COLLATE "C"`), or the number as `rm_number_key` writes it
+ * (exact: a JSON number written from a double keeps its value), or '' for null. Neither is
+ * ever NULL, so an equality on a field is an equality on both columns, and PostgreSQL walks
+ * the next field's columns in order. jsonb's own order (strings before numbers, in the
+ * database's collation) is not used.
  */
-export const textExpression = (field: string) => {
+export const kindExpression = (field: string) => {
   const path = checkedPath(field);
-  return `((CASE WHEN jsonb_typeof(doc #> ${path}) = 'string' THEN doc #>> ${path} END) COLLATE "C")`;
+  return `(CASE jsonb_typeof(doc #> ${path}) WHEN 'number' THEN 1 WHEN 'string' THEN 2 ELSE 0 END)`;
 };
-export const numberExpression = (field: string) => {
+export const keyExpression = (field: string) => {
   const path = checkedPath(field);
-  return `(CASE WHEN jsonb_typeof(doc #> ${path}) = 'number' THEN (doc #>> ${path})::numeric END)`;
+  return (
+    `((CASE jsonb_typeof(doc #> ${path}) WHEN 'string' THEN doc #>> ${path} ` +
+    `WHEN 'number' THEN rm_number_key((doc #>> ${path})::numeric) ELSE '' END) COLLATE "C")`
+  );
 };
+
+/** The kind and key a value of a condition compares with. */
+export const KIND = { null: 0, number: 1, string: 2 } as const;
+export const numberKey = (placeholder: string) => `rm_number_key(${placeholder})`;
 
 /** A field's sort terms: missing and null first ascending, last descending, as in MongoDB. */
 export const orderTerms = (field: string, descending: boolean) => {
   if (field === '_id') return [descending ? 'id DESC' : 'id'];
-  const nulls = descending ? 'DESC NULLS LAST' : 'NULLS FIRST';
-  return [`${textExpression(field)} ${nulls}`, `${numberExpression(field)} ${nulls}`];
+  const direction = descending ? ' DESC' : '';
+  return [`${kindExpression(field)}${direction}`, `${keyExpression(field)}${direction}`];
 };
 
 export const createTableSql = (collection: string) =>
@@ -111,8 +140,8 @@ export const createTableSql = (collection: string) =>
 /**
  * A declared index as PostgreSQL's: the same expressions the query planner writes, so
  * PostgreSQL matches them. A unique one is enforced by an index of its own on each field's
- * kind and value as text (NULL when missing or null): in the two-column form a string leaves
- * its number column NULL, and NULLs never collide.
+ * kind and value as text, NULL when missing or null (as on SQLite, documents without the
+ * field never collide; in the two-column form they all have kind 0 and key '').
  */
 export const createIndexSql = (collection: string, spec: IndexSpec): string[] => {
   const fields = Object.entries(spec.key);

@@ -1,5 +1,12 @@
 import { isIdField, type Predicate, type QueryPlan, type RangeOp } from '../query/plan';
-import { jsonExpression, numberExpression, orderTerms, textExpression } from './pg-names';
+import {
+  jsonExpression,
+  KIND,
+  keyExpression,
+  kindExpression,
+  numberKey,
+  orderTerms,
+} from './pg-names';
 
 /** A planned query in PostgreSQL's dialect: `WHERE …` and `ORDER BY …` (each possibly empty). */
 export type PgQuery = { where: string; params: unknown[]; orderBy: string };
@@ -8,10 +15,10 @@ const RANGE_SQL: Readonly<Record<RangeOp, string>> = { gt: '>', gte: '>=', lt: '
 
 /**
  * The read store's plan (`query/plan.ts`) said in PostgreSQL. A declared field is its two
- * columns (`pg-names.ts`): a string has its text column set, a number its number column,
- * null and missing neither; each condition names both, so a string never equals a number
- * and an index on the field answers it. Comparisons are NULL on a column that is NULL, so a
- * negation asks `IS NOT TRUE`. Numbers are bound as text and read as `numeric`: exact.
+ * index columns, kind and key (`pg-names.ts`): each condition names both, so a string never
+ * equals or compares with a number, and an index on the field answers it. Numbers are bound
+ * as text, read as `numeric` and turned into keys by the same function the index uses: exact.
+ * Negations ask `IS NOT TRUE`, so a comparison that is NULL counts as not holding.
  */
 export const renderPostgres = (plan: Pick<QueryPlan, 'where' | 'order'>): PgQuery => {
   const params: unknown[] = [];
@@ -19,13 +26,17 @@ export const renderPostgres = (plan: Pick<QueryPlan, 'where' | 'order'>): PgQuer
     params.push(value);
     return `$${params.length}::${type}`;
   };
-  const equal = (field: string, value: string | number | null) => {
-    const text = textExpression(field);
-    const number = numberExpression(field);
-    if (value === null) return `${text} IS NULL AND ${number} IS NULL`;
-    if (typeof value === 'string') return `${text} = ${param(value, 'text')} AND ${number} IS NULL`;
-    return `${text} IS NULL AND ${number} = ${param(String(value), 'numeric')}`;
-  };
+  /** The key a value is compared as: the string, the number's key, or '' for null. */
+  const keyOf = (value: string | number | null) =>
+    value === null
+      ? `''`
+      : typeof value === 'string'
+        ? param(value, 'text')
+        : numberKey(param(String(value), 'numeric'));
+  const kindOf = (value: string | number | null) =>
+    value === null ? KIND.null : typeof value === 'string' ? KIND.string : KIND.number;
+  const equal = (field: string, value: string | number | null) =>
+    `(${kindExpression(field)} = ${kindOf(value)} AND ${keyExpression(field)} = ${keyOf(value)})`;
   const condition = (where: Predicate): string => {
     switch (where.kind) {
       case 'all':
@@ -37,32 +48,17 @@ export const renderPostgres = (plan: Pick<QueryPlan, 'where' | 'order'>): PgQuer
         return `(${condition(where.part)}) IS NOT TRUE`;
       case 'eq':
         if (isIdField(where.field)) return `id = ${param(where.value, 'text')}`;
-        return `(${equal(where.field.path, where.value)})`;
+        return equal(where.field.path, where.value);
       case 'range': {
         const op = RANGE_SQL[where.op];
         if (isIdField(where.field)) return `id ${op} ${param(where.value, 'text')}`;
         const { path } = where.field;
-        if (typeof where.value === 'string') {
-          return `${textExpression(path)} ${op} ${param(where.value, 'text')}`;
-        }
-        return `(${textExpression(path)} IS NULL AND ${numberExpression(path)} ${op} ${param(String(where.value), 'numeric')})`;
+        return `(${kindExpression(path)} = ${kindOf(where.value)} AND ${keyExpression(path)} ${op} ${keyOf(where.value)})`;
       }
       case 'in': {
         if (isIdField(where.field)) return `id = ANY(${param(where.values, 'text[]')})`;
-        const { path } = where.field;
-        const strings = where.values.filter((v) => typeof v === 'string');
-        const numbers = where.values.filter((v) => typeof v === 'number').map(String);
-        const alternatives: string[] = [];
-        if (strings.length > 0) {
-          alternatives.push(`${textExpression(path)} = ANY(${param(strings, 'text[]')})`);
-        }
-        if (numbers.length > 0) {
-          alternatives.push(
-            `(${textExpression(path)} IS NULL AND ${numberExpression(path)} = ANY(${param(numbers, 'numeric[]')}))`,
-          );
-        }
-        if (where.values.includes(null)) alternatives.push(`(${equal(path, null)})`);
-        return alternatives.length === 0 ? 'FALSE' : `(${alternatives.join(' OR ')})`;
+        if (where.values.length === 0) return 'FALSE';
+        return `(${where.values.map((value) => equal(where.field.path, value)).join(' OR ')})`;
       }
       case 'exists':
         return `${jsonExpression(where.field.path)} IS NOT NULL`;

@@ -8,9 +8,9 @@ import type { QueryPlan } from '../query/plan';
 import { applyUpdate, updateOperations } from '../query/update';
 import type { Doc, Filter, FindOptions, UpdateSpec, WriteCollection } from '../read-store';
 import { DuplicateKeyError } from '../sqlite/document-unit';
-import type { PgCollection, PgCollections } from './pg-collections';
+import { createCollectionTable, type PgCollection, type PgCollections } from './pg-collections';
 import { countDocuments, documentById, explainFind, findDocuments, prepared } from './pg-documents';
-import { createIndexSql, createTableSql, TABLES_LOCK } from './pg-names';
+import { createIndexSql } from './pg-names';
 
 /** Documents written back per statement. */
 const WRITE_BATCH = 500;
@@ -152,12 +152,15 @@ export class PgDocumentUnit {
 
   /**
    * Inside the transaction, after the last flush: the versions of the collections written
-   * move, so other processes know to forget what they cached of them. A version that moved
-   * by more than this unit's step was moved by another process meanwhile: what is cached of
-   * that collection goes.
+   * move, so other processes know to forget what they cached of them (each row stays locked
+   * to the commit). A version that moved by more than this unit's step was moved by another
+   * process meanwhile: what is cached of that collection goes.
    */
   async markWritten(): Promise<void> {
-    for (const [name, touched] of this.touched) {
+    // In name order: two units of two processes lock the versions they move in one order,
+    // never each holding what the other waits for.
+    for (const name of [...this.touched.keys()].sort()) {
+      const touched = this.touched.get(name)!;
       if (!touched.written) continue;
       const { rows } = await this.client.query<{ version: string }>(
         prepared(
@@ -283,17 +286,3 @@ export class PgDocumentUnit {
     };
   }
 }
-
-/**
- * Makes a collection's table and registers it, in the caller's transaction. Two processes
- * making the same table at once would collide in PostgreSQL's catalog: each waits for the
- * other's transaction through an advisory lock on the table's name first.
- */
-export const createCollectionTable = async (db: pg.PoolClient, collection: PgCollection) => {
-  await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [TABLES_LOCK, collection.table]);
-  await db.query(createTableSql(collection.name));
-  await db.query('INSERT INTO rm_collections (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [
-    collection.name,
-  ]);
-  collection.exists = true;
-};

@@ -4,8 +4,10 @@ import { Subject } from 'rxjs';
 import {
   DEFAULT_POOL_SIZE,
   DEFAULT_STATEMENT_TIMEOUT_MS,
+  checkOut,
   inTransaction,
   openPool,
+  readingPool,
   rollback,
 } from '../../postgres/pool';
 import { DocumentLru } from '../document-lru';
@@ -23,12 +25,11 @@ import {
 } from '../read-store';
 import { writeQueue } from '../sqlite/write-queue';
 import { openListener } from '../../postgres/listener';
-import { commitReader, commitRecorder } from './pg-commits';
-import { PgCollections, type PgCollection } from './pg-collections';
+import { commitRecorder, followCommits } from './pg-commits';
+import { createCollectionTable, PgCollections, type PgCollection } from './pg-collections';
 import { countDocuments, documentById, explainFind, findDocuments } from './pg-documents';
 import { fencedToken, postgresLeases } from './pg-leases';
 import {
-  COMMITS_CHANNEL,
   createIndexSql,
   indexNameOf,
   invalidIndexedValueSql,
@@ -36,7 +37,7 @@ import {
   SCHEMA_LOCK,
   STORE_SCHEMA,
 } from './pg-names';
-import { createCollectionTable, PgDocumentUnit } from './pg-unit';
+import { PgDocumentUnit } from './pg-unit';
 
 export type PostgresReadStoreOptions = {
   connectionString: string;
@@ -100,32 +101,33 @@ export const openPostgresReadStore = async (
   let closed = false;
   const queue = writeQueue(() => closed);
 
+  const reads = readingPool(pool);
   const readCollection = <T extends Doc>(name: string): ReadCollection<T> => {
     const collection = () => collections.get(name);
     return {
       findOne: async (filter) => {
-        const plan = await collection().plan(pool, filter, { limit: 1 });
+        const plan = await collection().plan(reads, filter, { limit: 1 });
         if (typeof filter._id === 'string') {
-          const doc = await documentById(pool, collection(), filter._id);
+          const doc = await documentById(reads, collection(), filter._id);
           return doc && evaluate(plan.where, doc) ? (doc as T) : null;
         }
-        return ((await findDocuments(pool, collection(), plan))[0] as T | undefined) ?? null;
+        return ((await findDocuments(reads, collection(), plan))[0] as T | undefined) ?? null;
       },
       find: async (filter, findOptions = {}) =>
         (await findDocuments(
-          pool,
+          reads,
           collection(),
-          await collection().plan(pool, filter, findOptions),
+          await collection().plan(reads, filter, findOptions),
         )) as T[],
       count: async (filter = {}) =>
-        countDocuments(pool, collection(), (await collection().plan(pool, filter)).where),
+        countDocuments(reads, collection(), (await collection().plan(reads, filter)).where),
       explain: async (filter, findOptions = {}) =>
-        explainFind(pool, collection(), await collection().plan(pool, filter, findOptions)),
+        explainFind(reads, collection(), await collection().plan(reads, filter, findOptions)),
     };
   };
 
   const runUnit = async <R>(work: (tx: UnitOfWork) => Promise<R>): Promise<R> => {
-    const client = await pool.connect();
+    const { client, release } = await checkOut(pool);
     const unit = new PgDocumentUnit(client, collections, cache);
     const fences: Pick<Lease, 'name' | 'token'>[] = [];
     const pending: CommitNotice[] = [];
@@ -140,7 +142,7 @@ export const openPostgresReadStore = async (
       });
       await unit.flush();
       await unit.markWritten();
-      for (const fence of fences) {
+      for (const fence of [...fences].sort((a, b) => (a.name < b.name ? -1 : 1))) {
         if ((await fencedToken(client, fence.name)) !== fence.token) {
           throw new LeaseLostError(fence.name);
         }
@@ -152,7 +154,7 @@ export const openPostgresReadStore = async (
       unit.rolledBack();
       throw error;
     } finally {
-      client.release(broken);
+      release(broken);
     }
     unit.committed();
     pending.forEach((notice) => notices.next(notice));
@@ -210,60 +212,19 @@ export const openPostgresReadStore = async (
       throw error;
     });
 
-  let timer: NodeJS.Timeout | null = null;
-  const reader = await commitReader(pool, origin);
-  let polling: Promise<void> | null = null;
-  let again = false;
-  let failures = 0;
-  /** Reads other processes' commits now (once more after, if woken meanwhile). */
-  const poll = (): Promise<void> => {
-    if (polling) {
-      again = true;
-      return polling;
-    }
-    polling = (async () => {
-      do {
-        again = false;
-        try {
-          for (;;) {
-            const { notices: theirs, more } = await reader.read();
-            theirs.forEach((notice) => notices.next(notice));
-            if (!more) break;
-          }
-          failures = 0;
-        } catch (error) {
-          if (++failures % 20 === 0) {
-            warn(
-              error,
-              `other processes' read-model commits could not be read ${failures} times in a row`,
-            );
-          }
-        }
-      } while (again && !closed);
-    })().finally(() => {
-      polling = null;
-    });
-    return polling;
-  };
-  const pollIntervalMs = options.pollIntervalMs ?? 250;
-  const tick = () => {
-    if (closed) return;
-    void poll().finally(() => {
-      if (closed) return;
-      timer = setTimeout(tick, pollIntervalMs);
-      timer.unref();
-    });
-  };
-  tick();
-  // What was notified while the listener was away is read by the poll each reconnection
-  // wakes, and by the timer that polls anyway.
   const listener = openListener(options.connectionString, {
     applicationName: 'boon-read-commits',
     onError: (error) =>
       warn(error, 'the read store’s commit listener lost its connection; reconnecting'),
   });
-  listener.on(COMMITS_CHANNEL, () => void poll());
-  listener.onReconnect(() => void poll());
+  const following = await followCommits({
+    pool,
+    origin,
+    listener,
+    pollIntervalMs: options.pollIntervalMs ?? 250,
+    emit: (notice) => notices.next(notice),
+    warn,
+  });
 
   return {
     engine: 'postgres',
@@ -291,9 +252,8 @@ export const openPostgresReadStore = async (
     close: async () => {
       await queue.serial(() => undefined);
       closed = true;
-      if (timer) clearTimeout(timer);
+      await following.close();
       await listener.close();
-      await polling;
       notices.complete();
       await pool.end();
     },

@@ -1,0 +1,356 @@
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { commitReader, commitRecorder } from '../../infra/read-store/postgres/pg-commits';
+import { tableOf } from '../../infra/read-store/postgres/pg-names';
+import { renderPostgres } from '../../infra/read-store/postgres/pg-plan';
+import { QueryPlanner } from '../../infra/read-store/query/plan';
+import {
+  openPostgresReadStore,
+  type PostgresReadStoreOptions,
+} from '../../infra/read-store/postgres/postgres-read-store';
+import type { CommitNotice, Doc, ReadStore } from '../../infra/read-store/read-store';
+import { createTestDatabase, postgresServer } from '../support/postgres';
+
+/**
+ * The PostgreSQL read store shared by several processes (each its own store: own pool, own
+ * listener, own cache), and what only a server engine can do to it: notifications lost,
+ * connections cut, statements stuck behind a lock.
+ */
+
+const server = await postgresServer();
+const database = server.available ? await createTestDatabase('boon_read_shared') : null;
+afterAll(async () => {
+  await database?.drop();
+});
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+const startProcess = async (
+  options: Partial<PostgresReadStoreOptions> = {},
+): Promise<ReadStore> => {
+  const store = await openPostgresReadStore({
+    connectionString: database!.url,
+    poolSize: 3,
+    ...options,
+  });
+  cleanups.push(() => store.close());
+  return store;
+};
+
+/** A connection of the test's own, as an operator's psql would be. */
+const admin = async () => {
+  const client = new pg.Client({ connectionString: database!.url });
+  await client.connect();
+  cleanups.push(() => client.end());
+  return client;
+};
+
+const notice = (projection: string, position: number): CommitNotice => ({
+  projection,
+  generation: 1,
+  position: String(position),
+  topics: [],
+});
+
+if (!server.available) console.warn(`[contract] PostgreSQL sharing skipped: ${server.skipReason}`);
+
+describe.skipIf(!server.available)('the PostgreSQL read store shared by several processes', () => {
+  it('shows one process the documents another committed, and tells it with the notice', async () => {
+    const writer = await startProcess();
+    const reader = await startProcess();
+    await reader.ensureIndexes('things', [{ key: { kind: 1 } }]);
+    const seen: string[][] = [];
+    // Read as each notice arrives: its unit's writes must be visible by then.
+    reader.notices.subscribe((n) => {
+      void reader
+        .collection<Doc>('things')
+        .find({ kind: 'y' }, { sort: { _id: 1 } })
+        .then((docs) => seen.push([n.position, ...docs.map((d) => d._id)]));
+    });
+    await writer.transaction(async (tx) => {
+      await tx.collection('things').insertOne({ _id: 'a', kind: 'x' });
+      await tx.collection('things').insertOne({ _id: 'b', kind: 'y' });
+      tx.notify(notice('p', 7));
+    });
+    await expect.poll(() => seen).toEqual([['7', 'b']]);
+    await writer.transaction(async (tx) => {
+      await tx.collection('things').updateOne({ _id: 'a' }, { $set: { kind: 'y' } });
+      tx.notify(notice('p', 8));
+    });
+    await expect
+      .poll(() => seen)
+      .toEqual([
+        ['7', 'b'],
+        ['8', 'a', 'b'],
+      ]);
+  });
+
+  it('delivers every commit of concurrent writers to every other process once, in commit order, with its writes visible', async () => {
+    const writers = await Promise.all([startProcess(), startProcess(), startProcess()]);
+    const observer = await startProcess({ pollIntervalMs: 50 });
+    const arrived: string[] = [];
+    const missing: string[] = [];
+    observer.notices.subscribe((n) => {
+      arrived.push(n.projection);
+      void observer
+        .collection('concurrent')
+        .findOne({ _id: n.projection })
+        .then((doc) => doc === null && missing.push(n.projection));
+    });
+    const units = writers.flatMap((store, w) =>
+      Array.from({ length: 25 }, (_, i) =>
+        store.transaction(async (tx) => {
+          await tx.collection('concurrent').insertOne({ _id: `w${w}-${i}` });
+          tx.notify(notice(`w${w}-${i}`, i));
+        }),
+      ),
+    );
+    await Promise.all(units);
+    await expect.poll(() => arrived.length, { timeout: 10_000 }).toBe(75);
+    expect(new Set(arrived).size).toBe(75);
+    // Each writer's units commit one after another: their notices keep that order.
+    for (let w = 0; w < 3; w++) {
+      const own = arrived.filter((id) => id.startsWith(`w${w}-`));
+      expect(own).toEqual(Array.from({ length: 25 }, (_, i) => `w${w}-${i}`));
+    }
+    await expect.poll(() => missing).toEqual([]);
+  });
+
+  it('numbers commit records in commit order: a record begun later waits for the earlier one to commit', async () => {
+    await startProcess();
+    const [one, two, reading] = [await admin(), await admin(), await admin()];
+    const record = commitRecorder('writers', 1_000);
+    const reader = await commitReader(reading, 'observer');
+    await one.query('BEGIN');
+    await record(one, [notice('first', 1)]);
+    await two.query('BEGIN');
+    let recorded = false;
+    const second = record(two, [notice('second', 2)]).then(() => (recorded = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Numbered after "first" and committed before it, "second" would be read first, and
+    // "first" never: a reader moves past the numbers it has seen.
+    expect(recorded).toBe(false);
+    expect((await reader.read()).notices).toEqual([]);
+    await one.query('COMMIT');
+    await second;
+    await two.query('COMMIT');
+    expect((await reader.read()).notices.map((n) => n.projection)).toEqual(['first', 'second']);
+  });
+
+  it('still delivers every commit when its notifications are lost (the listener cut again and again)', async () => {
+    const writer = await startProcess();
+    const observer = await startProcess({ pollIntervalMs: 100 });
+    const arrived: string[] = [];
+    observer.notices.subscribe((n) => arrived.push(n.position));
+    const operator = await admin();
+    let cutting = true;
+    const cuts = (async () => {
+      while (cutting) {
+        await operator.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE datname = current_database() AND application_name = 'boon-read-commits'`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    for (let i = 1; i <= 30; i++) {
+      await writer.transaction(async (tx) => {
+        await tx.collection('lost').upsertOne({ _id: 'n', i });
+        tx.notify(notice('lost', i));
+      });
+    }
+    await expect.poll(() => arrived.length, { timeout: 10_000 }).toBe(30);
+    cutting = false;
+    await cuts;
+    expect(arrived).toEqual(Array.from({ length: 30 }, (_, i) => String(i + 1)));
+  });
+
+  it('walks a declared index in its order: equalities on its first fields, then a range and a page of the next, with no sort', async () => {
+    const store = await startProcess();
+    await store.ensureIndexes('walked', [{ key: { group: 1, kind: 1, rank: -1 } }]);
+    await store.transaction(async (tx) => {
+      for (let i = 0; i < 3000; i++) {
+        await tx.collection('walked').insertOne({
+          _id: `d${i}`,
+          group: i % 3 === 0 ? null : i % 3 === 1 ? 'g' : 7,
+          kind: i % 2 === 0 ? 'even' : 1.5,
+          rank: i % 5 === 0 ? `r${i}` : i,
+        });
+      }
+    });
+    const operator = await admin();
+    await operator.query(`ANALYZE ${tableOf('walked')}`);
+    const planner = new QueryPlanner('walked', () => true);
+    for (const [filter, sort] of [
+      [{ group: 'g', kind: 1.5 }, { rank: -1 }],
+      [{ group: 7, kind: 'even', rank: { $lt: 2000 } }, { rank: -1 }],
+      [{ group: null, kind: 'even' }, { rank: 1 }],
+    ] as const) {
+      const { where, params, orderBy } = renderPostgres(planner.plan(filter, { sort }));
+      const { rows } = await operator.query<{ 'QUERY PLAN': unknown }>(
+        `EXPLAIN (FORMAT JSON) SELECT doc FROM ${tableOf('walked')} ${where} ${orderBy} LIMIT 10`,
+        params,
+      );
+      const plan = JSON.stringify(rows[0]!['QUERY PLAN']);
+      expect(plan).toContain('"Node Type":"Index Scan');
+      expect(plan).not.toContain('"Node Type":"Sort"');
+      const page = await store.collection('walked').find(filter, { sort, limit: 10 });
+      expect(page).toHaveLength(10);
+    }
+  });
+
+  it('lets exactly one of two processes hold a lease, and fences the other out', async () => {
+    const one = await startProcess();
+    const two = await startProcess();
+    const held = await one.leases.acquire('fenced-p', 'one', 60_000);
+    expect(await two.leases.acquire('fenced-p', 'two', 60_000)).toBeNull();
+    await one.leases.release(held!);
+    const taken = await two.leases.acquire('fenced-p', 'two', 60_000);
+    expect(taken!.owner).toBe('two');
+    await expect(
+      one.transaction(async (tx) => {
+        await tx.collection('fenced').insertOne({ _id: 'x' });
+        tx.fence(held!);
+      }),
+    ).rejects.toThrow(/held by another process/);
+    expect(await two.collection('fenced').count()).toBe(0);
+  });
+
+  it('gives a lease to one of many processes asking at once', async () => {
+    const stores = await Promise.all(Array.from({ length: 5 }, () => startProcess()));
+    const taken = await Promise.all(
+      stores.map((store, i) => store.leases.acquire('contended', `p${i}`, 60_000)),
+    );
+    expect(taken.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('reads a collection another process dropped as empty, and as new once made again', async () => {
+    const writer = await startProcess();
+    const reader = await startProcess();
+    await writer.transaction(async (tx) => tx.collection('gone').insertOne({ _id: 'a' }));
+    expect(await reader.collection('gone').count()).toBe(1);
+    await writer.dropCollection('gone');
+    expect(await reader.collection('gone').count()).toBe(0);
+    expect(await reader.collection('gone').findOne({ _id: 'a' })).toBeNull();
+    await writer.transaction(async (tx) => tx.collection('gone').insertOne({ _id: 'b' }));
+    expect((await reader.collection('gone').find({})).map((d) => d._id)).toEqual(['b']);
+  });
+
+  it('forgets what it cached of a collection another process wrote since', async () => {
+    const one = await startProcess();
+    const two = await startProcess();
+    const bump = (store: ReadStore) =>
+      store.transaction(async (tx) => {
+        const c = tx.collection<Doc & { n: number }>('counter');
+        await c.updateOne({ _id: 'c' }, { $inc: { n: 1 } }, { upsert: true });
+      });
+    await bump(one);
+    await bump(two);
+    await bump(one);
+    await bump(two);
+    expect(await one.collection<Doc & { n: number }>('counter').findOne({ _id: 'c' })).toEqual({
+      _id: 'c',
+      n: 4,
+    });
+  });
+
+  it('fails a statement stuck behind a lock within its timeout, and serves again once the lock goes', async () => {
+    const store = await startProcess({ statementTimeoutMs: 300 });
+    await store.transaction(async (tx) => tx.collection('locked').insertOne({ _id: 'a' }));
+    const table = (
+      await (
+        await admin()
+      ).query<{ t: string }>(
+        `SELECT tablename AS t FROM pg_tables WHERE tablename LIKE 'rm_d_locked_%'`,
+      )
+    ).rows[0]!.t;
+    const operator = await admin();
+    await operator.query('BEGIN');
+    await operator.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+    const started = Date.now();
+    await expect(store.collection('locked').findOne({ _id: 'a' })).rejects.toThrow(
+      /statement timeout/,
+    );
+    await expect(
+      store.transaction(async (tx) => tx.collection('locked').insertOne({ _id: 'b' })),
+    ).rejects.toThrow(/statement timeout/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await operator.query('ROLLBACK');
+    expect(await store.collection('locked').count()).toBe(1);
+    await store.transaction(async (tx) => tx.collection('locked').insertOne({ _id: 'b' }));
+    expect(await store.collection('locked').count()).toBe(2);
+  });
+
+  it('holds no more connections than its pool allows, however many ask at once', async () => {
+    const store = await startProcess({ poolSize: 2 });
+    await store.ensureIndexes('pooled', [{ key: { n: 1 } }]);
+    await store.transaction(async (tx) => {
+      for (let i = 0; i < 50; i++) await tx.collection('pooled').insertOne({ _id: `d${i}`, n: i });
+    });
+    const operator = await admin();
+    let done = false;
+    // The other stores of this suite are closed: every session of the name is this store's.
+    const sampled = (async () => {
+      let most = 0;
+      while (!done) {
+        const { rows } = await operator.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND application_name = 'boon-read-store'`,
+        );
+        most = Math.max(most, rows[0]!.n);
+      }
+      return most;
+    })();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        store.collection('pooled').find({ n: { $gte: i % 50 } }, { sort: { n: 1 }, limit: 5 }),
+      ),
+    );
+    done = true;
+    expect(answers.map((docs) => docs.length)).toEqual(
+      Array.from({ length: 200 }, (_, i) => Math.min(5, 50 - (i % 50))),
+    );
+    const most = await sampled;
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(2);
+  });
+
+  it('goes on after its connections are cut mid-unit: the unit fails whole, the next one succeeds', async () => {
+    const store = await startProcess();
+    const operator = await admin();
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.collection('cut').insertOne({ _id: 'a' });
+        await tx.collection('cut').count();
+        await operator.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE datname = current_database() AND application_name = 'boon-read-store'`,
+        );
+        await tx.collection('cut').insertOne({ _id: 'b' });
+        await tx.collection('cut').count();
+      }),
+    ).rejects.toThrow();
+    expect(await store.collection('cut').count()).toBe(0);
+    await store.transaction(async (tx) => tx.collection('cut').insertOne({ _id: 'c' }));
+    expect((await store.collection('cut').find({})).map((d) => d._id)).toEqual(['c']);
+  });
+
+  it('says so when it keeps failing to read the other processes’ commits', async () => {
+    const warnings: string[] = [];
+    await startProcess({
+      pollIntervalMs: 5,
+      onWarning: (_error, message) => warnings.push(message),
+    });
+    const operator = await admin();
+    await operator.query('ALTER TABLE rm_commits RENAME TO rm_commits_away');
+    cleanups.push(async () => {
+      await operator.query('ALTER TABLE rm_commits_away RENAME TO rm_commits');
+    });
+    await expect
+      .poll(() => warnings, { timeout: 5_000 })
+      .toContainEqual(expect.stringMatching(/could not be read 20 times in a row/));
+  });
+});
