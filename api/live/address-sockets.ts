@@ -9,6 +9,13 @@ import type { ReadStore, UnitOfWork } from '../../infra/read-store/read-store';
  */
 export const ADDRESS_SOCKETS_COLLECTION = 'live_address_sockets';
 
+type Admission = {
+  addressKey: string;
+  limit: number;
+  resolve: (admitted: boolean) => void;
+  reject: (error: unknown) => void;
+};
+
 type AddressSocketsDoc = {
   _id: string;
   processId: string;
@@ -69,23 +76,24 @@ export const addressSockets = (
     else local.delete(addressKey);
   };
 
-  return {
-    prepare: () =>
-      store.ensureIndexes(ADDRESS_SOCKETS_COLLECTION, [
-        { key: { addressKey: 1, expiresAt: 1 } },
-        { key: { processId: 1 } },
-        { key: { expiresAt: 1 } },
-      ]),
-    admit: async (addressKey, limit) => {
-      // Counted at once: sockets of one address arriving together on this process each see
-      // the others, and a flood past the limit here is refused without asking the store.
-      change(addressKey, 1);
-      if ((local.get(addressKey) ?? 0) > limit) {
-        change(addressKey, -1);
-        return false;
-      }
-      try {
-        const admitted = await store.transaction(async (tx) => {
+  /** Admissions asked for in one turn of the event loop, decided in one unit of work. */
+  let waiting: Admission[] = [];
+  const admitWaiting = async () => {
+    const batch = waiting;
+    waiting = [];
+    const byAddress = new Map<string, Admission[]>();
+    for (const admission of batch) {
+      const asking = byAddress.get(admission.addressKey);
+      if (asking) asking.push(admission);
+      else byAddress.set(admission.addressKey, [admission]);
+    }
+    // Refused admissions leave the local count before the count is published; a unit that fails
+    // (or is tried again) must not take them off twice.
+    const uncounted = new Set<Admission>();
+    try {
+      const admitted = await store.transaction(async (tx) => {
+        const decided = new Set<Admission>();
+        for (const [addressKey, asking] of byAddress) {
           const elsewhere = await docs(tx).find({
             addressKey,
             expiresAt: { $gt: options.now() },
@@ -93,16 +101,47 @@ export const addressSockets = (
           const others = elsewhere
             .filter((doc) => doc.processId !== processId)
             .reduce((sum, doc) => sum + doc.count, 0);
-          if (others + (local.get(addressKey) ?? 0) > limit) return false;
+          const counted = asking.filter((admission) => !uncounted.has(admission)).length;
+          const holding = (local.get(addressKey) ?? 0) - counted;
+          const room = Math.max(0, asking[0]!.limit - others - holding);
+          for (const admission of asking.slice(0, room)) decided.add(admission);
+          for (const admission of asking.slice(room)) {
+            if (uncounted.has(admission)) continue;
+            uncounted.add(admission);
+            change(addressKey, -1);
+          }
           await publish(tx, addressKey);
-          return true;
-        });
-        if (!admitted) change(addressKey, -1);
-        return admitted;
-      } catch (error) {
-        change(addressKey, -1);
-        throw error;
+        }
+        return decided;
+      });
+      for (const admission of batch) admission.resolve(admitted.has(admission));
+    } catch (error) {
+      for (const admission of batch) {
+        if (!uncounted.has(admission)) change(admission.addressKey, -1);
+        admission.reject(error);
       }
+    }
+  };
+
+  return {
+    prepare: () =>
+      store.ensureIndexes(ADDRESS_SOCKETS_COLLECTION, [
+        { key: { addressKey: 1, expiresAt: 1 } },
+        { key: { processId: 1 } },
+        { key: { expiresAt: 1 } },
+      ]),
+    admit: (addressKey, limit) => {
+      // Counted at once: sockets of one address arriving together on this process each see
+      // the others, and a flood past the limit here is refused without asking the store.
+      change(addressKey, 1);
+      if ((local.get(addressKey) ?? 0) > limit) {
+        change(addressKey, -1);
+        return Promise.resolve(false);
+      }
+      return new Promise<boolean>((resolve, reject) => {
+        waiting.push({ addressKey, limit, resolve, reject });
+        if (waiting.length === 1) setImmediate(() => void admitWaiting());
+      });
     },
     release: (addressKey) => {
       change(addressKey, -1);

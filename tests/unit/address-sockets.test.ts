@@ -45,6 +45,21 @@ describe('sockets per client address, over every process', () => {
     expect(answers.filter(Boolean)).toHaveLength(3);
   });
 
+  it('decides sockets arriving together in one unit, counting what another process holds, and keeps its own count exact', async () => {
+    const { first, second } = await setup();
+    expect(await admitted(second, 'a', 2, 5)).toEqual([true, true]);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => first.admit(i % 2 ? 'a' : 'b', 5)),
+    );
+    // Three for 'a' (room for three beside the other's two), three for 'b'.
+    expect(answers).toEqual([true, true, true, true, true, true]);
+    expect(await first.admit('a', 5)).toBe(false);
+    // The refused one left no trace: one released, one admitted, and no more.
+    first.release('a');
+    expect(await first.admit('a', 5)).toBe(true);
+    expect(await first.admit('a', 5)).toBe(false);
+  });
+
   it('holds the address to its share over both processes', async () => {
     const { first, second } = await setup();
     expect(await admitted(first, 'a', 2, 3)).toEqual([true, true]);
