@@ -57,6 +57,8 @@ export type StartOptions = {
   quotas?: Quotas;
   /** How often the live chat renews and sweeps presence (a third of its TTL); tests hurry it. */
   liveChat?: { renewMs: number };
+  /** How often /ws renews its per-address counts (a third of their TTL); tests hurry it. */
+  live?: { renewMs: number };
 };
 
 /** Opens the stores, starts the projections, the HTTP app and the ws hub on one port. */
@@ -125,9 +127,14 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   const limits = options.httpLimits ?? { ...HTTP_LIMITS, maxConnections: config.maxConnections };
   const server = createHttpServer(limits, app);
   const requests = drainable(server);
-  const hub = createLiveHub(context, readModels.notices, logger);
   // The address an upgrade came from, by the same TRUST_PROXY rule as every HTTP route's.
   const trustProxy = app.get('trust proxy fn') as Parameters<typeof proxyaddr>[1];
+  const hub = createLiveHub(context, readModels.notices, logger, {
+    readStore: stores.readStore,
+    socketsPerAddress: config.liveSocketsPerAddress,
+    addressOf: (req) => proxyaddr(req, trustProxy),
+    ...options.live,
+  });
   const miniChat = createMiniChatHub(context, stores.readStore, readModels.notices, logger, {
     ...config.liveChat,
     ...options.liveChat,

@@ -20,6 +20,7 @@ const schema = z.object({
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
   SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   MAX_CONNECTIONS: z.coerce.number().int().min(16).max(1_000_000).default(10_000),
+  LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   LIVE_CHAT_SOCKETS_PER_PERSON: z.coerce.number().int().min(1).max(100_000).default(8),
   LIVE_CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(64),
   LIVE_CHAT_PRESENCE_TTL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
@@ -94,6 +95,8 @@ export type Config = {
   signUpsPerHour: number;
   /** Open connections (HTTP and ws) one process accepts at once. */
   maxConnections: number;
+  /** /ws sockets one client address may hold at once over every process, identified or not. */
+  liveSocketsPerAddress: number;
   /** The live chat (/mini-chat): sockets allowed at once, and how long presence outlives silence. */
   liveChat: {
     /** Per person, over every process: a device is one person, an account one on all its devices. */
@@ -212,6 +215,14 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
   if (env.TEST_CLOCK === 'true' && env.NODE_ENV === 'production') {
     problems.push("TEST_CLOCK moves the server's time: it cannot be on when NODE_ENV=production");
   }
+  if (
+    parsed.success &&
+    (parsed.data.LIVE_SOCKETS_PER_ADDRESS ?? 0) >= parsed.data.MAX_CONNECTIONS
+  ) {
+    problems.push(
+      'LIVE_SOCKETS_PER_ADDRESS must be below MAX_CONNECTIONS: one client would take them all',
+    );
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const c = parsed.data;
   const dataDir = resolve(c.DATA_DIR);
@@ -221,6 +232,9 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
     registrationsPerHour: c.REGISTRATIONS_PER_HOUR,
     signUpsPerHour: c.SIGN_UPS_PER_HOUR,
     maxConnections: c.MAX_CONNECTIONS,
+    // Unset: 256, or a quarter of the connections when fewer are allowed.
+    liveSocketsPerAddress:
+      c.LIVE_SOCKETS_PER_ADDRESS ?? Math.min(256, Math.floor(c.MAX_CONNECTIONS / 4)),
     liveChat: {
       socketsPerPerson: c.LIVE_CHAT_SOCKETS_PER_PERSON,
       socketsPerAddress: c.LIVE_CHAT_SOCKETS_PER_ADDRESS,

@@ -54,7 +54,11 @@ parentPort.on('message', () => {
 });
 `;
 
-export type Checkpointer = { close: () => Promise<void> };
+export type Checkpointer = {
+  close: () => Promise<void>;
+  /** How the thread ended (it ends by itself when its file is gone): exit code, error thrown. */
+  ended: Promise<{ code: number; error: Error | null }>;
+};
 
 /**
  * Moves a WAL file's checkpoints off the event loop: the connection that commits (`db`) leaves
@@ -62,7 +66,7 @@ export type Checkpointer = { close: () => Promise<void> };
  * behind. For files whose commits run on the event loop (the read models').
  */
 export const startCheckpointer = (db: SqliteDatabase, intervalMs = 250): Checkpointer => {
-  if (db.memory) return { close: async () => {} };
+  if (db.memory) return { close: async () => {}, ended: Promise.resolve({ code: 0, error: null }) };
   db.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(source(driver), {
@@ -72,14 +76,19 @@ export const startCheckpointer = (db: SqliteDatabase, intervalMs = 250): Checkpo
   worker.unref();
   // Whatever the thread meets is its own: the connection that commits checkpoints by itself
   // again (below), and the process goes on.
-  worker.on('error', () => {});
+  let error: Error | null = null;
+  worker.on('error', (thrown) => (error = thrown));
   let exited = false;
-  worker.once('exit', () => {
-    exited = true;
-    // Without the thread the connection checkpoints by itself again, as SQLite does by default.
-    if (db.open) db.pragma('wal_autocheckpoint = 1000');
-  });
+  const ended = new Promise<{ code: number; error: Error | null }>((resolve) =>
+    worker.once('exit', (code) => {
+      exited = true;
+      // Without the thread the connection checkpoints by itself again, as SQLite does by default.
+      if (db.open) db.pragma('wal_autocheckpoint = 1000');
+      resolve({ code, error });
+    }),
+  );
   return {
+    ended,
     close: async () => {
       if (exited) return;
       await new Promise<void>((resolve) => {

@@ -31,6 +31,7 @@ const startApp = (port, extraEnv = {}) => {
       REGISTRATIONS_PER_HOUR: '100000',
       SIGN_UPS_PER_HOUR: '100000',
       LIVE_CHAT_SOCKETS_PER_ADDRESS: '10000',
+      LIVE_SOCKETS_PER_ADDRESS: '5000',
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'e2e-admin-password',
       ...extraEnv,

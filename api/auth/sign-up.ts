@@ -41,13 +41,14 @@ export const mailVerificationLink = async (ctx: AppContext, account: Account, to
 /**
  * A new account for an address nobody has proven yet (taking it over from an earlier
  * sign-up that nobody completed). Only the browser holding `signUpToken` completes it with
- * this password; a device that already takes part brings its identity (and so its history)
- * along, which is why no one else's link completion may keep that identity.
+ * this password (with none, whoever follows the link chooses it); a device that already takes
+ * part brings its identity (and so its history) along, which is why no one else's link
+ * completion may keep that identity.
  */
 export const createAccount = async (
   ctx: AppContext,
   req: Request,
-  sign: { email: string; emailHash: string; passwordHash: string; signUpToken: string },
+  sign: { email: string; emailHash: string; passwordHash: string; signUpToken: string | null },
 ) => {
   const device = optionalDevice(req);
   const deviceState = device ? await deviceStateOf(ctx, device.deviceHash) : null;
@@ -70,7 +71,7 @@ export const createAccount = async (
     passwordHash: await seal(ctx.auth.vault, accountId, sign.passwordHash),
     displayName: adopt?.pseudonym ?? null,
     confirmed: adopt !== null,
-    signUpTokenHash: secretHash(sign.signUpToken),
+    signUpTokenHash: sign.signUpToken === null ? null : secretHash(sign.signUpToken),
     at,
   });
   return (await loadAccount(ctx, accountId))!;

@@ -8,6 +8,7 @@ import { parseTopic, personalTopic } from '../../domain/contracts/topics';
 import type { Logger } from '../../infra/logger';
 import type { CommitNotice } from '../../infra/read-store/read-store';
 import type { AppContext } from '../context';
+import { socketDoor, type SocketDoorOptions } from './socket-door';
 import { ANONYMOUS, identifySocket, type SocketIdentity } from './socket-identity';
 import { mayFollow } from './topic-access';
 
@@ -60,10 +61,12 @@ export const createLiveHub = (
   ctx: AppContext,
   notices: Observable<CommitNotice>,
   logger: Logger,
+  options: SocketDoorOptions,
 ): LiveHub => {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
   const subscribers = new Map<string, Set<Client>>();
   const clients = new Set<Client>();
+  const door = socketDoor(ctx, logger, options);
 
   // A frame ws rejects (too big, invalid UTF-8, unmasked, bad opcode...) surfaces as an
   // 'error' on that socket; ws then closes it with the matching code (1009, 1007, 1002).
@@ -159,7 +162,7 @@ export const createLiveHub = (
     }
   };
 
-  wss.on('connection', (socket) => {
+  wss.on('connection', (socket: WebSocket, key: string) => {
     const client: Client = {
       socket,
       credentials: null,
@@ -199,6 +202,7 @@ export const createLiveHub = (
     });
     socket.on('close', () => {
       clearTimeout(identifyTimer);
+      door.left(key);
       clients.delete(client);
       for (const internal of [...client.topics.keys()]) unsubscribe(client, internal);
     });
@@ -240,7 +244,12 @@ export const createLiveHub = (
     topicCount: () => subscribers.size,
     handleUpgrade: (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://boon').pathname !== '/ws') return false;
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      door.enter(req, socket, (key, upgraded) =>
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          upgraded();
+          wss.emit('connection', ws, key);
+        }),
+      );
       return true;
     },
     close: async () => {
@@ -248,6 +257,7 @@ export const createLiveHub = (
       changes.unsubscribe();
       await goingAway([...clients].map((client) => client.socket));
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await door.close();
       logger.debug('live hub closed');
     },
   };

@@ -27,7 +27,7 @@ import {
   startSession,
   type Account,
 } from '../auth/accounts';
-import { addressOf, checkLink, takeSlot } from '../auth/attempts';
+import { addressOf, checkLink, refuseWhileLimited, takeSlot } from '../auth/attempts';
 import { answerBusy } from '../auth/busy';
 import { linkDevice, optionalDevice, withPosition } from '../auth/device-link';
 import { mayMail } from '../auth/mail-caps';
@@ -77,24 +77,36 @@ export const accountEmailRoutes = (ctx: AppContext) => {
     optionalDevice(req);
     const email = body.email.trim();
     const emailHash = emailHashOf(ctx, email);
+    const byAddress = {
+      key: `signup:${addressOf(req)}`,
+      rule: {
+        ...SIGN_UPS_PER_ADDRESS,
+        maxFailures: ctx.auth.signUpsPerAddress ?? SIGN_UPS_PER_ADDRESS.maxFailures,
+      },
+    };
+    const overall = { key: 'signup:all', rule: SIGN_UPS_OVERALL };
+    // Past the overall cap (a flood from many addresses) a sign-up is not refused: it proves
+    // the address first. No password is hashed or kept (the hash of nothing anyone knows stands
+    // in), and whoever follows the mailed link chooses the password there, as another browser
+    // does. So a flood spends no key derivations and shuts nobody out.
+    refuseWhileLimited(
+      ctx,
+      res,
+      [byAddress],
+      (wait) => `Too many sign-ups right now. Try again in ${wait}.`,
+      'Too many requests',
+    );
+    const proofFirst = ctx.auth.limiter.retryAfter(overall.key, overall.rule) > 0;
     // The password is hashed whatever happens next, so the answer's timing tells nothing.
     const passwordHash = await takeSlot(
       ctx,
       res,
-      [
-        {
-          key: `signup:${addressOf(req)}`,
-          rule: {
-            ...SIGN_UPS_PER_ADDRESS,
-            maxFailures: ctx.auth.signUpsPerAddress ?? SIGN_UPS_PER_ADDRESS.maxFailures,
-          },
-        },
-        { key: 'signup:all', rule: SIGN_UPS_OVERALL },
-      ],
+      proofFirst ? [byAddress] : [byAddress, overall],
       (wait) => `Too many sign-ups right now. Try again in ${wait}.`,
-      () => ctx.auth.passwords.hash(body.password),
+      () => (proofFirst ? ctx.auth.passwords.decoy() : ctx.auth.passwords.hash(body.password)),
     );
-    // Every answer carries one, so a taken address cannot be told apart; it completes nothing.
+    // Every answer carries one, so a taken address cannot be told apart; it completes nothing
+    // for a taken address, nor for a sign-up that proves the address first.
     const signUpToken = randomSecret(32);
     const { email: reservation, account: holder } = await reservationOf(ctx, emailHash);
     if (reservation.verified) {
@@ -109,7 +121,7 @@ export const accountEmailRoutes = (ctx: AppContext) => {
         email,
         emailHash,
         passwordHash,
-        signUpToken,
+        signUpToken: proofFirst ? null : signUpToken,
       }).catch((error: unknown) => {
         // Another sign-up for the address is under way or just proved it: same answer.
         if (error instanceof DomainError && error.kind === 'conflict') return null;

@@ -23,8 +23,11 @@ export type SignUp = {
   passwordHash: Sealed;
   displayName: string | null;
   confirmed: boolean;
-  /** SHA-256 of the token the signing-up browser keeps to complete the sign-up itself. */
-  signUpTokenHash: string;
+  /**
+   * SHA-256 of the token the signing-up browser keeps to complete the sign-up itself; null when
+   * no browser does (the sign-up proves the address first: the link's follower chooses).
+   */
+  signUpTokenHash: string | null;
   at: Date;
 };
 

@@ -22,7 +22,15 @@ const ROUNDS = 20;
 export const wsFanout = async (): Promise<Figure[]> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'boon-bench-fanout-'));
   const server = await startServer({
-    config: loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    config: loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      // The fleet is one client on one machine, as no real one is: the cap makes way for it.
+      MAX_CONNECTIONS: String(Math.max(10_000, 2 * CLIENTS)),
+      LIVE_SOCKETS_PER_ADDRESS: String(CLIENTS + 10),
+    }),
     logger: silentLogger(),
   });
   const reader = await readerOfToday(server.url);

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { JOURNAL_PROMPTS } from '../../domain/contracts/journal';
 import { adminArea } from './pages/admin-page';
+import { adopted } from './pages/adopted';
 import { HomePage } from './pages/home-page';
 import { ProfilePage } from './pages/profile-page';
 import { axeViolations } from './pages/screen-checks';
@@ -255,9 +256,11 @@ test('the answer form arrives when a person starts to answer, and keeps what the
   await page.goto('/home');
   const home = new HomePage(page);
   await expect(home.responseBox).toBeVisible();
-  // Reading the question loads none of it (the socket keeps the network busy: a pause, then look).
-  await page.waitForLoadState('load');
-  await page.waitForTimeout(1_000);
+  // Reading the question loads none of it: once the app runs the page and the browser has
+  // nothing left to do (an idle callback: every start-up task, and a prefetch queued for idle
+  // time, ran before it), none of the form's code was asked for.
+  await adopted(page);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
   expect(loaded).toEqual([]);
 
   await home.responseBox.click();

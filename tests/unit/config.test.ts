@@ -39,6 +39,22 @@ describe('configuration', () => {
       expect(text).toContain(name);
   });
 
+  it('holds one client address to a share of the /ws sockets, below every connection', () => {
+    expect(loadConfig({}).liveSocketsPerAddress).toBe(256);
+    expect(loadConfig({ MAX_CONNECTIONS: '200' }).liveSocketsPerAddress).toBe(50);
+    expect(loadConfig({ LIVE_SOCKETS_PER_ADDRESS: '8', MAX_CONNECTIONS: '16' })).toMatchObject({
+      liveSocketsPerAddress: 8,
+      maxConnections: 16,
+    });
+    for (const env of [
+      { LIVE_SOCKETS_PER_ADDRESS: '16', MAX_CONNECTIONS: '16' },
+      { LIVE_SOCKETS_PER_ADDRESS: '300', MAX_CONNECTIONS: '200' },
+      { LIVE_SOCKETS_PER_ADDRESS: '0' },
+    ]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(/LIVE_SOCKETS_PER_ADDRESS/);
+    }
+  });
+
   it('reads where mail goes, and where its links point', () => {
     expect(loadConfig({})).toMatchObject({
       smtpUrl: undefined,
