@@ -3,12 +3,8 @@ import type { EventStore } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logger';
 import type { Doc, ReadStore } from '../../infra/read-store/read-store';
 import type { Projection } from '../../projections/engine/define';
-import {
-  EngineStopped,
-  REQUESTS,
-  requestRebuild,
-  type ProjectionEngine,
-} from '../../projections/engine/engine';
+import type { ProjectionEngine } from '../../projections/engine/engine';
+import { EngineStopped, REQUESTS, requestRebuild } from '../../projections/engine/rebuilder';
 import {
   logCounter,
   projectionStatus,

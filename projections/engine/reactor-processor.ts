@@ -6,8 +6,8 @@ import type { CheckpointBatcher } from './checkpoints';
 import type { Reaction } from './define';
 import { consumeLog } from './log-consumer';
 import type { LogTail, TailConsumer } from './log-tail';
-import type { ProcessorStatus, ProjectionObserver, StateDoc } from './processor';
-import { STATE_COLLECTION } from './processor';
+import type { ProcessorStatus, ProjectionObserver } from './processor';
+import { STATE_COLLECTION, type StateDoc } from './state';
 import type { ReadModels } from './read-models';
 import type { Reactor, ReactorContext } from './reactor';
 

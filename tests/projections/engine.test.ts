@@ -17,7 +17,7 @@ import { StoreReadModels } from '../../projections/engine/read-models';
 import { projectionStatus } from '../../projections/engine/status';
 import { answersLogInMemory, appendEvents, seedHistory, submission } from '../support/seed';
 import { CheckpointBatcher } from '../../projections/engine/checkpoints';
-import { STATE_COLLECTION, type StateDoc } from '../../projections/engine/processor';
+import { STATE_COLLECTION, type StateDoc } from '../../projections/engine/state';
 import { reactor } from '../../projections/engine/reactor';
 import { responsesByQuestionProjection } from '../../projections/responses-by-question';
 import { openMemoryReadStore } from '../../infra/read-store/embedded-read-store';
@@ -93,6 +93,20 @@ const deliveringTwice = (inner: EventStore): EventStore => ({
     }
   },
 });
+
+/**
+ * A process that can die: from `die()` on, it gives no lease up (a killed process never gets
+ * to), so its leases pass to another only once they expire.
+ */
+const mortal = <T extends { readStore: ReadStore }>(process: T) => {
+  let dead = false;
+  const { leases } = process.readStore;
+  const readStore: ReadStore = {
+    ...process.readStore,
+    leases: { ...leases, release: (lease) => (dead ? Promise.resolve() : leases.release(lease)) },
+  };
+  return { ...process, readStore, die: () => void (dead = true) };
+};
 
 /** Counts every event it is handed, with an update that is not idempotent. */
 const tally = (name = 'tally') =>
@@ -496,8 +510,8 @@ describe('projection leases', () => {
     const dir = mkdtempSync(join(tmpdir(), 'boon-lease-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'boon.sqlite');
-    const a = open(file);
-    const b = open(file);
+    const a = mortal(open(file));
+    const b = mortal(open(file));
     const counting = tally();
     const first = await start(a.events, a.readStore, [counting], { leaseTtlMs: 400 });
     const second = await start(b.events, b.readStore, [counting], { leaseTtlMs: 400 });
@@ -506,12 +520,9 @@ describe('projection leases', () => {
     await caughtUp(second.readModels, b.events);
 
     // The holder dies without giving its lease up: the other takes over after the lease time.
-    const holder = first.engine.held().length ? first.engine : second.engine;
-    const survivor = holder === first.engine ? second : first;
-    await (holder as unknown as { tail: { stop(): Promise<void> } }).tail.stop();
-    (holder as unknown as { stopped: boolean }).stopped = true;
-    clearInterval((holder as unknown as { timer: NodeJS.Timeout }).timer);
-    await holder.processorOf('tally')?.stop();
+    const [holder, survivor] = first.engine.held().length ? [a, second] : [b, first];
+    holder.die();
+    await (holder === a ? first : second).engine.stop();
     await expect.poll(() => survivor.engine.held(), { timeout: 5000 }).toEqual(['tally']);
     await seedHistory(a.events, 5);
     await caughtUp(survivor.readModels, a.events);
