@@ -14,8 +14,9 @@ import type { Reactor } from './reactor';
 import type { ReactorProcessor, Dispatch } from './reactor-processor';
 import { ReactorRunner } from './reactor-runner';
 import type { ReadModels } from './read-models';
-import { Rebuilder, type BuildJob, type RebuildReport } from './rebuilder';
+import { Rebuilder, type RebuildReport } from './rebuilder';
 import { sharedPages } from './shared-pages';
+import { generationsKept, planTakeover, type Takeover } from './takeover';
 import { buildStateId, STATE_COLLECTION, type StateDoc } from './state';
 
 export type EngineOptions = {
@@ -296,8 +297,9 @@ export class ProjectionEngine {
       .takeRequests()
       .catch((error) => this.logger.error({ err: error }, 'could not read rebuild requests'));
     if (names.length === 0 || this.stopped) return;
-    const taken = names.flatMap((name) => this.slots.get(name) ?? []);
-    const states = await Promise.all(taken.map((slot) => this.stateOf(slot.projection.name)));
+    const taken = await this.planTakeovers(
+      names.flatMap((n) => this.slots.get(n)?.projection ?? []),
+    );
     if (!this.tail.running) {
       // The one subscription starts at the log's head: consumers behind it catch up by pages
       // of their own (shared between them) and attach once it covers them. Started where the
@@ -309,58 +311,85 @@ export class ProjectionEngine {
     await this.reactors?.start(names.filter((name) => this.reactorNames.includes(name)));
     if (taken.length === 0) return;
     await this.janitor
-      .sweep(
-        taken.map(({ projection }, i) => {
-          const current = states[i]?.generation ?? 1;
-          // A changed version rebuilds into the next generation, resuming what is already there.
-          const changed = states[i] && states[i].version !== projection.version;
-          return { projection, keep: changed ? [current, current + 1] : [current] };
-        }),
-      )
+      .sweep(taken.map((t) => ({ projection: t.projection, keep: generationsKept(t) })))
       .catch((error) => this.logger.warn({ err: error }, 'could not look for old generations'));
-    const building = await this.firstBuilds(taken.filter((_, i) => !states[i]));
-    for (const [i, slot] of taken.entries()) {
-      if (!building.includes(slot)) await this.run(slot, states[i] ?? null);
+    await this.forgetStaleBuilds(taken).catch((error) =>
+      this.logger.warn({ err: error }, 'could not forget the state of an abandoned build'),
+    );
+    for (const { projection, live, serving, checkpoint } of taken) {
+      if (live) await this.startLive(this.slotOf(projection.name), serving, checkpoint);
     }
-    if (building.length > 0) await this.firstBuild(building);
+    if (taken.some((t) => t.build)) this.build(taken);
   }
 
-  /** Of the never-built projections just taken, those a long log builds through the rebuild path. */
-  private async firstBuilds(unbuilt: Slot[]): Promise<Slot[]> {
-    if (unbuilt.length === 0) return [];
+  /** What each projection just taken starts with, from its states in the store. */
+  private async planTakeovers(projections: readonly Projection[]): Promise<Takeover[]> {
+    if (projections.length === 0) return [];
+    const ids = projections.flatMap((p) => [p.name, buildStateId(p.name)]);
+    const states = new Map(
+      (await this.readStore.collection<StateDoc>(STATE_COLLECTION).find({ _id: { $in: ids } })).map(
+        (state) => [state._id, state],
+      ),
+    );
     const from = this.settings.firstBuildFrom;
-    return (await this.events.countEventsAfter(null, from)) >= from ? unbuilt : [];
+    const longLog =
+      projections.some((p) => !states.has(p.name)) &&
+      (await this.events.countEventsAfter(null, from)) >= from;
+    return projections.map((p) =>
+      planTakeover(
+        p,
+        states.get(p.name) ?? null,
+        states.get(buildStateId(p.name)) ?? null,
+        longLog,
+      ),
+    );
+  }
+
+  /** States of builds nobody will go on with: their generations go with the sweep. */
+  private async forgetStaleBuilds(taken: readonly Takeover[]): Promise<void> {
+    const stale = taken.filter((t) => t.staleBuild).map((t) => t.projection.name);
+    if (stale.length === 0) return;
+    await this.readStore.transaction(async (tx) => {
+      for (const name of stale) {
+        const lease = this.leases.lease(name);
+        if (!lease) continue;
+        tx.fence(lease);
+        await tx.collection(STATE_COLLECTION).deleteOne({ _id: buildStateId(name) });
+      }
+    });
   }
 
   /**
-   * Builds projections that never ran from one read of the log, into generation 1, then starts
-   * them live where the build ended (a build cut short resumes from its own checkpoint).
+   * Builds what the projections just taken need from one read of the log (first builds,
+   * changed versions, rebuilds another process left unfinished), each from its own
+   * checkpoint, and swaps each in live.
    */
-  private async firstBuild(slots: Slot[]): Promise<void> {
-    const jobs: BuildJob[] = await Promise.all(
-      slots.map(async ({ projection }) => {
-        const pending = await this.stateOf(buildStateId(projection.name));
-        const resume =
-          pending?.version === projection.version && pending.generation === 1 ? pending : null;
-        return { projection, generation: 1, resume };
-      }),
-    );
+  private build(taken: readonly Takeover[]): void {
+    const jobs = taken.flatMap((t) => (t.build ? [t.build] : []));
     this.logger.info(
-      { projections: slots.map((slot) => slot.projection.name) },
-      'first build of a long log: one read of the log for all of them',
+      {
+        builds: jobs.map(({ projection, generation, reason, resume }) => ({
+          projection: projection.name,
+          generation,
+          reason,
+          from: resume?.checkpoint ?? null,
+        })),
+      },
+      'building generations from the log: one read of it for all of them',
     );
+    // Projections nothing runs live meanwhile: a failure gives their leases up, and whoever
+    // takes them next goes on with the build from its checkpoint.
+    const waiting = taken.filter((t) => t.build && !t.live).map((t) => t.projection.name);
     this.rebuilder.inBackground(
       this.rebuilder.run(jobs),
-      'first build failed: the projections start again',
-      {},
+      'build failed',
+      { projections: jobs.map((job) => job.projection.name) },
       {
-        stopped: 'first build stopped: the next start resumes it',
-        // Whatever else stopped it (a lost lease, a failure): the lease goes, and whoever
-        // takes it next resumes the build from its checkpoint. A stop releases it itself.
+        stopped: 'build stopped: whoever takes the lease next goes on with it',
         failed: async () => {
-          for (const slot of slots) {
-            this.leases.forget(slot.projection.name);
-            await this.lose(slot);
+          for (const name of waiting) {
+            this.leases.forget(name);
+            await this.lose(this.slotOf(name));
           }
         },
       },
@@ -382,34 +411,6 @@ export class ProjectionEngine {
     const live = slot.live;
     slot.live = null;
     await Promise.all([live?.stop(), this.rebuilder.leaseLost(slot.projection.name)]);
-  }
-
-  /** Starts a projection whose lease this process just took. */
-  private async run(slot: Slot, state: StateDoc | null): Promise<void> {
-    const { projection } = slot;
-    if (state && state.version !== projection.version) {
-      this.logger.info(
-        { projection: projection.name, from: state.version, to: projection.version },
-        'projection version changed: rebuilding it from the first event',
-      );
-      const pending = await this.stateOf(buildStateId(projection.name));
-      const generation = state.generation + 1;
-      const resume =
-        pending?.version === projection.version && pending.generation === generation
-          ? pending
-          : null;
-      this.rebuilder.inBackground(
-        this.rebuilder.run([{ projection, generation, resume }]),
-        'rebuild failed',
-        { projection: projection.name },
-      );
-      return;
-    }
-    await this.startLive(
-      slot,
-      state?.generation ?? 1,
-      state?.checkpoint ? BigInt(state.checkpoint) : null,
-    );
   }
 
   private async startLive(slot: Slot, generation: number, checkpoint: bigint | null) {

@@ -108,18 +108,23 @@ export class Rebuilder {
     return reached;
   }
 
-  /** Rebuilds projections into their next generation from one read of the log. */
-  async rebuild(projections: readonly Projection[]): Promise<RebuildReport[]> {
+  /**
+   * Rebuilds projections into their next generation from one read of the log; `requests`,
+   * those it answers, are gone once the rebuilds are recorded.
+   */
+  async rebuild(
+    projections: readonly Projection[],
+    requests: readonly string[] = [],
+  ): Promise<RebuildReport[]> {
     const generations = await Promise.all(
       projections.map(async (p) => ((await this.stateOf(p.name))?.generation ?? 0) + 1),
     );
-    return this.run(
-      projections.map((projection, i) => ({
-        projection,
-        generation: generations[i]!,
-        resume: null,
-      })),
-    );
+    const jobs = projections.map((projection, i) => ({
+      projection,
+      generation: generations[i]!,
+      resume: null,
+    }));
+    return this.run(jobs, requests);
   }
 
   /**
@@ -134,17 +139,16 @@ export class Rebuilder {
       .filter((p) => this.host.lease(p.name) && !this.isRebuilding(p.name));
     if (taken.length === 0) return;
     const names = taken.map((p) => p.name);
-    await this.readStore.transaction(async (tx) => {
-      await tx.collection(REQUESTS).deleteMany({ _id: { $in: names } });
+    this.inBackground(this.rebuild(taken, names), 'requested rebuild failed', {
+      projections: names,
     });
-    this.inBackground(this.rebuild(taken), 'requested rebuild failed', { projections: names });
   }
 
   /**
    * Builds several projections from one read of the log: each page is read once and handed to
    * every projection being built, each into its generation, swapped in at the end.
    */
-  run(jobs: readonly BuildJob[]): Promise<RebuildReport[]> {
+  run(jobs: readonly BuildJob[], requests: readonly string[] = []): Promise<RebuildReport[]> {
     const busy = jobs.find(({ projection }) => this.isRebuilding(projection.name));
     if (busy) {
       const { name } = busy.projection;
@@ -153,7 +157,7 @@ export class Rebuilder {
       );
     }
     const builds = jobs.map(() => ({ processor: null, group: [] }) as Omit<Build, 'report'>);
-    const work = this.buildTogether(jobs, builds);
+    const work = this.buildTogether(jobs, builds, requests);
     for (const [i, { projection }] of jobs.entries()) {
       const report = work.then((reports) => reports[i]!);
       // One projection's report: its failure is the build's, handled by whoever awaits that.
@@ -214,14 +218,45 @@ export class Rebuilder {
     return this.readStore.collection<StateDoc>(STATE_COLLECTION).findOne({ _id: id });
   }
 
+  /**
+   * Records each build before anything of it is written, in one unit of work with the
+   * requests it answers: a process stopped or killed from then on leaves the build to
+   * whoever takes the lease next, which goes on from the build's last unit.
+   */
+  private async begin(jobs: readonly BuildJob[], requests: readonly string[]): Promise<void> {
+    await this.readStore.transaction(async (tx) => {
+      const states = tx.collection<StateDoc>(STATE_COLLECTION);
+      for (const { projection, generation, resume } of jobs) {
+        const lease = this.host.lease(projection.name);
+        if (!lease) {
+          throw conflict('Lease lost', `Projection ${projection.name} moved to another process.`);
+        }
+        tx.fence(lease);
+        await states.upsertOne({
+          _id: buildStateId(projection.name),
+          generation,
+          checkpoint: resume?.checkpoint ?? null,
+          version: projection.version,
+          updatedAt: new Date().toISOString(),
+        });
+      }
+      if (requests.length > 0) {
+        await tx.collection(REQUESTS).deleteMany({ _id: { $in: [...requests] } });
+      }
+    });
+  }
+
   private async buildTogether(
     jobs: readonly BuildJob[],
     builds: Omit<Build, 'report'>[],
+    requests: readonly string[],
   ): Promise<RebuildReport[]> {
     const started = performance.now();
+    await this.begin(jobs, requests);
     const processors: Processor[] = [];
     for (const [i, { projection, generation, resume }] of jobs.entries()) {
-      if (!resume) await this.options.janitor.dropNow(projection, generation);
+      // Nothing of this build committed yet: whatever the generation holds is another's.
+      if (!resume?.checkpoint) await this.options.janitor.dropNow(projection, generation);
       // Built over the full tables at the end, unless a handler's query needs one before.
       await ensureProjectionIndexes(this.readStore, projection, generation, {
         whenQueried: true,

@@ -663,6 +663,91 @@ describe('a first build stopped half-way', () => {
   });
 });
 
+describe('an operator rebuild stopped half-way', () => {
+  it('is resumed by whoever takes the lease next, from where it ended, and swapped in', async () => {
+    const { store: events, write } = answersLogInMemory(cleanups);
+    await write(0, 120);
+    const dir = mkdtempSync(join(tmpdir(), 'boon-engine-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'read-models.sqlite');
+    let slowly = false;
+    const seen = projection({
+      name: 'seen',
+      version: 1,
+      collections: { seen: collection<Doc>() },
+      on: {
+        ResponseSubmitted: async ({ data }, db) => {
+          if (slowly) await new Promise((resolve) => setTimeout(resolve, 2));
+          await db.seen.upsertOne({ _id: data.responseId });
+        },
+      },
+    });
+    const options: EngineOptions = {
+      rebuildPageSize: 10,
+      rebuildUnitMs: 30,
+      leaseCheckMs: 50,
+      dropDelayMs: 0,
+    };
+    const rebuilt = { events: 0 };
+    const observer: EngineOptions['observer'] = {
+      batchCommitted: (_name, count, _seconds, rebuild) => {
+        if (rebuild) rebuilt.events += count;
+      },
+    };
+    const firstDb = openSqlite(file);
+    const firstStore = openEmbeddedReadStore(firstDb, { pollIntervalMs: 5 });
+    const first = new ProjectionEngine(events, firstStore, [seen], silentLogger(), {
+      ...options,
+      observer,
+    });
+    await first.start();
+    const head = String(await events.headPosition());
+    const state = (store: ReadStore, id: string) =>
+      store.collection<StateDoc>(STATE_COLLECTION).findOne({ _id: id });
+    await expect.poll(async () => (await state(firstStore, 'seen'))?.checkpoint).toBe(head);
+
+    // Asked to rebuild, it stops (a SIGTERM) a few units into generation 2.
+    slowly = true;
+    const asked = first.rebuild('seen');
+    await expect.poll(() => rebuilt.events, { timeout: 10_000 }).toBeGreaterThan(20);
+    await first.stop();
+    await expect(asked).rejects.toThrow('The projection engine stopped');
+    const stoppedAt = rebuilt.events;
+    expect(stoppedAt).toBeLessThan(120);
+    expect(await state(firstStore, 'seen#rebuild')).toMatchObject({
+      generation: 2,
+      checkpoint: expect.any(String),
+    });
+    await firstStore.close();
+    firstDb.close();
+
+    // The next holder goes on with generation 2 from its checkpoint and swaps it in.
+    const secondDb = openSqlite(file);
+    const secondStore = openEmbeddedReadStore(secondDb, { pollIntervalMs: 5 });
+    cleanups.push(async () => {
+      await secondStore.close();
+      secondDb.close();
+    });
+    const second = new ProjectionEngine(events, secondStore, [seen], silentLogger(), {
+      ...options,
+      observer,
+    });
+    cleanups.push(() => second.stop());
+    await second.start();
+    await expect
+      .poll(async () => (await state(secondStore, 'seen'))?.generation, { timeout: 10_000 })
+      .toBe(2);
+    expect(await state(secondStore, 'seen')).toMatchObject({ checkpoint: head });
+    expect(await state(secondStore, 'seen#rebuild')).toBeNull();
+    expect(rebuilt.events).toBe(120);
+    expect(await secondStore.collection('seen_g2').count()).toBe(120);
+    // The generation it replaced goes, once nothing reads it.
+    await expect
+      .poll(async () => (await secondStore.listCollections()).filter((c) => c.startsWith('seen_')))
+      .toEqual(['seen_g2']);
+  });
+});
+
 describe('reactors', () => {
   /** Asks for an award per answer, reading the answer's read model (which must hold it). */
   const awarding = () =>

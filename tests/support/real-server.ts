@@ -7,6 +7,8 @@ export type RealServer = {
   exitCode(): number | null;
   /** Ends the process with this signal and waits until it is gone. */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Its standard output from the start, a line each (kept only when asked with `keepLog`). */
+  logLines(): string[];
 };
 
 /**
@@ -16,7 +18,7 @@ export type RealServer = {
  */
 export const spawnServer = async (
   env: Record<string, string>,
-  { compiled = false }: { compiled?: boolean } = {},
+  { compiled = false, keepLog = false }: { compiled?: boolean; keepLog?: boolean } = {},
 ): Promise<RealServer> => {
   const program = compiled
     ? ['--enable-source-maps', 'dist/server/main.js']
@@ -46,7 +48,9 @@ export const spawnServer = async (
   // Keep draining its output so a chatty server never blocks on a full pipe; its warnings and
   // errors reach the test's output.
   child.stdout!.removeAllListeners('data');
+  let log = keepLog ? output : '';
   child.stdout!.on('data', (chunk: Buffer) => {
+    if (keepLog) log += chunk.toString();
     for (const line of chunk.toString().split('\n')) {
       if (/"level":(4|5|6)0/.test(line)) console.warn(`[${role}] ${line.slice(0, 1000)}`);
     }
@@ -55,6 +59,7 @@ export const spawnServer = async (
     url,
     child,
     exitCode: () => exitCode,
+    logLines: () => log.split('\n'),
     stop: async (signal = 'SIGKILL') => {
       if (exitCode === null) child.kill(signal);
       await exited;
