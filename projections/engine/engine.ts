@@ -55,6 +55,8 @@ export type EngineOptions = {
   dispatch?: Dispatch;
   /** Longest a reactor's batch waits for the projections it reads. */
   reactorReadWaitMs?: number;
+  /** Tries of one event's reactions, with backoff, before the event is parked (8). */
+  reactionAttempts?: number;
   /** Told of committed batches and lease changes (metrics); never changes what runs. */
   observer?: ProjectionObserver;
 };
@@ -108,6 +110,7 @@ export class ProjectionEngine {
       firstBuildFrom: options.firstBuildFrom ?? 10_000,
       dropDelayMs: options.dropDelayMs ?? 30_000,
       reactorReadWaitMs: options.reactorReadWaitMs ?? 10_000,
+      reactionAttempts: options.reactionAttempts ?? 8,
     };
     const reactors = options.reactors ?? [];
     if (reactors.length > 0 && (!options.readModels || !options.dispatch)) {
@@ -159,6 +162,7 @@ export class ProjectionEngine {
             batchSize: this.settings.batchSize,
             catchUpBatchSize: this.settings.catchUpBatchSize,
             readWaitMs: this.settings.reactorReadWaitMs,
+            attempts: this.settings.reactionAttempts,
           })
         : null;
     this.janitor = new GenerationJanitor(readStore, logger, this.settings.dropDelayMs, (p, g) =>
@@ -296,6 +300,7 @@ export class ProjectionEngine {
     await this.rebuilder
       .takeRequests()
       .catch((error) => this.logger.error({ err: error }, 'could not read rebuild requests'));
+    this.reactors?.retryParked();
     if (names.length === 0 || this.stopped) return;
     const taken = await this.planTakeovers(
       names.flatMap((n) => this.slots.get(n)?.projection ?? []),

@@ -16,6 +16,8 @@ const SLICE_MS = 25;
 export type ProjectionObserver = {
   batchCommitted?(projection: string, events: number, seconds: number, rebuild: boolean): void;
   leaseChanged?(projection: string, change: 'taken' | 'lost' | 'released'): void;
+  /** A reactor gave up on an event after its attempts (it is parked). */
+  reactionParked?(reactor: string): void;
 };
 
 export type ProcessorOptions = {

@@ -4,6 +4,7 @@ import type { ReadStore } from '../../infra/read-store/read-store';
 import type { CheckpointBatcher } from './checkpoints';
 import type { LeaseKeeper } from './lease-keeper';
 import type { LogTail } from './log-tail';
+import { PARKED, PARKED_INDEXES } from './parked-reactions';
 import type { ProjectionObserver } from './processor';
 import type { Reactor } from './reactor';
 import { ReactorProcessor, reactorState, type Dispatch } from './reactor-processor';
@@ -25,6 +26,8 @@ export type ReactorRunnerOptions = {
   catchUpBatchSize: number;
   /** Longest a reactor's batch waits for the projections it reads. */
   readWaitMs: number;
+  /** Tries of one event's reactions before it is parked. */
+  attempts: number;
 };
 
 /** The reactors of a process: each runs here while this process holds its lease. */
@@ -42,10 +45,17 @@ export class ReactorRunner {
 
   /** Starts the reactors whose leases this process just took, each from its checkpoint. */
   async start(names: readonly string[]): Promise<void> {
+    if (names.length === 0) return;
+    await this.options.readStore.ensureIndexes(PARKED, PARKED_INDEXES);
     for (const name of names) {
       const reactor = this.reactors.get(name)!;
       this.run(reactor, await this.startOf(reactor));
     }
+  }
+
+  /** Parked events an operator asked to try again, by the reactors running here. */
+  retryParked(): void {
+    for (const processor of this.processors.values()) processor.retryParked();
   }
 
   /** Another process holds the reactor now: it stops here. */
