@@ -78,6 +78,8 @@ export const retriesAsked = (readStore: ReadStore, reactor: string, limit: numbe
 export type ParkedReactions = {
   reactor: string;
   count: number;
+  /** Of those, the ones an operator asked to try again, not tried yet. */
+  retrying: number;
   /** The oldest few. */
   events: ParkedDoc[];
 };
@@ -93,6 +95,7 @@ export const parkedReactions = async (
     reactors.map(async (reactor) => ({
       reactor,
       count: await parked.count({ reactor }),
+      retrying: await parked.count({ reactor, retryAsked: true }),
       events: await parked.find({ reactor }, { sort: { parkedAt: 1 }, limit: shown }),
     })),
   );

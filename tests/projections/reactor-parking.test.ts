@@ -92,6 +92,7 @@ describe('a reaction that always fails', () => {
     expect(summary).toEqual({
       reactor: 'awarding',
       count: 1,
+      retrying: 0,
       events: [
         expect.objectContaining({
           eventId: poisoned.id,
