@@ -6,6 +6,7 @@ import type { ReadStore } from '../../infra/read-store/read-store';
 import { CheckpointBatcher } from './checkpoints';
 import { collectionNames, type Projection } from './define';
 import { GenerationJanitor } from './generation-janitor';
+import { drainToHead } from './drain';
 import { ensureProjectionIndexes } from './indexes';
 import { LeaseKeeper } from './lease-keeper';
 import { LogTail } from './log-tail';
@@ -57,6 +58,11 @@ export type EngineOptions = {
   reactorReadWaitMs?: number;
   /** Tries of one event's reactions, with backoff, before the event is parked (8). */
   reactionAttempts?: number;
+  /**
+   * Longest a stop lets reactors and projections run on to the log's head before it stops
+   * them (10 s): what a reactor appends then is projected before the process ends.
+   */
+  drainMs?: number;
   /** Told of committed batches and lease changes (metrics); never changes what runs. */
   observer?: ProjectionObserver;
 };
@@ -111,6 +117,7 @@ export class ProjectionEngine {
       dropDelayMs: options.dropDelayMs ?? 30_000,
       reactorReadWaitMs: options.reactorReadWaitMs ?? 10_000,
       reactionAttempts: options.reactionAttempts ?? 8,
+      drainMs: options.drainMs ?? 10_000,
     };
     const reactors = options.reactors ?? [];
     if (reactors.length > 0 && (!options.readModels || !options.dispatch)) {
@@ -205,13 +212,33 @@ export class ProjectionEngine {
     });
   }
 
-  /** Finishes each batch in hand, commits its checkpoint, and releases the leases. */
+  /**
+   * A clean stop: builds under way end at their next event (whoever takes the lease next goes
+   * on with them); reactors and projections run on until both stand at the log's head (within
+   * `drainMs`); then each finishes the batch in hand, commits its checkpoint, and the leases
+   * are released.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
-    await this.leases.halt();
-    // A build under way ends its unit at the next event and stops before the next page; its
-    // checkpoint stays, and the next process to take the lease resumes from it.
+    const deadline = Date.now() + this.settings.drainMs;
+    // Leases are still renewed while the drain runs, and nothing new is taken.
+    this.leases.stopTaking();
     await this.rebuilder.stop();
+    const drained = await drainToHead({
+      events: this.events,
+      reactors: () => this.heldReactors().map((name) => this.reactorOf(name)?.checkpoint ?? null),
+      projections: () =>
+        [...this.slots.values()].flatMap((slot) => (slot.live ? [slot.live.checkpoint] : [])),
+      stopReactors: async () => this.reactors?.stop(),
+      deadline,
+    });
+    if (!drained) {
+      this.logger.warn(
+        { drainMs: this.settings.drainMs },
+        'stopping before the read models reached the head of the log: whoever runs them next goes on',
+      );
+    }
+    await this.leases.halt();
     await Promise.all([...this.slots.values()].map((slot) => slot.live?.stop()));
     await this.reactors?.stop();
     await this.checkpoints.flush();

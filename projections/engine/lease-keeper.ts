@@ -31,6 +31,7 @@ export class LeaseKeeper {
   private timer: NodeJS.Timeout | null = null;
   private checking: Promise<void> | null = null;
   private halted = false;
+  private taking = true;
 
   constructor(
     private readonly readStore: ReadStore,
@@ -62,6 +63,11 @@ export class LeaseKeeper {
       });
     }, this.options.checkMs);
     this.timer.unref();
+  }
+
+  /** From now on checks only renew what is held: a process stopping takes nothing new. */
+  stopTaking(): void {
+    this.taking = false;
   }
 
   /** No further checks, once the one under way ends; what is held stays held until released. */
@@ -121,6 +127,7 @@ export class LeaseKeeper {
         }
         return renewed;
       }
+      if (!this.taking) return null;
       const lease = await this.readStore.leases.acquire(name, owner, ttlMs);
       if (lease) observer.leaseChanged?.(name, 'taken');
       return lease;
