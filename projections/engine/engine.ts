@@ -297,6 +297,11 @@ export class ProjectionEngine {
     return this.rebuilder.rebuild(projections);
   }
 
+  /** Resolves once every drop of an old generation planned so far was made or spared. */
+  dropsSettled(): Promise<void> {
+    return this.janitor.settled();
+  }
+
   isRebuilding(name: string): boolean {
     return this.rebuilder.isRebuilding(name);
   }

@@ -238,7 +238,8 @@ describe('the projection engine', () => {
     const report = await two.engine.rebuild('responses-by-question');
     expect(report.generation).toBe(3);
     await expect.poll(() => generations(second.readStore)).toEqual(['responses_g3']);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Every drop planned so far came due (generation 3's among them) and was made or spared.
+    await two.engine.dropsSettled();
     expect(await generations(second.readStore)).toEqual(['responses_g3']);
     expect(two.readModels.generationOf('responses-by-question')).toBe(3);
     expect(await snapshot(two.readModels)).toEqual(incremental);
@@ -259,7 +260,8 @@ describe('the projection engine', () => {
        WHERE name = 'responses-by-question'`,
     ).run(Date.now() + 60_000);
     await expect.poll(() => engine.held().includes('responses-by-question')).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // The drop of generation 1 came due and left it.
+    await engine.dropsSettled();
     expect(
       (await readStore.listCollections()).filter((c) => /^responses_g\d+$/.test(c)).sort(),
     ).toEqual(['responses_g1', 'responses_g2']);
@@ -630,9 +632,6 @@ describe('a first build stopped half-way', () => {
     const stoppedAt = before.events;
     await firstStore.close();
     firstDb.close();
-    // Nothing of the build ran on after the stop: no unit on the closed store.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(unhandled).toEqual([]);
     expect(stoppedAt).toBeLessThan(120);
 
     const secondDb = openSqlite(file);
@@ -660,6 +659,8 @@ describe('a first build stopped half-way', () => {
       .toBe(String(await events.headPosition()));
     expect(await secondStore.collection('seen_g1').count()).toBe(120);
     expect(stoppedAt + after.events).toBe(120);
+    // Nothing of the first build ran on after its stop, all the while the second one ran: a
+    // unit on the closed store would have been refused, unhandled.
     expect(unhandled).toEqual([]);
   });
 });
@@ -903,6 +904,7 @@ describe('following the read models from notices', () => {
     const notices = new Subject<CommitNotice>();
     // The first look at the new generation's indexes is slow; the second is quick.
     let slowNext = false;
+    let looked = 0;
     const store = new Proxy(inner, {
       get(target, key) {
         if (key === 'notices') return notices;
@@ -912,7 +914,8 @@ describe('following the read models from notices', () => {
               slowNext = false;
               await new Promise((resolve) => setTimeout(resolve, 30));
             }
-            return target.ensureIndexes(...args);
+            await target.ensureIndexes(...args);
+            if (args[0].endsWith('_g2')) looked++;
           };
         }
         const value: unknown = Reflect.get(target, key, target);
@@ -927,7 +930,11 @@ describe('following the read models from notices', () => {
     slowNext = true;
     notices.next({ projection: name, generation: 2, position: '5', topics: [] });
     notices.next({ projection: name, generation: 2, position: '9', topics: [] });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Both notices looked at the new generation's indexes (the slow one last); what each then
+    // learnt is settled once the microtasks after the last look have run.
+    const perLook = Object.keys(responsesByQuestionProjection.collections).length;
+    await expect.poll(() => looked).toBe(2 * perLook);
+    await new Promise((resolve) => setImmediate(resolve));
     expect(readModels.generationOf(name)).toBe(2);
     expect(readModels.checkpointOf(name)).toBe(9n);
   });
