@@ -4,95 +4,49 @@ import type { EventStore } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logger';
 import type { ReadStore } from '../../infra/read-store/read-store';
 import { CheckpointBatcher } from './checkpoints';
-import { collectionNames, type Projection } from './define';
-import { GenerationJanitor } from './generation-janitor';
+import type { Projection } from './define';
 import { drainToHead } from './drain';
-import { ensureProjectionIndexes } from './indexes';
+import {
+  checkNames,
+  engineSettings,
+  type EngineOptions,
+  type EngineSettings,
+} from './engine-options';
+import { GenerationJanitor } from './generation-janitor';
 import { LeaseKeeper } from './lease-keeper';
 import { LogTail } from './log-tail';
-import { Processor, type ProjectionObserver } from './processor';
-import type { Reactor } from './reactor';
-import type { ReactorProcessor, Dispatch } from './reactor-processor';
+import type { Processor } from './processor';
+import { ProjectionRunner } from './projection-runner';
+import type { ReactorProcessor } from './reactor-processor';
 import { ReactorRunner } from './reactor-runner';
-import type { ReadModels } from './read-models';
 import { Rebuilder, type RebuildReport } from './rebuilder';
 import { sharedPages } from './shared-pages';
-import { generationsKept, planTakeover, type Takeover } from './takeover';
-import { buildStateId, STATE_COLLECTION, type StateDoc } from './state';
+import { STATE_COLLECTION, type StateDoc } from './state';
+import { forgetStaleBuilds, generationsKept, readTakeovers, type Takeover } from './takeover';
 
-export type EngineOptions = {
-  /** Names this process in leases; random by default. */
-  owner?: string;
-  leaseTtlMs?: number;
-  /** How often held leases are renewed and free ones sought. */
-  leaseCheckMs?: number;
-  batchSize?: number;
-  catchUpBatchSize?: number;
-  /** Longest a live unit of work applies events before it commits. */
-  maxBatchMs?: number;
-  /** Longest a unit of a projection catching up by pages of its own runs before it commits. */
-  catchUpUnitMs?: number;
-  /**
-   * Longest a rebuild's unit of work runs before it commits: each writes a document once
-   * however many of its events touch it, so the larger the unit, the fewer writes.
-   */
-  rebuildUnitMs?: number;
-  /** Events a rebuild reads from the log at once (each page is handed to every projection). */
-  rebuildPageSize?: number;
-  tailCapacity?: number;
-  /**
-   * From how many events in the log a projection never built before is built through the
-   * rebuild path (one read of the log for all of them) rather than batch by batch on the live
-   * path.
-   */
-  firstBuildFrom?: number;
-  /** How long an old generation is kept after a swap, for reads already under way. */
-  dropDelayMs?: number;
-  /** Processors of their own whose output is commands (see Reactor); none by default. */
-  reactors?: readonly Reactor[];
-  /** What reactors read through (the projections' serving generations); needed with reactors. */
-  readModels?: ReadModels;
-  /** Runs the commands reactors ask for; needed with reactors. */
-  dispatch?: Dispatch;
-  /** Longest a reactor's batch waits for the projections it reads. */
-  reactorReadWaitMs?: number;
-  /** Tries of one event's reactions, with backoff, before the event is parked (8). */
-  reactionAttempts?: number;
-  /**
-   * Longest a stop lets reactors and projections run on to the log's head before it stops
-   * them (10 s): what a reactor appends then is projected before the process ends.
-   */
-  drainMs?: number;
-  /** Told of committed batches and lease changes (metrics); never changes what runs. */
-  observer?: ProjectionObserver;
-};
-
-type Slot = { projection: Projection; live: Processor | null };
+export type { EngineOptions } from './engine-options';
 
 /**
  * Runs projections and reactors in this process: each under its lease (so exactly one
  * process runs it), fed from the process's one subscription; builds a projection's new
- * generation when asked, when its version changed, or when it never ran on a long log; and
- * gives the leases up on stop.
+ * generation when asked, when its version changed, or when it never ran on a long log; and,
+ * on a clean stop, runs them on to the log's head and gives the leases up.
  */
 export class ProjectionEngine {
   readonly owner: string;
-  private readonly slots = new Map<string, Slot>();
+  private readonly byName: ReadonlyMap<string, Projection>;
   private readonly reactorNames: readonly string[];
-  private readonly reactors: ReactorRunner | null;
+  private readonly settings: EngineSettings;
   private readonly leases: LeaseKeeper;
+  private readonly live: ProjectionRunner;
+  private readonly reactors: ReactorRunner | null;
   private readonly rebuilder: Rebuilder;
   private readonly janitor: GenerationJanitor;
+  /** The process's one subscription to the log. */
   private readonly tail: LogTail;
-  /** The log as live processors and reactors catching up on their own read it. */
-  private readonly catchUpReads: EventStore;
   private readonly checkpoints: CheckpointBatcher;
   private stopped = false;
   private recordedTailError: string | null = null;
-  private readonly settings: Required<
-    Omit<EngineOptions, 'owner' | 'dispatch' | 'observer' | 'reactors' | 'readModels'>
-  >;
-  private readonly observer: ProjectionObserver;
 
   constructor(
     private readonly events: EventStore,
@@ -101,114 +55,92 @@ export class ProjectionEngine {
     private readonly logger: Logger,
     options: EngineOptions = {},
   ) {
-    this.owner = options.owner ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
-    this.observer = options.observer ?? {};
-    this.settings = {
-      leaseTtlMs: options.leaseTtlMs ?? 10_000,
-      leaseCheckMs: options.leaseCheckMs ?? 2_000,
-      batchSize: options.batchSize ?? 500,
-      catchUpBatchSize: options.catchUpBatchSize ?? 10_000,
-      maxBatchMs: options.maxBatchMs ?? 1_000,
-      catchUpUnitMs: options.catchUpUnitMs ?? 4_000,
-      rebuildUnitMs: options.rebuildUnitMs ?? 4_000,
-      rebuildPageSize: options.rebuildPageSize ?? 20_000,
-      tailCapacity: options.tailCapacity ?? 20_000,
-      firstBuildFrom: options.firstBuildFrom ?? 10_000,
-      dropDelayMs: options.dropDelayMs ?? 30_000,
-      reactorReadWaitMs: options.reactorReadWaitMs ?? 10_000,
-      reactionAttempts: options.reactionAttempts ?? 8,
-      drainMs: options.drainMs ?? 10_000,
-    };
     const reactors = options.reactors ?? [];
+    checkNames(projections, reactors);
     if (reactors.length > 0 && (!options.readModels || !options.dispatch)) {
       throw new Error(
         'Reactors need the read models they read and a dispatcher for their commands',
       );
     }
-    this.tail = new LogTail(events, logger, this.settings.tailCapacity);
-    this.catchUpReads = sharedPages(events);
+    this.owner = options.owner ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
+    this.byName = new Map(projections.map((p) => [p.name, p]));
+    this.reactorNames = reactors.map((reactor) => reactor.name);
+    const settings = (this.settings = engineSettings(options));
+    const observer = options.observer ?? {};
+    this.tail = new LogTail(events, logger, settings.tailCapacity);
+    // Processors catching up on their own share the pages they read.
+    const catchUpReads = sharedPages(events);
     this.checkpoints = new CheckpointBatcher(readStore, logger);
-    const owners = new Map<string, string>();
-    for (const projection of projections) {
-      if (this.slots.has(projection.name))
-        throw new Error(`Two projections named ${projection.name}`);
-      for (const name of collectionNames(projection)) {
-        const other = owners.get(name);
-        if (other) throw new Error(`Collection ${name} belongs to ${other} and ${projection.name}`);
-        owners.set(name, projection.name);
-      }
-      this.slots.set(projection.name, { projection, live: null });
-    }
-    const reactorsByName = new Map<string, Reactor>();
-    for (const reactor of reactors) {
-      if (this.slots.has(reactor.name) || reactorsByName.has(reactor.name)) {
-        throw new Error(`Two projections or reactors named ${reactor.name}`);
-      }
-      reactorsByName.set(reactor.name, reactor);
-    }
-    this.reactorNames = [...reactorsByName.keys()];
-    this.leases = new LeaseKeeper(readStore, [...this.slots.keys(), ...this.reactorNames], {
+    this.leases = new LeaseKeeper(readStore, [...this.byName.keys(), ...this.reactorNames], {
       owner: this.owner,
-      ttlMs: this.settings.leaseTtlMs,
-      checkMs: this.settings.leaseCheckMs,
+      ttlMs: settings.leaseTtlMs,
+      checkMs: settings.leaseCheckMs,
       logger,
-      observer: this.observer,
+      observer,
+    });
+    const shared = {
+      readStore,
+      logger,
+      tail: this.tail,
+      leases: this.leases,
+      checkpoints: this.checkpoints,
+      observer,
+      batchSize: settings.batchSize,
+      catchUpBatchSize: settings.catchUpBatchSize,
+    };
+    this.live = new ProjectionRunner({
+      ...shared,
+      events,
+      catchUpReads,
+      maxBatchMs: settings.maxBatchMs,
+      catchUpUnitMs: settings.catchUpUnitMs,
+      rebuildUnitMs: settings.rebuildUnitMs,
+      onLeaseLost: (name) => {
+        this.leases.forget(name);
+        void this.lose(name);
+      },
     });
     this.reactors =
       options.readModels && options.dispatch && reactors.length > 0
-        ? new ReactorRunner(reactorsByName, {
-            events: this.catchUpReads,
-            readStore,
+        ? new ReactorRunner(new Map(reactors.map((r) => [r.name, r])), {
+            ...shared,
+            events: catchUpReads,
             readModels: options.readModels,
             dispatch: options.dispatch,
-            logger,
-            tail: this.tail,
-            leases: this.leases,
-            checkpoints: this.checkpoints,
-            observer: this.observer,
-            batchSize: this.settings.batchSize,
-            catchUpBatchSize: this.settings.catchUpBatchSize,
-            readWaitMs: this.settings.reactorReadWaitMs,
-            attempts: this.settings.reactionAttempts,
+            readWaitMs: settings.reactorReadWaitMs,
+            attempts: settings.reactionAttempts,
           })
         : null;
-    this.janitor = new GenerationJanitor(readStore, logger, this.settings.dropDelayMs, (p, g) =>
+    this.janitor = new GenerationJanitor(readStore, logger, settings.dropDelayMs, (p, g) =>
       this.inUse(p, g),
     );
     this.rebuilder = new Rebuilder({
       events,
       readStore,
-      projections: new Map(projections.map((p) => [p.name, p])),
+      projections: this.byName,
       janitor: this.janitor,
       logger,
-      pageSize: this.settings.rebuildPageSize,
+      pageSize: settings.rebuildPageSize,
       host: {
         lease: (name) => this.leases.lease(name),
-        buildProcessor: (projection, generation, checkpoint, stateId) =>
-          this.processor(this.slotOf(projection.name), generation, checkpoint, stateId, false),
-        pauseLive: async (name) => {
-          const slot = this.slotOf(name);
-          const live = slot.live;
-          slot.live = null;
-          await live?.stop();
-        },
+        buildProcessor: (...args) => this.live.buildProcessor(...args),
+        pauseLive: (name) => this.live.stopLive(name),
         goLive: async (projection, generation, checkpoint) => {
-          if (!this.stopped)
-            await this.startLive(this.slotOf(projection.name), generation, checkpoint);
+          if (!this.stopped) await this.live.startLive(projection, generation, checkpoint);
         },
       },
     });
   }
 
   get projections(): Projection[] {
-    return [...this.slots.values()].map((slot) => slot.projection);
+    return [...this.byName.values()];
   }
 
   /** Takes every free lease and starts those projections; keeps looking for free ones. */
   async start(): Promise<void> {
     await this.leases.start({
-      lost: (name) => this.lost(name),
-      checked: (taken) => this.startTaken(taken),
+      lost: (name) => this.lose(name),
+      checked: (taken) => this.afterCheck(taken),
     });
   }
 
@@ -227,8 +159,7 @@ export class ProjectionEngine {
     const drained = await drainToHead({
       events: this.events,
       reactors: () => this.heldReactors().map((name) => this.reactorOf(name)?.checkpoint ?? null),
-      projections: () =>
-        [...this.slots.values()].flatMap((slot) => (slot.live ? [slot.live.checkpoint] : [])),
+      projections: () => this.live.positions(),
       stopReactors: async () => this.reactors?.stop(),
       deadline,
     });
@@ -239,13 +170,12 @@ export class ProjectionEngine {
       );
     }
     await this.leases.halt();
-    await Promise.all([...this.slots.values()].map((slot) => slot.live?.stop()));
+    await this.live.stop();
     await this.reactors?.stop();
     await this.checkpoints.flush();
     await this.tail.stop();
     await this.janitor.stop();
     await this.leases.releaseAll();
-    for (const slot of this.slots.values()) slot.live = null;
   }
 
   /** Names of the reactors this process runs now. */
@@ -259,11 +189,11 @@ export class ProjectionEngine {
 
   /** Names of the projections this process runs now. */
   held(): string[] {
-    return this.leases.held(this.slots.keys());
+    return this.leases.held(this.byName.keys());
   }
 
   processorOf(name: string): Processor | null {
-    return this.slots.get(name)?.live ?? null;
+    return this.live.processorOf(name);
   }
 
   tailError(): string | null {
@@ -282,8 +212,8 @@ export class ProjectionEngine {
    */
   async rebuildMany(names: readonly string[]): Promise<RebuildReport[]> {
     const projections = names.map((name) => {
-      const slot = this.slots.get(name);
-      if (!slot) throw notFound('Unknown projection', `There is no projection ${name}.`);
+      const projection = this.byName.get(name);
+      if (!projection) throw notFound('Unknown projection', `There is no projection ${name}.`);
       if (!this.leases.lease(name)) {
         throw conflict(
           'Runs elsewhere',
@@ -292,7 +222,7 @@ export class ProjectionEngine {
       }
       if (this.rebuilder.isRebuilding(name))
         throw conflict('Already rebuilding', `Projection ${name} is already rebuilding.`);
-      return slot.projection;
+      return projection;
     });
     return this.rebuilder.rebuild(projections);
   }
@@ -311,22 +241,15 @@ export class ProjectionEngine {
     return this.rebuilder.progress(name);
   }
 
-  private slotOf(name: string): Slot {
-    return this.slots.get(name)!;
+  /** Another process holds the lease now: what ran under it here stops. */
+  private async lose(name: string): Promise<void> {
+    if (!this.byName.has(name)) return this.reactors?.lose(name);
+    this.logger.warn({ projection: name }, 'projection lease lost');
+    await Promise.all([this.live.stopLive(name), this.rebuilder.leaseLost(name)]);
   }
 
-  private async stateOf(id: string): Promise<StateDoc | null> {
-    return this.readStore.collection<StateDoc>(STATE_COLLECTION).findOne({ _id: id });
-  }
-
-  private async lost(name: string): Promise<void> {
-    const slot = this.slots.get(name);
-    if (slot) await this.lose(slot);
-    else await this.reactors?.lose(name);
-  }
-
-  /** After each lease check: what this process just took starts, and rebuilds asked for. */
-  private async startTaken(names: readonly string[]): Promise<void> {
+  /** After each lease check: what this process just took starts; what was asked for runs. */
+  private async afterCheck(names: readonly string[]): Promise<void> {
     if (this.stopped) return;
     await this.recordTailError();
     await this.rebuilder
@@ -334,8 +257,12 @@ export class ProjectionEngine {
       .catch((error) => this.logger.error({ err: error }, 'could not read rebuild requests'));
     this.reactors?.retryParked();
     if (names.length === 0 || this.stopped) return;
-    const taken = await this.planTakeovers(
-      names.flatMap((n) => this.slots.get(n)?.projection ?? []),
+    const projections = names.flatMap((name) => this.byName.get(name) ?? []);
+    const taken = await readTakeovers(
+      this.readStore,
+      this.events,
+      projections,
+      this.settings.firstBuildFrom,
     );
     if (!this.tail.running) {
       // The one subscription starts at the log's head: consumers behind it catch up by pages
@@ -350,50 +277,13 @@ export class ProjectionEngine {
     await this.janitor
       .sweep(taken.map((t) => ({ projection: t.projection, keep: generationsKept(t) })))
       .catch((error) => this.logger.warn({ err: error }, 'could not look for old generations'));
-    await this.forgetStaleBuilds(taken).catch((error) =>
-      this.logger.warn({ err: error }, 'could not forget the state of an abandoned build'),
+    await forgetStaleBuilds(this.readStore, (name) => this.leases.lease(name), taken).catch(
+      (error) => this.logger.warn({ err: error }, 'could not forget an abandoned build'),
     );
     for (const { projection, live, serving, checkpoint } of taken) {
-      if (live) await this.startLive(this.slotOf(projection.name), serving, checkpoint);
+      if (live) await this.live.startLive(projection, serving, checkpoint);
     }
     if (taken.some((t) => t.build)) this.build(taken);
-  }
-
-  /** What each projection just taken starts with, from its states in the store. */
-  private async planTakeovers(projections: readonly Projection[]): Promise<Takeover[]> {
-    if (projections.length === 0) return [];
-    const ids = projections.flatMap((p) => [p.name, buildStateId(p.name)]);
-    const states = new Map(
-      (await this.readStore.collection<StateDoc>(STATE_COLLECTION).find({ _id: { $in: ids } })).map(
-        (state) => [state._id, state],
-      ),
-    );
-    const from = this.settings.firstBuildFrom;
-    const longLog =
-      projections.some((p) => !states.has(p.name)) &&
-      (await this.events.countEventsAfter(null, from)) >= from;
-    return projections.map((p) =>
-      planTakeover(
-        p,
-        states.get(p.name) ?? null,
-        states.get(buildStateId(p.name)) ?? null,
-        longLog,
-      ),
-    );
-  }
-
-  /** States of builds nobody will go on with: their generations go with the sweep. */
-  private async forgetStaleBuilds(taken: readonly Takeover[]): Promise<void> {
-    const stale = taken.filter((t) => t.staleBuild).map((t) => t.projection.name);
-    if (stale.length === 0) return;
-    await this.readStore.transaction(async (tx) => {
-      for (const name of stale) {
-        const lease = this.leases.lease(name);
-        if (!lease) continue;
-        tx.fence(lease);
-        await tx.collection(STATE_COLLECTION).deleteOne({ _id: buildStateId(name) });
-      }
-    });
   }
 
   /**
@@ -426,7 +316,7 @@ export class ProjectionEngine {
         failed: async () => {
           for (const name of waiting) {
             this.leases.forget(name);
-            await this.lose(this.slotOf(name));
+            await this.lose(name);
           }
         },
       },
@@ -438,55 +328,7 @@ export class ProjectionEngine {
     const error = this.tail.lastError;
     if (error === this.recordedTailError) return;
     this.recordedTailError = error;
-    for (const slot of this.slots.values()) {
-      await slot.live?.recordError(error).catch(() => undefined);
-    }
-  }
-
-  private async lose(slot: Slot) {
-    this.logger.warn({ projection: slot.projection.name }, 'projection lease lost');
-    const live = slot.live;
-    slot.live = null;
-    await Promise.all([live?.stop(), this.rebuilder.leaseLost(slot.projection.name)]);
-  }
-
-  private async startLive(slot: Slot, generation: number, checkpoint: bigint | null) {
-    await ensureProjectionIndexes(this.readStore, slot.projection, generation);
-    const processor = this.processor(slot, generation, checkpoint, slot.projection.name, true);
-    slot.live = processor;
-    processor.start();
-  }
-
-  private processor(
-    slot: Slot,
-    generation: number,
-    checkpoint: bigint | null,
-    stateId: string,
-    live: boolean,
-  ) {
-    const { name } = slot.projection;
-    return new Processor({
-      projection: slot.projection,
-      generation,
-      checkpoint,
-      stateId,
-      events: live ? this.catchUpReads : this.events,
-      readStore: this.readStore,
-      logger: this.logger,
-      tail: live ? this.tail : null,
-      lease: () => this.leases.lease(name),
-      batchSize: this.settings.batchSize,
-      catchUpBatchSize: this.settings.catchUpBatchSize,
-      maxBatchMs: live ? this.settings.maxBatchMs : this.settings.rebuildUnitMs,
-      catchUpUnitMs: live ? this.settings.catchUpUnitMs : this.settings.rebuildUnitMs,
-      announce: live,
-      checkpoints: live ? this.checkpoints : null,
-      observer: this.observer,
-      onLeaseLost: () => {
-        this.leases.forget(name);
-        void this.lose(slot);
-      },
-    });
+    await this.live.recordError(error);
   }
 
   /**
@@ -497,8 +339,11 @@ export class ProjectionEngine {
   private async inUse(projection: Projection, generation: number): Promise<boolean> {
     const { name } = projection;
     if (!this.leases.lease(name)) return true;
-    if (this.slots.get(name)?.live?.generation === generation) return true;
+    if (this.live.processorOf(name)?.generation === generation) return true;
     if (this.rebuilder.generationBuilding(name) === generation) return true;
-    return (await this.stateOf(name))?.generation === generation;
+    const state = await this.readStore
+      .collection<StateDoc>(STATE_COLLECTION)
+      .findOne({ _id: name });
+    return state?.generation === generation;
   }
 }

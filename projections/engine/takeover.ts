@@ -1,6 +1,8 @@
+import type { EventStore } from '../../infra/event-store/event-store';
+import type { Lease, ReadStore } from '../../infra/read-store/read-store';
 import type { Projection } from './define';
 import type { BuildJob } from './rebuilder';
-import type { StateDoc } from './state';
+import { buildStateId, STATE_COLLECTION, type StateDoc } from './state';
 
 /** Why a generation is built when a process takes a projection's lease. */
 export type BuildReason = 'first build' | 'version changed' | 'rebuild resumed';
@@ -56,3 +58,40 @@ export const planTakeover = (
 /** The generations a takeover serves or builds: every other one of the projection can go. */
 export const generationsKept = ({ serving, build }: Takeover): number[] =>
   build && build.generation !== serving ? [serving, build.generation] : [serving];
+
+/** What each projection just taken starts with, from its states in the store. */
+export const readTakeovers = async (
+  readStore: ReadStore,
+  events: Pick<EventStore, 'countEventsAfter'>,
+  projections: readonly Projection[],
+  firstBuildFrom: number,
+): Promise<Takeover[]> => {
+  if (projections.length === 0) return [];
+  const ids = projections.flatMap((p) => [p.name, buildStateId(p.name)]);
+  const stored = await readStore.collection<StateDoc>(STATE_COLLECTION).find({ _id: { $in: ids } });
+  const states = new Map(stored.map((state) => [state._id, state]));
+  const longLog =
+    projections.some((p) => !states.has(p.name)) &&
+    (await events.countEventsAfter(null, firstBuildFrom)) >= firstBuildFrom;
+  return projections.map((p) =>
+    planTakeover(p, states.get(p.name) ?? null, states.get(buildStateId(p.name)) ?? null, longLog),
+  );
+};
+
+/** States of builds nobody will go on with: their generations go with the sweep. */
+export const forgetStaleBuilds = async (
+  readStore: ReadStore,
+  leaseOf: (name: string) => Lease | null,
+  taken: readonly Takeover[],
+): Promise<void> => {
+  const stale = taken.filter((t) => t.staleBuild).map((t) => t.projection.name);
+  if (stale.length === 0) return;
+  await readStore.transaction(async (tx) => {
+    for (const name of stale) {
+      const lease = leaseOf(name);
+      if (!lease) continue;
+      tx.fence(lease);
+      await tx.collection(STATE_COLLECTION).deleteOne({ _id: buildStateId(name) });
+    }
+  });
+};
