@@ -12,7 +12,10 @@ import type { KeyedLock } from './commands/keyed-lock';
 import type { Quotas } from './http/quotas';
 
 /** What developers may ask of the projections through any process (see projection-ops.ts). */
-export type ProjectionOps = Pick<ProjectionOperations, 'status' | 'standing' | 'rebuild'>;
+export type ProjectionOps = Pick<
+  ProjectionOperations,
+  'status' | 'standing' | 'rebuild' | 'parked' | 'retryParked'
+>;
 
 /** Everything a route needs, passed in: the app has no globals. */
 export type AppContext = {

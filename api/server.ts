@@ -74,6 +74,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   const metrics = createMetrics(role === 'api' ? 'api' : 'all');
   const runtime = await openRuntime(stores, role, logger, {
     leaseTtlMs: config.leaseTtlMs,
+    reactionAttempts: config.reactionAttempts,
     commands: { clock, dayRules: config.dayRules, newId, streamLock },
     observer: projectionObserver(metrics),
   });

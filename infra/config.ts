@@ -17,6 +17,7 @@ const optionalUrl = (protocols: string[]) =>
 const schema = z.object({
   ROLE: z.enum(['all', 'api', 'projector']).default('all'),
   LEASE_TTL_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  REACTION_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(8),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
   SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   MAX_CONNECTIONS: z.coerce.number().int().min(16).max(1_000_000).default(10_000),
@@ -89,6 +90,8 @@ export type Config = {
   role: 'all' | 'api' | 'projector';
   /** How long a projection lease lasts without renewal: a dead projector's work moves after it. */
   leaseTtlMs: number;
+  /** Tries of one event's reactions before a reactor parks the event and goes on. */
+  reactionAttempts: number;
   /** New identities one client address may register in an hour. */
   registrationsPerHour: number;
   /** Account sign-ups one client address may start in an hour. */
@@ -229,6 +232,7 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
   return {
     role: c.ROLE,
     leaseTtlMs: c.LEASE_TTL_MS,
+    reactionAttempts: c.REACTION_ATTEMPTS,
     registrationsPerHour: c.REGISTRATIONS_PER_HOUR,
     signUpsPerHour: c.SIGN_UPS_PER_HOUR,
     maxConnections: c.MAX_CONNECTIONS,

@@ -7,7 +7,8 @@ import { parseKeyEncryptionKey } from '../../infra/key-vault/key-encryption-key'
 import type { ReadStore } from '../../infra/read-store/read-store';
 import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
 import { openSqlite } from '../../infra/sqlite';
-import { allProjections } from '../../projections';
+import { allProjections, allReactors } from '../../projections';
+import { parkedReactions } from '../../projections/engine/parked-reactions';
 import { projectionStatus } from '../../projections/engine/status';
 import { KEY_VAULT_FILE, LOG_FILE, READ_MODELS_FILE } from '../stores';
 
@@ -138,6 +139,25 @@ const projections = async (engines: Engines): Promise<Finding[]> => {
   return findings;
 };
 
+/** Events reactors gave up on: the effects they stand for (a badge, a score) are missing. */
+const parked = async (engines: Engines): Promise<Finding[]> => {
+  const reactors = await parkedReactions(
+    engines.readStore,
+    allReactors.map((reactor) => reactor.name),
+    1,
+  );
+  const stuck = reactors.filter((r) => r.count > 0);
+  if (stuck.length === 0) return [ok('parked reactions', 'none')];
+  return stuck.map(({ reactor, count, events: [oldest] }) =>
+    fix(
+      `reactor ${reactor}`,
+      `${count} event${count === 1 ? '' : 's'} parked (the oldest, ${oldest!.eventType} at ` +
+        `${oldest!.position}: ${oldest!.error}): fix the cause, then ` +
+        `npm run projections -- retry ${reactor}`,
+    ),
+  );
+};
+
 const diskSpace = (dir: string, minFreeBytes: number): Finding => {
   const stats = statfsSync(existsSync(dir) ? dir : '.');
   const free = stats.bavail * stats.bsize;
@@ -182,6 +202,7 @@ export const diagnose = async (
     try {
       findings.push(ok('engines', 'the event store and the read store answer'));
       findings.push(...(await projections(engines)));
+      findings.push(...(await parked(engines)));
     } finally {
       await engines.close();
     }

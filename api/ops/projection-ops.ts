@@ -3,12 +3,9 @@ import type { EventStore } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logger';
 import type { Doc, ReadStore } from '../../infra/read-store/read-store';
 import type { Projection } from '../../projections/engine/define';
-import {
-  EngineStopped,
-  REQUESTS,
-  requestRebuild,
-  type ProjectionEngine,
-} from '../../projections/engine/engine';
+import type { ProjectionEngine } from '../../projections/engine/engine';
+import { EngineStopped, REQUESTS, requestRebuild } from '../../projections/engine/rebuilder';
+import { reactorOperations, type ReactorOperations } from './reactor-ops';
 import {
   logCounter,
   projectionStatus,
@@ -58,7 +55,8 @@ export type ProjectionStanding = ProjectionStatus & { rebuild: RebuildStanding |
 /** Which projections a rebuild started here, and which it asked their process to rebuild. */
 export type RebuildStart = { here: string[]; requested: string[] };
 
-export type ProjectionOperations = {
+/** What `npm run projections` and the ops routes ask of a process, reactors' parked events included. */
+export type ProjectionOperations = ReactorOperations & {
   status(): Promise<ProjectionStanding[]>;
   /** Each projection's standing without its rebuild's progress: what health checks and metrics read. */
   standing(): Promise<ProjectionStatus[]>;
@@ -131,6 +129,7 @@ export const projectionOperations = (
   projections: readonly Projection[],
   engine: ProjectionEngine | null,
   logger: Logger,
+  reactors: readonly string[] = [],
 ): ProjectionOperations => {
   const names = projections.map((p) => p.name);
   const stopPublishing = engine ? publishRebuilds(engine, readStore, names, logger) : () => {};
@@ -213,6 +212,7 @@ export const projectionOperations = (
       return { here, requested };
     },
 
+    ...reactorOperations(readStore, reactors),
     close: stopPublishing,
   };
 };

@@ -2,6 +2,7 @@ import type { Derive } from '../../infra/auth/kdf-pool';
 import { gaugeOnScrape, type Metrics } from '../../infra/metrics';
 import { poolReadings, type PoolReading } from '../../infra/postgres/pool';
 import type { ProjectionObserver } from '../../projections/engine/processor';
+import type { ParkedReactions } from '../../projections/engine/parked-reactions';
 import type { ProjectionStatus } from '../../projections/engine/status';
 import type { Runtime } from './runtime';
 
@@ -97,6 +98,22 @@ export const watchProjections = (metrics: Metrics, runtime: Runtime) => {
     '1 when a projection last failed (its status says why)',
     labels,
     perProjection((s) => (s.lastError ? 1 : 0)),
+  );
+  let parked: { at: number; reactors: Promise<ParkedReactions[]> } | null = null;
+  gaugeOnScrape(
+    metrics,
+    'boon_reactor_parked_events',
+    'Events each reactor gave up on after its attempts (npm run projections -- retry)',
+    ['reactor'],
+    async () => {
+      if (!parked || Date.now() - parked.at > 1000) {
+        parked = { at: Date.now(), reactors: runtime.ops.parked() };
+      }
+      return (await parked.reactors).map((r) => ({
+        labels: { reactor: r.reactor },
+        value: r.count,
+      }));
+    },
   );
   gaugeOnScrape(
     metrics,

@@ -50,7 +50,14 @@ export const openRuntime = async (
             : {}),
         });
   await engine?.start();
-  const ops = projectionOperations(stores.events, stores.readStore, allProjections, engine, logger);
+  const ops = projectionOperations(
+    stores.events,
+    stores.readStore,
+    allProjections,
+    engine,
+    logger,
+    allReactors.map((reactor) => reactor.name),
+  );
   return {
     stores,
     readModels,

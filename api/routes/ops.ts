@@ -7,6 +7,7 @@ import { parseInput } from '../http/validation';
 export { OPS_HEADER };
 
 const projectionParams = z.object({ name: z.string().min(1).max(100) });
+const retryQuery = z.strictObject({ event: z.string().min(1).max(100).optional() });
 const rebuildQuery = z.strictObject({
   names: z
     .string()
@@ -37,6 +38,19 @@ export const opsRoutes = (ctx: AppContext) => {
   router.post('/ops/projections/rebuild', async (req, res) => {
     const { names } = parseInput(rebuildQuery, req.query, 'query');
     res.status(202).json(await ctx.projections.rebuild(names ?? 'all'));
+  });
+
+  // Reactions given up on after their attempts (dead letters), by reactor.
+  router.get('/ops/reactors/parked', async (_req, res) => {
+    res.json(await ctx.projections.parked());
+  });
+
+  // Asks the process running the reactor to try its parked events again (`?event=ID`: one of
+  // them) at its next lease check (202); the parked list above follows them.
+  router.post('/ops/reactors/:name/retry', async (req, res) => {
+    const { name } = parseInput(projectionParams, req.params, 'params');
+    const { event } = parseInput(retryQuery, req.query, 'query');
+    res.status(202).json(await ctx.projections.retryParked(name, event));
   });
 
   return router;

@@ -5,7 +5,7 @@ import {
   type ReadStore,
   type UnitOfWork,
 } from '../../infra/read-store/read-store';
-import { STATE_COLLECTION, type StateDoc } from './processor';
+import { STATE_COLLECTION, type StateDoc } from './state';
 
 const RETRY_MS = 500;
 

@@ -1,31 +1,23 @@
 import type { RecordedEvent } from '../../domain/shared/events';
 import type { EventStore } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logger';
-import type { Doc, Lease, ReadStore, UnitOfWork } from '../../infra/read-store/read-store';
+import type { Lease, ReadStore, UnitOfWork } from '../../infra/read-store/read-store';
 import type { CheckpointBatcher } from './checkpoints';
 import { collectionNames, physicalName, type Projection, type ProjectionDb } from './define';
 import { consumeLog } from './log-consumer';
 import type { LogTail, TailConsumer } from './log-tail';
+import { STATE_COLLECTION, type StateDoc } from './state';
 import { nextTurn } from './timing';
-
-export const STATE_COLLECTION = 'projection_state';
 
 /** Longest a unit of work applies events before it lets the event loop serve. */
 const SLICE_MS = 25;
-
-export type StateDoc = Doc & {
-  generation: number;
-  checkpoint: string | null;
-  version: number;
-  updatedAt: string;
-  /** The last failure, for every process's status; cleared by the next successful commit. */
-  lastError?: string;
-};
 
 /** What an engine tells an observer (metrics): it only listens, it never changes what runs. */
 export type ProjectionObserver = {
   batchCommitted?(projection: string, events: number, seconds: number, rebuild: boolean): void;
   leaseChanged?(projection: string, change: 'taken' | 'lost' | 'released'): void;
+  /** A reactor gave up on an event after its attempts (it is parked). */
+  reactionParked?(reactor: string): void;
 };
 
 export type ProcessorOptions = {

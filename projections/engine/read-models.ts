@@ -13,7 +13,7 @@ import {
   type ProjectionView,
 } from './define';
 import { ensureProjectionIndexes } from './indexes';
-import { STATE_COLLECTION, type StateDoc } from './processor';
+import { STATE_COLLECTION, type StateDoc } from './state';
 
 /** What the API reads through: projections' collections and how far each has come. */
 export type ReadModels = {

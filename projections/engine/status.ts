@@ -2,7 +2,7 @@ import type { EventStore } from '../../infra/event-store/event-store';
 import type { ReadStore } from '../../infra/read-store/read-store';
 import type { Projection } from './define';
 import type { ProjectionEngine } from './engine';
-import { STATE_COLLECTION, type StateDoc } from './processor';
+import { buildStateId, STATE_COLLECTION, type StateDoc } from './state';
 
 export type ProjectionStatus = {
   name: string;
@@ -56,7 +56,7 @@ export const projectionStatus = async (
   count: LogCounter = logCounter(events),
 ): Promise<ProjectionStatus[]> => {
   const head = await events.headPosition();
-  const ids = projections.flatMap((p) => [p.name, `${p.name}#rebuild`]);
+  const ids = projections.flatMap((p) => [p.name, buildStateId(p.name)]);
   const states = new Map(
     (await readStore.collection<StateDoc>(STATE_COLLECTION).find({ _id: { $in: ids } })).map(
       (s) => [s._id, s],
@@ -67,7 +67,7 @@ export const projectionStatus = async (
   return Promise.all(
     projections.map(async (projection): Promise<ProjectionStatus> => {
       const state = states.get(projection.name);
-      const rebuild = states.get(`${projection.name}#rebuild`);
+      const rebuild = states.get(buildStateId(projection.name));
       const lease = leases.get(projection.name);
       const held = lease && lease.expiresAt > now ? lease : null;
       const local = engine?.held().includes(projection.name) ? engine : null;

@@ -6,6 +6,7 @@ import { diagnose, type Finding } from '../../api/ops/doctor-checks';
 import { startProjector } from '../../api/processes/projector';
 import { openStores } from '../../api/stores';
 import { loadConfig } from '../../infra/config';
+import { PARKED, type ParkedDoc } from '../../projections/engine/parked-reactions';
 import { silentLogger } from '../../infra/logger';
 import pg from 'pg';
 import { activation, appendEvents } from '../support/seed';
@@ -30,6 +31,21 @@ describe('npm run doctor (api/ops/doctor.ts)', () => {
     await appendEvents(stores.events, 'question-of-the-day-2026-03-01', [
       activation('2026-03-01', 3),
     ]);
+    // An event the badge reactor gave up on.
+    const [activated] = await stores.events.readAll({ maxCount: 1 });
+    await stores.readStore.transaction(async (tx) => {
+      await tx.collection<ParkedDoc>(PARKED).upsertOne({
+        _id: `badge-awards:${activated!.id}`,
+        reactor: 'badge-awards',
+        eventId: activated!.id,
+        eventType: activated!.type,
+        position: String(activated!.position),
+        attempts: 8,
+        error: 'the badge stream did not answer',
+        parkedAt: '2026-03-01T12:00:00.000Z',
+        retryAsked: false,
+      });
+    });
     await stores.close();
     const log = join(dataDir, 'boon.sqlite');
     const kek = join(dataDir, 'key-encryption-key');
@@ -45,6 +61,10 @@ describe('npm run doctor (api/ops/doctor.ts)', () => {
     expect(text).toMatch(/projection questions: 1 events behind and nobody runs it/);
     expect(text).toMatch(/leases: \d+ of \d+ held by no process: start a projector/);
     expect(text).toMatch(/disk: .* make room/);
+    expect(text).toContain(
+      'reactor badge-awards: 1 event parked (the oldest, QuestionOfTheDayActivated at 1: the ' +
+        'badge stream did not answer): fix the cause, then npm run projections -- retry badge-awards',
+    );
 
     chmodSync(dataDir, 0o700);
     chmodSync(log, 0o600);
@@ -54,6 +74,7 @@ describe('npm run doctor (api/ops/doctor.ts)', () => {
       logger: silentLogger(),
     });
     try {
+      await projector.runtime.ops.retryParked('badge-awards');
       await expect
         .poll(async () => said(fixes(await diagnose({ DATA_DIR: dataDir }, { minFreeBytes: 1 }))), {
           timeout: 20_000,

@@ -138,6 +138,11 @@ describe('/metrics on an API process', () => {
     ]);
     expect(samples(text, 'boon_ws_topics')[0]!.value).toBe(1);
     expect(samples(text, 'boon_kdf_pending')[0]!.value).toBe(0);
+    // Events reactors gave up on, by reactor (none here).
+    expect(samples(text, 'boon_reactor_parked_events')).toEqual([
+      { labels: expect.objectContaining({ reactor: 'badge-awards' }), value: 0 },
+      { labels: expect.objectContaining({ reactor: 'answer-analysis' }), value: 0 },
+    ]);
 
     const head = samples(text, 'boon_log_head_position')[0]!.value;
     expect(head).toBeGreaterThan(0);

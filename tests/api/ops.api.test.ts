@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OPS_HEADER } from '../../api/routes/ops';
+import { PARKED, type ParkedDoc } from '../../projections/engine/parked-reactions';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -74,6 +75,68 @@ describe('operations for developers', () => {
       .post('/ops/projections/rebuild?names=identity&extra=1')
       .set(OPS_HEADER, '1');
     expect(bad.status).toBe(400);
+  });
+
+  it('lists the events a reactor parked, retries them through the reactor, and refuses what is not parked', async () => {
+    const alice = await t.register();
+    const q = await t.todaysQuestion();
+    const posted = await request(t.app)
+      .post('/api/responses')
+      .set('X-Device-ID', alice.deviceId)
+      .send({ content: 'one two three', questionId: q.id });
+    expect(posted.status).toBe(201);
+    await t.settled();
+    const answered = (await t.allEvents()).find((e) => e.type === 'ResponseSubmitted')!;
+    // As the badge reactor leaves an event it gave up on (its award is refused meanwhile).
+    await t.readStore.transaction(async (tx) => {
+      await tx.collection<ParkedDoc>(PARKED).upsertOne({
+        _id: `badge-awards:${answered.id}`,
+        reactor: 'badge-awards',
+        eventId: answered.id,
+        eventType: answered.type,
+        position: String(answered.position),
+        attempts: 8,
+        error: 'badge stream unavailable',
+        parkedAt: '2026-11-28T12:00:00.000Z',
+        retryAsked: false,
+      });
+    });
+    const parked = await request(t.app).get('/ops/reactors/parked').set(OPS_HEADER, '1');
+    expect(parked.status).toBe(200);
+    expect(parked.body).toEqual([
+      {
+        reactor: 'badge-awards',
+        count: 1,
+        retrying: 0,
+        events: [
+          expect.objectContaining({ eventId: answered.id, error: 'badge stream unavailable' }),
+        ],
+      },
+      { reactor: 'answer-analysis', count: 0, retrying: 0, events: [] },
+    ]);
+
+    const retry = (path: string) => request(t.app).post(path).set(OPS_HEADER, '1');
+    expect((await retry('/ops/reactors/nope/retry')).status).toBe(404);
+    expect((await retry('/ops/reactors/badge-awards/retry?event=not-parked')).status).toBe(404);
+    const bad = await retry('/ops/reactors/badge-awards/retry?event=x&also=1');
+    expect(bad.status).toBe(400);
+    expect((await retry(`/ops/reactors/badge-awards/retry?event=${'x'.repeat(101)}`)).status).toBe(
+      400,
+    );
+    // Run by the process holding the reactor at its next lease check: the award repeats
+    // nothing (the badge was given once already), and the event is no longer parked.
+    const asked = await retry(`/ops/reactors/badge-awards/retry?event=${answered.id}`);
+    expect(asked.status).toBe(202);
+    expect(asked.body).toEqual({ reactor: 'badge-awards', asked: 1, runningIn: t.engine.owner });
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await request(t.app).get('/ops/reactors/parked').set(OPS_HEADER, '1')).body[0].count,
+        ).toBe(0),
+      { timeout: 10_000 },
+    );
+    expect((await retry('/ops/reactors/badge-awards/retry')).body.asked).toBe(0);
+    expect((await request(t.app).get('/ops/reactors/parked')).status).toBe(403);
   });
 
   it('answers 404 for an unknown projection and 403 through a proxy', async () => {

@@ -5,7 +5,7 @@ import type { ReadStore } from '../../infra/read-store/read-store';
 import { allProjections, allReactors } from '../../projections';
 import { ProjectionEngine } from '../../projections/engine/engine';
 import { StoreReadModels } from '../../projections/engine/read-models';
-import { STATE_COLLECTION, type StateDoc } from '../../projections/engine/processor';
+import { STATE_COLLECTION, type StateDoc } from '../../projections/engine/state';
 import { reactorState } from '../../projections/engine/reactor-processor';
 
 type Json = Record<string, unknown>;

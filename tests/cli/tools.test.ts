@@ -260,6 +260,8 @@ describe('bad input to any tool', () => {
       [tool('projections', ['status'], { PORT: '9' }), 1, /nothing answers on 127.0.0.1:9/],
       [tool('projections', ['rebuild']), 2, /projection names, or --all/],
       [tool('projections', ['shuffle']), 2, /unknown command shuffle/],
+      [tool('projections', ['retry']), 2, /retry takes a reactor, and at most one event id/],
+      [tool('projections', ['retry', 'a', 'b', 'c']), 2, /at most one event id/],
     ];
     for (const [run, code, said] of runs) expectRefused(await run, code, said);
     expectDataFolderUntouched();

@@ -17,7 +17,7 @@ import { StoreReadModels } from '../../projections/engine/read-models';
 import { projectionStatus } from '../../projections/engine/status';
 import { answersLogInMemory, appendEvents, seedHistory, submission } from '../support/seed';
 import { CheckpointBatcher } from '../../projections/engine/checkpoints';
-import { STATE_COLLECTION, type StateDoc } from '../../projections/engine/processor';
+import { STATE_COLLECTION, type StateDoc } from '../../projections/engine/state';
 import { reactor } from '../../projections/engine/reactor';
 import { responsesByQuestionProjection } from '../../projections/responses-by-question';
 import { openMemoryReadStore } from '../../infra/read-store/embedded-read-store';
@@ -93,6 +93,20 @@ const deliveringTwice = (inner: EventStore): EventStore => ({
     }
   },
 });
+
+/**
+ * A process that can die: from `die()` on, it gives no lease up (a killed process never gets
+ * to), so its leases pass to another only once they expire.
+ */
+const mortal = <T extends { readStore: ReadStore }>(process: T) => {
+  let dead = false;
+  const { leases } = process.readStore;
+  const readStore: ReadStore = {
+    ...process.readStore,
+    leases: { ...leases, release: (lease) => (dead ? Promise.resolve() : leases.release(lease)) },
+  };
+  return { ...process, readStore, die: () => void (dead = true) };
+};
 
 /** Counts every event it is handed, with an update that is not idempotent. */
 const tally = (name = 'tally') =>
@@ -224,7 +238,8 @@ describe('the projection engine', () => {
     const report = await two.engine.rebuild('responses-by-question');
     expect(report.generation).toBe(3);
     await expect.poll(() => generations(second.readStore)).toEqual(['responses_g3']);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Every drop planned so far came due (generation 3's among them) and was made or spared.
+    await two.engine.dropsSettled();
     expect(await generations(second.readStore)).toEqual(['responses_g3']);
     expect(two.readModels.generationOf('responses-by-question')).toBe(3);
     expect(await snapshot(two.readModels)).toEqual(incremental);
@@ -245,7 +260,8 @@ describe('the projection engine', () => {
        WHERE name = 'responses-by-question'`,
     ).run(Date.now() + 60_000);
     await expect.poll(() => engine.held().includes('responses-by-question')).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // The drop of generation 1 came due and left it.
+    await engine.dropsSettled();
     expect(
       (await readStore.listCollections()).filter((c) => /^responses_g\d+$/.test(c)).sort(),
     ).toEqual(['responses_g1', 'responses_g2']);
@@ -481,7 +497,8 @@ describe('the projection engine', () => {
         throw new Error('No upcaster for ResponseSubmitted v9');
       },
     };
-    const { engine } = await start(failing, readStore, [tally()]);
+    // It never reaches the head: its stop need not wait for that.
+    const { engine } = await start(failing, readStore, [tally()], { drainMs: 100 });
     await seedHistory(events, 1);
     await expect
       .poll(
@@ -496,8 +513,8 @@ describe('projection leases', () => {
     const dir = mkdtempSync(join(tmpdir(), 'boon-lease-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'boon.sqlite');
-    const a = open(file);
-    const b = open(file);
+    const a = mortal(open(file));
+    const b = mortal(open(file));
     const counting = tally();
     const first = await start(a.events, a.readStore, [counting], { leaseTtlMs: 400 });
     const second = await start(b.events, b.readStore, [counting], { leaseTtlMs: 400 });
@@ -506,12 +523,9 @@ describe('projection leases', () => {
     await caughtUp(second.readModels, b.events);
 
     // The holder dies without giving its lease up: the other takes over after the lease time.
-    const holder = first.engine.held().length ? first.engine : second.engine;
-    const survivor = holder === first.engine ? second : first;
-    await (holder as unknown as { tail: { stop(): Promise<void> } }).tail.stop();
-    (holder as unknown as { stopped: boolean }).stopped = true;
-    clearInterval((holder as unknown as { timer: NodeJS.Timeout }).timer);
-    await holder.processorOf('tally')?.stop();
+    const [holder, survivor] = first.engine.held().length ? [a, second] : [b, first];
+    holder.die();
+    await (holder === a ? first : second).engine.stop();
     await expect.poll(() => survivor.engine.held(), { timeout: 5000 }).toEqual(['tally']);
     await seedHistory(a.events, 5);
     await caughtUp(survivor.readModels, a.events);
@@ -618,9 +632,6 @@ describe('a first build stopped half-way', () => {
     const stoppedAt = before.events;
     await firstStore.close();
     firstDb.close();
-    // Nothing of the build ran on after the stop: no unit on the closed store.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(unhandled).toEqual([]);
     expect(stoppedAt).toBeLessThan(120);
 
     const secondDb = openSqlite(file);
@@ -648,7 +659,94 @@ describe('a first build stopped half-way', () => {
       .toBe(String(await events.headPosition()));
     expect(await secondStore.collection('seen_g1').count()).toBe(120);
     expect(stoppedAt + after.events).toBe(120);
+    // Nothing of the first build ran on after its stop, all the while the second one ran: a
+    // unit on the closed store would have been refused, unhandled.
     expect(unhandled).toEqual([]);
+  });
+});
+
+describe('an operator rebuild stopped half-way', () => {
+  it('is resumed by whoever takes the lease next, from where it ended, and swapped in', async () => {
+    const { store: events, write } = answersLogInMemory(cleanups);
+    await write(0, 120);
+    const dir = mkdtempSync(join(tmpdir(), 'boon-engine-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'read-models.sqlite');
+    let slowly = false;
+    const seen = projection({
+      name: 'seen',
+      version: 1,
+      collections: { seen: collection<Doc>() },
+      on: {
+        ResponseSubmitted: async ({ data }, db) => {
+          if (slowly) await new Promise((resolve) => setTimeout(resolve, 2));
+          await db.seen.upsertOne({ _id: data.responseId });
+        },
+      },
+    });
+    const options: EngineOptions = {
+      rebuildPageSize: 10,
+      rebuildUnitMs: 30,
+      leaseCheckMs: 50,
+      dropDelayMs: 0,
+    };
+    const rebuilt = { events: 0 };
+    const observer: EngineOptions['observer'] = {
+      batchCommitted: (_name, count, _seconds, rebuild) => {
+        if (rebuild) rebuilt.events += count;
+      },
+    };
+    const firstDb = openSqlite(file);
+    const firstStore = openEmbeddedReadStore(firstDb, { pollIntervalMs: 5 });
+    const first = new ProjectionEngine(events, firstStore, [seen], silentLogger(), {
+      ...options,
+      observer,
+    });
+    await first.start();
+    const head = String(await events.headPosition());
+    const state = (store: ReadStore, id: string) =>
+      store.collection<StateDoc>(STATE_COLLECTION).findOne({ _id: id });
+    await expect.poll(async () => (await state(firstStore, 'seen'))?.checkpoint).toBe(head);
+
+    // Asked to rebuild, it stops (a SIGTERM) a few units into generation 2.
+    slowly = true;
+    const asked = first.rebuild('seen');
+    await expect.poll(() => rebuilt.events, { timeout: 10_000 }).toBeGreaterThan(20);
+    await first.stop();
+    await expect(asked).rejects.toThrow('The projection engine stopped');
+    const stoppedAt = rebuilt.events;
+    expect(stoppedAt).toBeLessThan(120);
+    expect(await state(firstStore, 'seen#rebuild')).toMatchObject({
+      generation: 2,
+      checkpoint: expect.any(String),
+    });
+    await firstStore.close();
+    firstDb.close();
+
+    // The next holder goes on with generation 2 from its checkpoint and swaps it in.
+    const secondDb = openSqlite(file);
+    const secondStore = openEmbeddedReadStore(secondDb, { pollIntervalMs: 5 });
+    cleanups.push(async () => {
+      await secondStore.close();
+      secondDb.close();
+    });
+    const second = new ProjectionEngine(events, secondStore, [seen], silentLogger(), {
+      ...options,
+      observer,
+    });
+    cleanups.push(() => second.stop());
+    await second.start();
+    await expect
+      .poll(async () => (await state(secondStore, 'seen'))?.generation, { timeout: 10_000 })
+      .toBe(2);
+    expect(await state(secondStore, 'seen')).toMatchObject({ checkpoint: head });
+    expect(await state(secondStore, 'seen#rebuild')).toBeNull();
+    expect(rebuilt.events).toBe(120);
+    expect(await secondStore.collection('seen_g2').count()).toBe(120);
+    // The generation it replaced goes, once nothing reads it.
+    await expect
+      .poll(async () => (await secondStore.listCollections()).filter((c) => c.startsWith('seen_')))
+      .toEqual(['seen_g2']);
   });
 });
 
@@ -806,6 +904,7 @@ describe('following the read models from notices', () => {
     const notices = new Subject<CommitNotice>();
     // The first look at the new generation's indexes is slow; the second is quick.
     let slowNext = false;
+    let looked = 0;
     const store = new Proxy(inner, {
       get(target, key) {
         if (key === 'notices') return notices;
@@ -815,7 +914,8 @@ describe('following the read models from notices', () => {
               slowNext = false;
               await new Promise((resolve) => setTimeout(resolve, 30));
             }
-            return target.ensureIndexes(...args);
+            await target.ensureIndexes(...args);
+            if (args[0].endsWith('_g2')) looked++;
           };
         }
         const value: unknown = Reflect.get(target, key, target);
@@ -830,7 +930,11 @@ describe('following the read models from notices', () => {
     slowNext = true;
     notices.next({ projection: name, generation: 2, position: '5', topics: [] });
     notices.next({ projection: name, generation: 2, position: '9', topics: [] });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Both notices looked at the new generation's indexes (the slow one last); what each then
+    // learnt is settled once the microtasks after the last look have run.
+    const perLook = Object.keys(responsesByQuestionProjection.collections).length;
+    await expect.poll(() => looked).toBe(2 * perLook);
+    await new Promise((resolve) => setImmediate(resolve));
     expect(readModels.generationOf(name)).toBe(2);
     expect(readModels.checkpointOf(name)).toBe(9n);
   });

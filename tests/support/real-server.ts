@@ -7,6 +7,8 @@ export type RealServer = {
   exitCode(): number | null;
   /** Ends the process with this signal and waits until it is gone. */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Its standard output from the start, a line each (kept only when asked with `keepLog`). */
+  logLines(): string[];
 };
 
 /**
@@ -18,9 +20,11 @@ export const spawnServer = async (
   env: Record<string, string>,
   {
     compiled = false,
+    keepLog = false,
     namespace,
   }: {
     compiled?: boolean;
+    keepLog?: boolean;
     /** A network namespace to run it in (tests/support/netns.ts: a host of its own). */
     namespace?: string;
   } = {},
@@ -57,7 +61,9 @@ export const spawnServer = async (
   // Keep draining its output so a chatty server never blocks on a full pipe; its warnings and
   // errors reach the test's output.
   child.stdout!.removeAllListeners('data');
+  let log = keepLog ? output : '';
   child.stdout!.on('data', (chunk: Buffer) => {
+    if (keepLog) log += chunk.toString();
     for (const line of chunk.toString().split('\n')) {
       if (/"level":(4|5|6)0/.test(line)) console.warn(`[${role}] ${line.slice(0, 1000)}`);
     }
@@ -66,6 +72,7 @@ export const spawnServer = async (
     url,
     child,
     exitCode: () => exitCode,
+    logLines: () => log.split('\n'),
     stop: async (signal = 'SIGKILL') => {
       if (exitCode === null) child.kill(signal);
       await exited;
