@@ -135,6 +135,14 @@ export type CivilityJudgement = {
 /** What each finding costs. A personal attack alone takes a text below the refusal line. */
 const COST = { aimed: 0.7, profanity: 0.15, insult: 0.1 };
 export const ABUSIVE_BELOW = 0.5;
+/**
+ * Published, but doubtful: below this and not refused, an item waits for a moderator (held
+ * from others) instead of going straight through. Three profanities, or two and an insult.
+ */
+export const BORDERLINE_BELOW = 0.7;
+
+export const isBorderline = (civility: number) =>
+  civility >= ABUSIVE_BELOW && civility < BORDERLINE_BELOW;
 
 export const judgeCivility = (written: string): CivilityJudgement => {
   const text = normalizeForScreening(written);

@@ -26,9 +26,11 @@ export const ItemReported = defineEvent({
   schema: z.object({
     reportId: z.string().min(1),
     target,
-    /** The reported item's author and question (null for a chat message). */
+    /** The reported item's author, and its question (null for a chat message). */
     authorId: z.string().min(1),
     questionId: z.number().int().positive().nullable(),
+    /** For a reply: the answer it replies to. */
+    parentId: z.string().min(1).nullable(),
     reporterId: z.string().min(1),
     reporterPseudonym: z.string(),
     reason: z.enum(REPORT_REASONS),
@@ -50,6 +52,8 @@ export const ItemVisibilityChanged = defineEvent({
     target,
     authorId: z.string().min(1),
     questionId: z.number().int().positive().nullable(),
+    /** For a reply: the answer it replies to. */
+    parentId: z.string().min(1).nullable(),
     previous: visibility,
     visibility,
     cause: z.enum(['reports', 'analyzer', 'moderator']),
@@ -69,6 +73,8 @@ export const ReportsResolved = defineEvent({
     target,
     authorId: z.string().min(1),
     questionId: z.number().int().positive().nullable(),
+    /** For a reply: the answer it replies to. */
+    parentId: z.string().min(1).nullable(),
     action: z.enum(MODERATION_ACTIONS),
     reportIds: z.array(z.string().min(1)),
     previous: visibility,

@@ -24,7 +24,13 @@ export const moderationStreamId = (target: ReportTarget) => `moderation-${queueI
 export const DEFAULT_HOLD_THRESHOLD = 3;
 
 /** What the item is, as the one who first reported or held it described it. */
-type Item = { target: ReportTarget; authorId: string; questionId: number | null };
+type Item = {
+  target: ReportTarget;
+  authorId: string;
+  questionId: number | null;
+  /** For a reply: the answer it replies to. */
+  parentId: string | null;
+};
 
 export type ReportItem = Item & {
   type: 'ReportItem';
@@ -73,8 +79,8 @@ export const initialState = (): ModerationState => ({
 });
 
 export const evolve = (state: ModerationState, event: ModerationEvent): ModerationState => {
-  const { target, authorId, questionId } = event.data;
-  const item = state.item ?? { target, authorId, questionId };
+  const { target, authorId, questionId, parentId } = event.data;
+  const item = state.item ?? { target, authorId, questionId, parentId };
   switch (event.type) {
     case 'ItemReported':
       return {
@@ -143,6 +149,7 @@ const report = (command: ReportItem, state: ModerationState): ModerationEvent[] 
       target: item.target,
       authorId: item.authorId,
       questionId: item.questionId,
+      parentId: item.parentId,
       reporterId: command.reporterId,
       reporterPseudonym: command.reporterPseudonym,
       reason: command.reason,
@@ -160,6 +167,7 @@ const report = (command: ReportItem, state: ModerationState): ModerationEvent[] 
         target: item.target,
         authorId: item.authorId,
         questionId: item.questionId,
+        parentId: item.parentId,
         previous: 'visible',
         visibility: 'held',
         cause: 'reports',
@@ -181,6 +189,7 @@ const hold = (command: HoldItem, state: ModerationState): ModerationEvent[] => {
         target: item.target,
         authorId: item.authorId,
         questionId: item.questionId,
+        parentId: item.parentId,
         previous: 'visible',
         visibility: 'held',
         cause: 'analyzer',
@@ -206,13 +215,14 @@ const resolve = (command: ResolveReports, state: ModerationState): ModerationEve
   const visibility = AFTER[action](from);
   const reason = leadingReason(state) ?? state.reason ?? 'other';
   const at = command.at.toISOString();
-  const { target, authorId, questionId } = item;
+  const { target, authorId, questionId, parentId } = item;
   const resolved: ModerationEvent = {
     type: 'ReportsResolved',
     data: {
       target,
       authorId,
       questionId,
+      parentId,
       action,
       reportIds: [...state.open.values()].map((open) => open.reportId),
       previous: from,
@@ -232,6 +242,7 @@ const resolve = (command: ResolveReports, state: ModerationState): ModerationEve
         target,
         authorId,
         questionId,
+        parentId,
         previous: from,
         visibility,
         cause: 'moderator',

@@ -12,7 +12,7 @@ import { specFor } from '../support/given-when-then';
 const given = specFor(moderationDecider);
 const at = new Date('2026-11-22T15:00:00Z');
 const target = { kind: 'response' as const, id: 'r1' };
-const item = { target, authorId: 'alice', questionId: 7 };
+const item = { target, authorId: 'alice', questionId: 7, parentId: null };
 
 const report = (reporterId: string, reason: ReportReason = 'harassment'): ReportItem => ({
   type: 'ReportItem',

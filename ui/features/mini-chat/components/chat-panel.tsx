@@ -4,7 +4,6 @@ import {
   LIVE_CHAT_MAX_LENGTH,
   type LiveChatMessage,
 } from '../../../../domain/contracts/mini-live-chat';
-import { Badge } from '../../../components/ui/badge';
 import { Callout } from '../../../components/ui/callout';
 import { Card } from '../../../components/ui/card';
 import { Form, SubmitButton } from '../../../components/ui/form';
@@ -18,7 +17,6 @@ const Message = ({ message }: { message: LiveChatMessage }) => (
   <li className="rounded-lg bg-surface-sunken px-3 py-2">
     <p className="flex flex-wrap items-center gap-2 text-small">
       <span className="font-semibold">{message.pseudonym}</span>
-      {message.archetype && <Badge tone="accent">{message.archetype.name}</Badge>}
       <RelativeTime iso={message.timestamp} className="text-ink-muted" />
     </p>
     <p className="mt-1 break-words whitespace-pre-wrap">{message.content}</p>
