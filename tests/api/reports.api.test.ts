@@ -467,3 +467,60 @@ describe('the review queue', () => {
     });
   });
 });
+
+describe('automatic holds by the analyzer', () => {
+  const borderline = 'This whole thing is shit, total crap, and bullshit, but honesty matters.';
+
+  it('holds a borderline answer and a borderline reply for review instead of publishing them', async () => {
+    const { alice, bob, erin, a } = await discussion();
+    const doubtful = await answer(await t.register(), borderline);
+    const replyId = await reply(bob, a.responseId, `Honestly, ${borderline}`);
+    const plainReply = await reply(erin, a.responseId, 'Two things are crap and shit here.');
+    const ids = (await listFor(erin, a.questionId)).body.map((r: { id: string }) => r.id);
+    expect(ids).not.toContain(doubtful.responseId);
+    expect(ids).toContain(a.responseId);
+    const thread = await request(t.app)
+      .get(`/api/replies/${a.responseId}`)
+      .set('X-Device-ID', alice.deviceId);
+    expect(thread.body.map((r: { id: string }) => r.id)).toEqual([plainReply]);
+    const items = await queue(await adminToken());
+    expect(items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: `response-${doubtful.responseId}`,
+          heldBy: 'analyzer',
+          reportCount: 0,
+          visibility: 'held',
+          scores: expect.objectContaining({ civility: 0.55 }),
+        }),
+        expect.objectContaining({ id: `reply-${replyId}`, heldBy: 'analyzer' }),
+      ]),
+    );
+    const audit = await request(t.app)
+      .get(`/api/admin/audit?action=content.held`)
+      .set('Authorization', await adminToken());
+    expect(audit.body.map((e: { admin: string }) => e.admin)).toEqual(['analyzer', 'analyzer']);
+  });
+
+  it('takes an erased author’s items out of the queue, and a reporter’s words out of it', async () => {
+    const { alice, bob, a } = await discussion();
+    await report(bob, {
+      target: { kind: 'response', id: a.responseId },
+      reason: 'other',
+      text: 'Words of mine',
+    });
+    const auth = await adminToken();
+    expect((await queue(auth)).map((item) => item.notes)).toEqual([['Words of mine']]);
+    const erased = await request(t.app)
+      .delete('/api/user/data')
+      .set('X-Device-ID', bob.deviceId)
+      .send({ confirm: true });
+    expect(erased.status, JSON.stringify(erased.body)).toBeLessThan(300);
+    expect((await queue(auth)).map((item) => item.notes)).toEqual([[]]);
+    await request(t.app)
+      .delete('/api/user/data')
+      .set('X-Device-ID', alice.deviceId)
+      .send({ confirm: true });
+    expect(await queue(auth)).toEqual([]);
+  });
+});
