@@ -4,6 +4,8 @@ import {
   LIVE_CHAT_MAX_LENGTH,
   type LiveChatMessage,
 } from '../../../../domain/contracts/mini-live-chat';
+import { ModerationState } from '../../../components/moderation-state';
+import { ReportButton } from '../../../components/report-button';
 import { Callout } from '../../../components/ui/callout';
 import { Card } from '../../../components/ui/card';
 import { Form, SubmitButton } from '../../../components/ui/form';
@@ -18,7 +20,16 @@ const Message = ({ message }: { message: LiveChatMessage }) => (
     <p className="flex flex-wrap items-center gap-2 text-small">
       <span className="font-semibold">{message.pseudonym}</span>
       <RelativeTime iso={message.timestamp} className="text-ink-muted" />
+      {!message.isOwn && (
+        <span className="ml-auto -my-1">
+          <ReportButton
+            target={{ kind: 'chat', id: message.id }}
+            what={`the message by ${message.pseudonym}`}
+          />
+        </span>
+      )}
     </p>
+    {message.moderation && <ModerationState state={message.moderation} className="mt-2" />}
     <p className="mt-1 break-words whitespace-pre-wrap">{message.content}</p>
   </li>
 );
