@@ -30,7 +30,7 @@ export const ModerationNotices = () => {
   const notices = useModerationNotices();
   if (!notices.data || notices.data.length === 0) return null;
   return (
-    <section aria-labelledby="moderation-notices" className="mt-6">
+    <section aria-labelledby="moderation-notices" className="my-6">
       <h2 id="moderation-notices" className="font-serif text-title font-semibold">
         From the moderators
       </h2>
