@@ -40,7 +40,7 @@ export type QueueDoc = Doc & {
   chat: { pseudonym: string; content: Sealed } | null;
 };
 
-/** `_id` is the report's id. What its reporter wrote is theirs: gone when they erase. */
+/** `_id` is the report's id. It is its reporter's: gone when they erase (the count stays). */
 export type ReportDoc = Doc & {
   itemId: string;
   /** Internal: never sent to a client. */
@@ -233,9 +233,8 @@ export const moderationQueueProjection = projection({
       const theirs = await db.moderation_queue.deleteMany({ authorId: data.personId });
       await db.moderation_notices.deleteMany({ authorId: data.personId });
       await db.moderation_chat_copies.deleteMany({ authorId: data.personId });
-      for (const report of await db.moderation_reports.find({ reporterId: data.personId })) {
-        await db.moderation_reports.updateOne({ _id: report._id }, { $set: { text: null } });
-      }
+      // Their reports stay counted on their items; what they wrote, and that it was them, go.
+      await db.moderation_reports.deleteMany({ reporterId: data.personId });
       if (theirs > 0) db.notify(sharedTopics.adminReports.name());
     },
   },
