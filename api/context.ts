@@ -34,6 +34,8 @@ export type AppContext = {
   auth: AuthServices;
   /** Per-address and per-device limits on what grows the log. */
   quotas: Quotas;
+  /** Distinct reporters that hold a reported item pending review. */
+  moderation: { holdThreshold: number };
   /** Outgoing mail (verification, password reset) and, without SMTP, the development outbox. */
   mail: Mail;
   /** This process's metrics (/metrics); absent in tests that do not look at them. */

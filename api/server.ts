@@ -16,7 +16,12 @@ import { createApp } from './app';
 import { createRateLimiter } from './auth/rate-limiter';
 import type { AdminCredentials } from './auth/services';
 import { createKeyedLock } from './commands/keyed-lock';
-import { createQuotas, REGISTRATIONS_PER_ADDRESS, type Quotas } from './http/quotas';
+import {
+  createQuotas,
+  REGISTRATIONS_PER_ADDRESS,
+  REPORTS_PER_PERSON,
+  type Quotas,
+} from './http/quotas';
 import { createHttpServer, HTTP_LIMITS, type HttpLimits } from './http/server-limits';
 import type { AppContext } from './context';
 import { createLiveHub, routeUpgrades } from './live/hub';
@@ -113,7 +118,11 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     },
     quotas:
       options.quotas ??
-      createQuotas(clock, { [REGISTRATIONS_PER_ADDRESS.name]: config.registrationsPerHour }),
+      createQuotas(clock, {
+        [REGISTRATIONS_PER_ADDRESS.name]: config.registrationsPerHour,
+        [REPORTS_PER_PERSON.name]: config.moderation.reportsPerHour,
+      }),
+    moderation: { holdThreshold: config.moderation.holdThreshold },
     mail,
     metrics,
   };

@@ -72,6 +72,7 @@ import {
 import { ProfileBioChanged } from './bio/events';
 import { PerspectivePairViewed } from './perspectives/events';
 import { JournalEntryDeleted, JournalEntryEdited, JournalEntryWritten } from './journal/events';
+import { ItemReported, ItemVisibilityChanged, ReportsResolved } from './moderation/events';
 import { PersonErased } from './privacy/events';
 import {
   QuestionDeleted,
@@ -168,6 +169,9 @@ const definitions = [
   CalendarFeedIssued,
   CalendarFeedRevoked,
   ProfileBioChanged,
+  ItemReported,
+  ItemVisibilityChanged,
+  ReportsResolved,
 ] as const;
 
 type Definition = (typeof definitions)[number];

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HOLD_THRESHOLD } from '../domain/moderation/moderation';
 import { isValidTimeZone } from '../domain/shared/product-day';
 import { parseKeyEncryptionKey, type KeyEncryptionKeySource } from './key-vault/key-encryption-key';
 
@@ -25,6 +26,8 @@ const schema = z.object({
   LIVE_CHAT_SOCKETS_PER_PERSON: z.coerce.number().int().min(1).max(100_000).default(8),
   LIVE_CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(64),
   LIVE_CHAT_PRESENCE_TTL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  REPORT_HOLD_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(DEFAULT_HOLD_THRESHOLD),
+  REPORTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -109,6 +112,8 @@ export type Config = {
     /** How long a socket counts as present unrenewed: a killed process's people leave after it. */
     presenceTtlMs: number;
   };
+  /** Reports: distinct reporters that hold an item pending review; reports one person may file an hour. */
+  moderation: { holdThreshold: number; reportsPerHour: number };
   port: number;
   host: string;
   dataDir: string;
@@ -243,6 +248,10 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
       socketsPerPerson: c.LIVE_CHAT_SOCKETS_PER_PERSON,
       socketsPerAddress: c.LIVE_CHAT_SOCKETS_PER_ADDRESS,
       presenceTtlMs: c.LIVE_CHAT_PRESENCE_TTL_MS,
+    },
+    moderation: {
+      holdThreshold: c.REPORT_HOLD_THRESHOLD,
+      reportsPerHour: c.REPORTS_PER_HOUR,
     },
     port: c.PORT,
     host: c.HOST,

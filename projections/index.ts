@@ -11,6 +11,8 @@ import { miniChatProjection } from './mini-chat';
 import { miniLiveChatProjection } from './mini-live-chat';
 import { miniResultsProjection } from './mini-results';
 import { moderationAuditProjection } from './moderation-audit';
+import { moderationQueueProjection } from './moderation-queue';
+import { moderationReactor } from './moderation-reactor';
 import { badgesProjection } from './badges';
 import { journalProjection } from './journal';
 import { perspectivePairsProjection } from './perspective-pairs';
@@ -47,7 +49,12 @@ export const allProjections: readonly Projection[] = [
   journalProjection,
   remindersProjection,
   profileBioProjection,
+  moderationQueueProjection,
 ];
 
 /** Every reactor: processors of their own whose output is commands (badges, analysis). */
-export const allReactors: readonly Reactor[] = [badgeAwardsReactor, answerAnalysisReactor];
+export const allReactors: readonly Reactor[] = [
+  badgeAwardsReactor,
+  answerAnalysisReactor,
+  moderationReactor,
+];

@@ -1,5 +1,6 @@
 import type { Sealed } from '../domain/accounts/events';
 import { LIVE_CHAT_HISTORY } from '../domain/contracts/mini-live-chat';
+import type { ModerationReason, Visibility } from '../domain/contracts/reports';
 import type { Doc } from '../infra/read-store/read-store';
 import { collection, projection } from './engine/define';
 
@@ -14,6 +15,9 @@ export type LiveChatMessageDoc = Doc & {
   archetype: Badge;
   content: Sealed;
   at: string;
+  /** Who sees it: everyone while `visible`; its author while it is held or hidden. */
+  visibility: Visibility;
+  moderationReason: ModerationReason | null;
 };
 
 /**
@@ -24,6 +28,9 @@ export const liveChatNotices = {
   messages: 'mini-live:messages',
   erasedPrefix: 'mini-live:erased:',
   erased: (personId: string) => `mini-live:erased:${personId}`,
+  /** A message's visibility changed (held, hidden, removed, restored). */
+  moderatedPrefix: 'mini-live:moderated:',
+  moderated: (messageId: string) => `mini-live:moderated:${messageId}`,
 } as const;
 
 /**
@@ -34,7 +41,8 @@ export const liveChatNotices = {
  */
 export const miniLiveChatProjection = projection({
   name: 'mini-live-chat',
-  version: 2,
+  // 3: what others see (`visibility`), reported messages hidden by a moderator or held.
+  version: 3,
   collections: {
     live_chat_messages: collection<LiveChatMessageDoc>(
       { key: { seq: -1 } },
@@ -52,6 +60,8 @@ export const miniLiveChatProjection = projection({
         archetype: data.archetype,
         content: data.content,
         at: data.at,
+        visibility: 'visible',
+        moderationReason: null,
       });
       // Only the newest are ever shown: the one just past them goes.
       const [oldest] = await db.live_chat_messages.find(
@@ -60,6 +70,15 @@ export const miniLiveChatProjection = projection({
       );
       if (oldest) await db.live_chat_messages.deleteMany({ seq: { $lte: oldest.seq } });
       db.notify(liveChatNotices.messages);
+    },
+    ItemVisibilityChanged: async ({ data }, db) => {
+      if (data.target.kind !== 'chat') return;
+      const visible = data.visibility === 'visible';
+      const changed = await db.live_chat_messages.updateOne(
+        { _id: data.target.id },
+        { $set: { visibility: data.visibility, moderationReason: visible ? null : data.reason } },
+      );
+      if (changed > 0) db.notify(liveChatNotices.moderated(data.target.id));
     },
     PersonErased: async ({ data }, db) => {
       await db.live_chat_messages.deleteMany({ authorId: data.personId });

@@ -10,6 +10,7 @@ import type { EventOfType } from '../domain/event-catalog';
 import type { RecordedEvent } from '../domain/shared/events';
 import type { Doc } from '../infra/read-store/read-store';
 import { collection, projection, type ProjectionDb } from './engine/define';
+import { eraseReporter, reportAudit, type ReporterDoc } from './moderation-audit-reports';
 
 /**
  * One admin action (or one of the analyzer's refusals). `key` is the time and the log
@@ -40,6 +41,7 @@ const collections = {
   audit_admin_sessions: collection<AdminSessionDoc>(),
   audit_authors: collection<AuthorDoc>({ key: { authorId: 1 } }),
   audit_dilemmas: collection<DilemmaCreationDoc>(),
+  audit_reporters: collection<ReporterDoc>({ key: { personId: 1 } }),
 };
 
 type Entry = Omit<AuditEntryDto, 'id' | 'reason' | 'before' | 'after'> &
@@ -164,7 +166,8 @@ const dilemmaAudit = {
 
 export const moderationAuditProjection = projection({
   name: 'moderation-audit',
-  version: 3,
+  // 4: reports, automatic holds and decisions on reported items.
+  version: 4,
   collections,
   on: {
     AdminSignedIn: async (event, db) => {
@@ -387,7 +390,9 @@ export const moderationAuditProjection = projection({
       });
     },
     ...dilemmaAudit,
+    ...reportAudit(record),
     PersonErased: async ({ data }, db) => {
+      await eraseReporter(db, data.personId);
       const targets = await db.audit_authors.find(
         { authorId: data.personId },
         { sort: { authorId: 1 } },

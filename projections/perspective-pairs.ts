@@ -6,6 +6,7 @@ import {
   type LengthLabel,
   type ResponseKind as Kind,
 } from '../domain/perspectives/pairing';
+import type { EventOfType } from '../domain/event-catalog';
 import type { Doc } from '../infra/read-store/read-store';
 import { collection, projection, type ProjectionDb } from './engine/define';
 
@@ -50,7 +51,11 @@ type QuestionTextDoc = Doc & { content: string };
 /** `_id` is a standing response's id: whose it is, so erasure finds a person's answers. */
 type AuthoredDoc = Doc & { authorId: string; questionId: number };
 
+/** `_id` is an answer others no longer see (held, hidden): kept to pair again if restored. */
+type WithheldDoc = Waiting;
+
 const collections = {
+  perspective_withheld: collection<WithheldDoc>(),
   perspective_pairs: collection<PairDoc>({ key: { questionId: 1, order: 1 } }),
   perspective_pool: collection<PoolDoc>({ key: { questionId: 1, label: 1, side: 1, seq: 1 } }),
   perspective_waiting: collection<WaitingDoc>(),
@@ -157,8 +162,14 @@ const placeInPool = async (db: Db, waiting: Waiting) => {
 
 /** A response leaves: out of the pool, or out of its pair, whose partner waits again. */
 const removeResponse = async (db: Db, responseId: string) => {
-  await leavePool(db, responseId);
   await db.perspective_authored.deleteOne({ _id: responseId });
+  await db.perspective_withheld.deleteOne({ _id: responseId });
+  await leaveOthers(db, responseId);
+};
+
+/** Others no longer see a response: it leaves the pool or its pair; its partner waits again. */
+const leaveOthers = async (db: Db, responseId: string) => {
+  await leavePool(db, responseId);
   const found = await pairOf(db, responseId);
   if (!found) return;
   const { pair } = found;
@@ -172,6 +183,36 @@ const removeResponse = async (db: Db, responseId: string) => {
     questionId: pair.questionId,
     at: pair.createdAt,
   });
+};
+
+/** Where a response stands for others now, to pair it again if it is restored. */
+const standingOf = async (db: Db, responseId: string): Promise<Waiting | null> => {
+  const waiting = await db.perspective_pool.findOne({ _id: responseId });
+  if (waiting) {
+    const { label: _label, side: _side, ...rest } = waiting;
+    return rest;
+  }
+  const found = await pairOf(db, responseId);
+  if (!found) return null;
+  const { pair, side } = found;
+  return { _id: responseId, ...pair[side], questionId: pair.questionId, at: pair.createdAt };
+};
+
+/** A moderator (or a hold) took a response from others, or gave it back. */
+const moderate = async (db: Db, data: EventOfType<'ItemVisibilityChanged'>['data']) => {
+  const responseId = data.target.id;
+  if (data.visibility === 'visible') {
+    const withheld = await db.perspective_withheld.findOne({ _id: responseId });
+    if (!withheld) return;
+    await db.perspective_withheld.deleteOne({ _id: responseId });
+    await placeInPool(db, withheld);
+  } else {
+    const standing = await standingOf(db, responseId);
+    if (!standing) return;
+    await db.perspective_withheld.upsertOne(standing);
+    await leaveOthers(db, responseId);
+  }
+  if (data.questionId !== null) db.notify(sharedTopics.responses.name(data.questionId));
 };
 
 const adjustEchoes = async (db: Db, responseId: string, step: 1 | -1) => {
@@ -198,7 +239,8 @@ const adjustEchoes = async (db: Db, responseId: string, step: 1 | -1) => {
  */
 export const perspectivePairsProjection = projection({
   name: 'perspective-pairs',
-  version: 6,
+  // 7: answers others no longer see (held, hidden) leave their pairs.
+  version: 7,
   collections,
   on: {
     QuestionOfTheDayActivated: async ({ data }, db) => {
@@ -238,6 +280,9 @@ export const perspectivePairsProjection = projection({
         await removeResponse(db, doc._id);
         db.notify(sharedTopics.responses.name(doc.questionId));
       }
+    },
+    ItemVisibilityChanged: async ({ data }, db) => {
+      if (data.target.kind === 'response') await moderate(db, data);
     },
     PerspectivePairViewed: async ({ data }, db) => {
       await db.perspective_pairs.updateOne({ _id: data.pairId }, { $inc: { viewCount: 1 } });

@@ -1,3 +1,4 @@
+import type { ModerationReason, Visibility } from '../domain/contracts/reports';
 import { sharedTopics } from '../domain/contracts/topics';
 import { mentionedNames, withoutMention } from '../domain/replies/rules';
 import type { Doc } from '../infra/read-store/read-store';
@@ -13,6 +14,10 @@ export type ReplyDoc = Doc & {
   dateAdded: string;
   /** The thread's order and its page cursor: the reply's log position, zero-padded. */
   order: string;
+  /** Who sees it: others only while `visible`; its author while it stands (held, hidden). */
+  visibility: Visibility;
+  /** Why a moderator or a hold keeps it from others, while one does. */
+  moderationReason: ModerationReason | null;
 };
 
 /** `_id` is `replyId~name`: a standing reply @-mentions this name. */
@@ -24,10 +29,11 @@ type WriterDoc = Doc & { personId: string; name: string };
 /** The standing replies to each response. */
 export const repliesProjection = projection({
   name: 'replies',
-  version: 4,
+  // 5: what others see (`visibility`), reported replies hidden by a moderator or held.
+  version: 5,
   collections: {
     replies: collection<ReplyDoc>(
-      { key: { responseId: 1, order: 1 } },
+      { key: { responseId: 1, visibility: 1, order: 1 } },
       { key: { authorId: 1, dateAdded: 1 } },
     ),
     reply_mentions: collection<MentionDoc>({ key: { name: 1 } }, { key: { replyId: 1 } }),
@@ -54,6 +60,8 @@ export const repliesProjection = projection({
         content: data.content,
         dateAdded: data.at,
         order: String(position).padStart(20, '0'),
+        visibility: 'visible',
+        moderationReason: null,
       });
       if (data.pseudonym) {
         await db.reply_writers.upsertOne({
@@ -70,6 +78,17 @@ export const repliesProjection = projection({
         });
       }
       db.notify(sharedTopics.responses.name(data.questionId));
+    },
+    ItemVisibilityChanged: async ({ data }, db) => {
+      if (data.target.kind !== 'reply') return;
+      const visible = data.visibility === 'visible';
+      const changed = await db.replies.updateOne(
+        { _id: data.target.id },
+        { $set: { visibility: data.visibility, moderationReason: visible ? null : data.reason } },
+      );
+      if (changed > 0 && data.questionId !== null) {
+        db.notify(sharedTopics.responses.name(data.questionId));
+      }
     },
     ReplyDeleted: async ({ data }, db) => {
       await db.replies.deleteOne({ _id: data.replyId });

@@ -1,4 +1,6 @@
+import type { ModerationReason, Visibility } from '../domain/contracts/reports';
 import { sharedTopics } from '../domain/contracts/topics';
+import type { EventOfType } from '../domain/event-catalog';
 import type { Doc } from '../infra/read-store/read-store';
 import { collection, projection, type ProjectionDb } from './engine/define';
 
@@ -15,6 +17,10 @@ export type ResponseDoc = Doc & {
   day: string;
   questionContent: string;
   questionCategory: string;
+  /** Who sees it: others only while `visible`; its author while it stands (held, hidden). */
+  visibility: Visibility;
+  /** Why a moderator or a hold keeps it from others, while one does. */
+  moderationReason: ModerationReason | null;
   /**
    * The spec's reading order as one sortable key: more echoes first, then newer, then by id.
    * Paging walks an index on (questionId, rank), so a page costs the same at any list size.
@@ -24,7 +30,10 @@ export type ResponseDoc = Doc & {
 
 type QuestionTextDoc = Doc & { content: string; category: string };
 
-/** `_id` is the question's id: how many answers it has standing (the list's total). */
+/** `_id` is a reply others no longer see (held, hidden): its answer counts it out. */
+type WithheldReplyDoc = Doc & { responseId: string };
+
+/** `_id` is the question's id: how many answers others see (the list's total). */
 export type ResponseCountDoc = Doc & { count: number };
 
 const LATEST = 9_999_999_999_999;
@@ -34,11 +43,12 @@ export const rankOf = (echoCount: number, dateAdded: string, id: string) =>
 
 const collections = {
   responses: collection<ResponseDoc>(
-    { key: { questionId: 1, rank: 1 } },
+    { key: { questionId: 1, visibility: 1, rank: 1 } },
     { key: { authorId: 1, questionId: 1 } },
   ),
   response_questions: collection<QuestionTextDoc>(),
   response_counts: collection<ResponseCountDoc>(),
+  response_withheld_replies: collection<WithheldReplyDoc>(),
 };
 
 type Db = ProjectionDb<typeof collections>;
@@ -71,11 +81,46 @@ const adjustCount = async (
   db.notify(sharedTopics.responses.name(doc.questionId));
 };
 
+/** An answer's visibility changed: others see it again, or no longer. */
+const moderateResponse = async (db: Db, data: EventOfType<'ItemVisibilityChanged'>['data']) => {
+  const doc = await db.responses.findOne({ _id: data.target.id });
+  if (!doc) return;
+  const wasVisible = doc.visibility === 'visible';
+  const isVisible = data.visibility === 'visible';
+  await db.responses.updateOne(
+    { _id: doc._id },
+    {
+      $set: {
+        visibility: data.visibility,
+        moderationReason: isVisible ? null : data.reason,
+      },
+    },
+  );
+  if (wasVisible !== isVisible) await countAnswers(db, doc.questionId, isVisible ? 1 : -1);
+  db.notify(sharedTopics.responses.name(doc.questionId));
+};
+
+/** A reply's visibility changed: its answer's reply count counts only what others see. */
+const moderateReply = async (db: Db, data: EventOfType<'ItemVisibilityChanged'>['data']) => {
+  if (data.parentId === null) return;
+  const withheld = await db.response_withheld_replies.findOne({ _id: data.target.id });
+  if (data.visibility === 'visible' && withheld) {
+    await db.response_withheld_replies.deleteOne({ _id: withheld._id });
+    await adjustCount(db, data.parentId, 'replyCount', 1);
+  } else if (data.visibility !== 'visible' && !withheld) {
+    await db.response_withheld_replies.upsertOne({
+      _id: data.target.id,
+      responseId: data.parentId,
+    });
+    await adjustCount(db, data.parentId, 'replyCount', -1);
+  }
+};
+
 /** Every live response with its question's text, for the responses page and has-responded. */
 export const responsesByQuestionProjection = projection({
   name: 'responses-by-question',
-  // 5: each question's total kept in response_counts.
-  version: 5,
+  // 6: what others see (`visibility`), reported items hidden by a moderator or held.
+  version: 6,
   collections,
   on: {
     QuestionOfTheDayActivated: async ({ data }, db) => {
@@ -102,14 +147,18 @@ export const responsesByQuestionProjection = projection({
         day: data.day,
         questionContent: question?.content ?? '',
         questionCategory: question?.category ?? '',
+        visibility: 'visible',
+        moderationReason: null,
         rank: rankOf(0, data.at, data.responseId),
       });
       await countAnswers(db, data.questionId, 1);
       db.notify(sharedTopics.responses.name(data.questionId));
     },
     ResponseDeleted: async ({ data }, db) => {
-      if ((await db.responses.deleteOne({ _id: data.responseId })) === 1) {
-        await countAnswers(db, data.questionId, -1);
+      const doc = await db.responses.findOne({ _id: data.responseId });
+      if (doc) {
+        await db.responses.deleteOne({ _id: doc._id });
+        if (doc.visibility === 'visible') await countAnswers(db, data.questionId, -1);
       }
       db.notify(sharedTopics.responses.name(data.questionId));
     },
@@ -118,7 +167,8 @@ export const responsesByQuestionProjection = projection({
       await db.responses.deleteMany({ authorId: data.personId });
       const perQuestion = new Map<number, number>();
       for (const doc of theirs) {
-        perQuestion.set(doc.questionId, (perQuestion.get(doc.questionId) ?? 0) + 1);
+        const shown = doc.visibility === 'visible' ? 1 : 0;
+        perQuestion.set(doc.questionId, (perQuestion.get(doc.questionId) ?? 0) + shown);
       }
       for (const [questionId, answers] of perQuestion) {
         await countAnswers(db, questionId, -answers);
@@ -128,6 +178,14 @@ export const responsesByQuestionProjection = projection({
     EchoGiven: ({ data }, db) => adjustCount(db, data.responseId, 'echoCount', 1),
     EchoWithdrawn: ({ data }, db) => adjustCount(db, data.responseId, 'echoCount', -1),
     ReplyPosted: ({ data }, db) => adjustCount(db, data.responseId, 'replyCount', 1),
-    ReplyDeleted: ({ data }, db) => adjustCount(db, data.responseId, 'replyCount', -1),
+    ReplyDeleted: async ({ data }, db) => {
+      // A reply others no longer saw was counted out already.
+      if ((await db.response_withheld_replies.deleteOne({ _id: data.replyId })) === 1) return;
+      await adjustCount(db, data.responseId, 'replyCount', -1);
+    },
+    ItemVisibilityChanged: async ({ data }, db) => {
+      if (data.target.kind === 'response') await moderateResponse(db, data);
+      else if (data.target.kind === 'reply') await moderateReply(db, data);
+    },
   },
 });

@@ -33,6 +33,14 @@ export const AGREEMENTS_PER_ADDRESS: Quota = {
   what: 'consent records from this network',
 };
 
+/** Reports one person may file in an hour: room to flag a bad thread, not to flood the queue. */
+export const REPORTS_PER_PERSON: Quota = {
+  name: 'reports',
+  max: 20,
+  windowMs: HOUR,
+  what: 'reports from you',
+};
+
 export type Quotas = {
   /** Refuses with 429 and Retry-After once the key has used its quota in the window. */
   enforce(res: Response, quota: Quota, key: string): void;

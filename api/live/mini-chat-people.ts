@@ -1,17 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { DomainError } from '../../domain/shared/errors';
 import { identityProjection } from '../../projections/identity';
-import { miniResultsProjection } from '../../projections/mini-results';
-import { findArchetype } from '../commands/mini-day';
-import { today } from '../commands/question-of-the-day';
 import { loadAccount } from '../auth/accounts';
 import type { AppContext } from '../context';
 import { accountSessionOfToken } from '../http/bearer';
 
-export type ChatProfile = {
-  pseudonym: string;
-  archetype: { id: string; name: string } | null;
-};
+export type ChatProfile = { pseudonym: string };
 
 /** What the chat calls someone signed in whose account has no pseudonym on any device. */
 export const NAMELESS = 'Anonymous';
@@ -30,8 +24,8 @@ const accountName = async (ctx: AppContext, accessToken: string | undefined) => 
 
 /**
  * How a person appears in the live chat: their device's pseudonym (else their account's
- * name), and today's archetype badge when they have a Mini result today and show their
- * activity.
+ * name), and nothing else. Never today's archetype: the Mini promises that the path someone
+ * took is not linked to their pseudonym.
  */
 export const chatProfile = async (
   ctx: AppContext,
@@ -39,16 +33,7 @@ export const chatProfile = async (
   accessToken: string | undefined,
 ): Promise<ChatProfile> => {
   const device = await ctx.readModels.of(identityProjection).devices.findOne({ userId: personId });
-  const pseudonym = device?.pseudonym ?? (await accountName(ctx, accessToken)) ?? NAMELESS;
-  if (device?.showActivity === false) return { pseudonym, archetype: null };
-  const result = await ctx.readModels
-    .of(miniResultsProjection)
-    .mini_results.findOne({ personId, day: today(ctx) });
-  const archetype = result ? await findArchetype(ctx, result.archetypeId) : null;
-  return {
-    pseudonym,
-    archetype: archetype ? { id: archetype.id, name: archetype.name } : null,
-  };
+  return { pseudonym: device?.pseudonym ?? (await accountName(ctx, accessToken)) ?? NAMELESS };
 };
 
 const keyed = (ctx: AppContext, what: string) =>

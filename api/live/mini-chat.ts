@@ -8,6 +8,7 @@ import {
   LIVE_CHAT_PATH,
   type LiveChatClientMessage,
   type LiveChatErrorCode,
+  type LiveChatMessage,
   type LiveChatServerMessage,
   type LiveChatUser,
 } from '../../domain/contracts/mini-live-chat';
@@ -133,19 +134,45 @@ export const createMiniChatHub = (
     if (newcomer) send(newcomer.socket, { type: 'userList', users });
   };
 
-  const toFrame = async (doc: LiveChatMessageDoc): Promise<string | null> => {
+  /**
+   * A message as others see it and as its author does (their own, perhaps held or hidden);
+   * null for others once others may not see it. Each is serialised once for all who get it.
+   */
+  const framesOf = async (
+    doc: LiveChatMessageDoc,
+  ): Promise<{ others: string | null; author: string } | null> => {
     // An erased author's key is gone: their words went with it.
     const content = await unseal(ctx.auth.vault, doc.content);
     if (content === null) return null;
-    const message = {
+    const { visibility } = doc;
+    const message: LiveChatMessage = {
       id: doc._id,
       pseudonym: doc.pseudonym,
-      archetype: doc.archetype,
+      archetype: null,
       content,
       timestamp: doc.at,
+      isOwn: false,
+      moderation: null,
     };
-    return JSON.stringify({ type: 'message', message });
+    const frame = (message: LiveChatMessage) => JSON.stringify({ type: 'message', message });
+    const shownToAuthor = visibility === 'held' || visibility === 'hidden';
+    if (visibility === 'removed') return null;
+    return {
+      others: visibility === 'visible' ? frame(message) : null,
+      author: frame({
+        ...message,
+        isOwn: true,
+        moderation: shownToAuthor ? { visibility, reason: doc.moderationReason ?? 'other' } : null,
+      }),
+    };
   };
+
+  /** What one member gets of a message, if anything. */
+  const frameFor = (
+    member: Member,
+    doc: LiveChatMessageDoc,
+    frames: { others: string | null; author: string } | null,
+  ) => (!frames ? null : member.personId === doc.authorId ? frames.author : frames.others);
 
   /**
    * Forwards the messages projected since the last forward, a page at a time until none is left:
@@ -160,8 +187,9 @@ export const createMiniChatHub = (
         { sort: { seq: 1 }, limit: LIVE_CHAT_HISTORY },
       );
       for (const doc of fresh) {
-        const frame = await toFrame(doc);
+        const frames = await framesOf(doc);
         for (const member of members) {
+          const frame = frameFor(member, doc, frames);
           if (frame && member.seenSeq < doc.seq) send(member.socket, frame);
           member.seenSeq = Math.max(member.seenSeq, doc.seq);
         }
@@ -181,7 +209,7 @@ export const createMiniChatHub = (
       { sort: { seq: -1 }, limit: LIVE_CHAT_HISTORY },
     );
     for (const doc of newest.reverse()) {
-      const frame = await toFrame(doc);
+      const frame = frameFor(member, doc, await framesOf(doc));
       if (frame) send(member.socket, frame);
       member.seenSeq = doc.seq;
     }
@@ -197,6 +225,7 @@ export const createMiniChatHub = (
       processId,
       userId: publicUserId(ctx, personId),
       ...profile,
+      archetype: null,
       addressKey: addressKey(ctx, connection.address),
       joinedAt: ctx.clock.now().toISOString(),
     };
@@ -221,13 +250,12 @@ export const createMiniChatHub = (
   const post = async (member: Member, content: string) => {
     try {
       const text = acceptChatText(content, LIVE_CHAT_MAX_LENGTH);
-      const { pseudonym, archetype } = member.presence;
       await handle(ctx, chatters(ctx.dayRules), {
         type: 'PostLiveChatMessage',
         messageId: ctx.newId(),
         personId: member.personId,
-        pseudonym,
-        archetype,
+        pseudonym: member.presence.pseudonym,
+        archetype: null,
         content: await seal(ctx.auth.vault, member.personId, text),
         at: ctx.clock.now(),
       });
@@ -321,10 +349,29 @@ export const createMiniChatHub = (
     }
   };
 
+  /**
+   * A message's visibility changed: others lose it (or get it back, in its place by its
+   * time), its author sees why.
+   */
+  const moderated = async (messageId: string) => {
+    const doc = await view.live_chat_messages.findOne({ _id: messageId });
+    if (!doc) return;
+    const frames = await framesOf(doc);
+    const removed = JSON.stringify({ type: 'messageRemoved', id: messageId });
+    for (const member of members) {
+      if (member.seenSeq < doc.seq) continue;
+      send(member.socket, frameFor(member, doc, frames) ?? removed);
+    }
+  };
+
   const changes: Subscription = notices.subscribe((notice) => {
     for (const topic of notice.topics) {
       if (topic.startsWith(liveChatNotices.erasedPrefix)) {
         dismiss(topic.slice(liveChatNotices.erasedPrefix.length));
+      }
+      if (topic.startsWith(liveChatNotices.moderatedPrefix) && members.size > 0) {
+        const messageId = topic.slice(liveChatNotices.moderatedPrefix.length);
+        void inOrder(() => moderated(messageId));
       }
     }
     if (members.size === 0) return;

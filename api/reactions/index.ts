@@ -2,6 +2,7 @@ import type { Reaction } from '../../projections/engine/define';
 import type { CommandContext } from '../commands/run';
 import { recordAnalysis } from './record-analysis';
 import { awardBadgeReaction } from './badges';
+import { holdItemReaction, removeItemReaction } from './moderation';
 
 /** Runs one kind of reaction: parses it (it crossed from a projection) and runs its command. */
 export type ReactionHandler = (ctx: CommandContext, reaction: Reaction) => Promise<void>;
@@ -13,6 +14,8 @@ export type ReactionHandler = (ctx: CommandContext, reaction: Reaction) => Promi
 export const reactionHandlers: Record<string, ReactionHandler> = {
   RecordAnalysis: recordAnalysis,
   AwardBadge: awardBadgeReaction,
+  HoldItem: holdItemReaction,
+  RemoveItem: removeItemReaction,
 };
 
 /** Commands one batch's reactions may have under way at once. */

@@ -16,6 +16,7 @@ import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { requireRegistered, identifyReader, participantOf, readerOf } from '../http/guards';
 import { assertMayTakePart } from '../policies/discussions';
+import { seenBy } from '../policies/visibility';
 import { parseInput } from '../http/validation';
 
 const responseParams = z.object({ id: z.string().min(1).max(100) });
@@ -27,7 +28,9 @@ export const echoRoutes = (ctx: AppContext) => {
     const { id } = parseInput(responseParams, req.params, 'params');
     const actor = participantOf(req);
     const response = await ctx.readModels.collection<ResponseDoc>('responses').findOne({ _id: id });
-    if (!response) throw notFound('Response not found', 'This response no longer exists.');
+    if (!response || !seenBy(response, actor.userId)) {
+      throw notFound('Response not found', 'This response no longer exists.');
+    }
     await assertMayTakePart(ctx, actor, response.questionId);
     const at = ctx.clock.now();
     const { events, position, state } = await handle(ctx, echoers(ctx.dayRules), {

@@ -24,6 +24,8 @@ import { reactionRoutes } from './reactions';
 import { reminderRoutes } from './reminders';
 import { profileBioRoutes } from './profile-bio';
 import { replyRoutes } from './replies';
+import { reportRoutes } from './reports';
+import { adminReportRoutes } from './admin-reports';
 import { responseRoutes } from './responses';
 import { sentimentRoutes } from './sentiment';
 import { settingsRoutes } from './settings';
@@ -62,4 +64,6 @@ export const apiRoutes: readonly RouteModule[] = [
   profileRoutes,
   reminderRoutes,
   profileBioRoutes,
+  reportRoutes,
+  adminReportRoutes,
 ];

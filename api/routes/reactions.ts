@@ -15,6 +15,7 @@ import type { AppContext } from '../context';
 import { participantOf, requireRegistered } from '../http/guards';
 import { parseInput } from '../http/validation';
 import { assertMayTakePart } from '../policies/discussions';
+import { seenBy } from '../policies/visibility';
 
 const responseParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -54,7 +55,9 @@ export const reactionRoutes = (ctx: AppContext) => {
     const response = await ctx.readModels
       .of(responsesByQuestionProjection)
       .responses.findOne({ _id: id });
-    if (!response) throw notFound('Response not found', 'This response no longer exists.');
+    if (!response || !seenBy(response, actor.userId)) {
+      throw notFound('Response not found', 'This response no longer exists.');
+    }
     await assertMayTakePart(ctx, actor, response.questionId);
     const { events, position } = await handle(ctx, reactors, {
       type: 'ToggleReaction',

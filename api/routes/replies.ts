@@ -11,6 +11,7 @@ import { refuseIfAbusive } from '../commands/screening';
 import type { AppContext } from '../context';
 import { requireRegistered, identifyReader, participantOf, readerOf } from '../http/guards';
 import { assertMayRead, assertMayTakePart } from '../policies/discussions';
+import { moderationOf, seenBy } from '../policies/visibility';
 import { pageOf, sendPage } from '../http/paging';
 import { parseInput } from '../http/validation';
 
@@ -22,7 +23,14 @@ const replyKey = z.object({ order: z.string().max(40) });
 /** What a reply's DTO is made of: the read model's document, or the event that posted it. */
 type ReplySource = Pick<
   ReplyDoc,
-  '_id' | 'responseId' | 'content' | 'pseudonym' | 'dateAdded' | 'authorId'
+  | '_id'
+  | 'responseId'
+  | 'content'
+  | 'pseudonym'
+  | 'dateAdded'
+  | 'authorId'
+  | 'visibility'
+  | 'moderationReason'
 >;
 
 export const toReplyDto = (doc: ReplySource, viewerId: string | null): ReplyDto => ({
@@ -32,6 +40,7 @@ export const toReplyDto = (doc: ReplySource, viewerId: string | null): ReplyDto 
   user: doc.pseudonym || 'Anonymous',
   dateAdded: doc.dateAdded,
   isOwn: viewerId !== null && doc.authorId === viewerId,
+  moderation: moderationOf(doc, viewerId),
 });
 
 export const replyRoutes = (ctx: AppContext) => {
@@ -42,27 +51,43 @@ export const replyRoutes = (ctx: AppContext) => {
     const { responseId } = parseInput(responseParams, req.params, 'params');
     const { after, limit } = pageOf(req, replyKey);
     const actor = readerOf(req);
+    const viewerId = actor?.userId ?? null;
     const response = await responses().findOne({ _id: responseId });
-    if (!response) throw notFound('Response not found', 'This response no longer exists.');
+    if (!response || !seenBy(response, viewerId)) {
+      throw notFound('Response not found', 'This response no longer exists.');
+    }
     await assertMayRead(
       ctx,
       actor,
       response.questionId,
       'Share your own perspective before joining the conversation.',
     );
-    // Oldest first, a page at a time through the (responseId, order) index.
+    // Oldest first, a page at a time through the (responseId, visibility, order) index.
     const thread = ctx.readModels.collection<ReplyDoc>('replies');
     const found = await thread.find(
-      { responseId, ...(after ? { order: { $gt: after.order } } : {}) },
+      { responseId, visibility: 'visible', ...(after ? { order: { $gt: after.order } } : {}) },
       { sort: { order: 1 }, limit: limit + 1 },
     );
     const page = found.slice(0, limit);
+    const more = found.length > limit;
+    const end = more ? page[page.length - 1]!.order : null;
+    // The reader's own replies others no longer see, in their places on this page.
+    const own = (
+      viewerId === null ? [] : await thread.find({ authorId: viewerId, responseId })
+    ).filter(
+      (doc) =>
+        doc.visibility !== 'visible' &&
+        seenBy(doc, viewerId) &&
+        (!after || doc.order > after.order) &&
+        (end === null || doc.order <= end),
+    );
+    const shown = [...page, ...own].sort((a, b) => a.order.localeCompare(b.order));
     sendPage(
       req,
       res,
-      page.map((doc) => toReplyDto(doc, actor?.userId ?? null)),
-      found.length > limit ? { order: page[page.length - 1]!.order } : null,
-      await thread.count({ responseId }),
+      shown.map((doc) => toReplyDto(doc, viewerId)),
+      more ? { order: end } : null,
+      await thread.count({ responseId, visibility: 'visible' }),
     );
   });
 
@@ -70,7 +95,9 @@ export const replyRoutes = (ctx: AppContext) => {
     const body = parseInput(postReplyBody, req.body);
     const actor = participantOf(req);
     const response = await responses().findOne({ _id: body.responseId });
-    if (!response) throw notFound('Response not found', 'This response no longer exists.');
+    if (!response || !seenBy(response, actor.userId)) {
+      throw notFound('Response not found', 'This response no longer exists.');
+    }
     await assertMayTakePart(ctx, actor, response.questionId);
     await refuseIfAbusive(ctx, {
       text: body.content,
@@ -102,6 +129,8 @@ export const replyRoutes = (ctx: AppContext) => {
           ...posted.data,
           content: posted.data.content ?? '',
           dateAdded: posted.data.at,
+          visibility: 'visible',
+          moderationReason: null,
         },
         actor.userId,
       ),

@@ -28,6 +28,7 @@ import {
 import { pageOf, sendPage } from '../http/paging';
 import { parseInput } from '../http/validation';
 import { assertMayRead } from '../policies/discussions';
+import { moderationOf, seenBy } from '../policies/visibility';
 import { authorActivity } from './author-activity';
 import { findQuestion } from './questions';
 import { reactionSummaries } from './reactions';
@@ -55,6 +56,8 @@ type ResponseFields = Pick<
   | 'dateAdded'
   | 'questionContent'
   | 'questionCategory'
+  | 'visibility'
+  | 'moderationReason'
 >;
 
 export const toResponseDto = (
@@ -76,6 +79,7 @@ export const toResponseDto = (
   isOwn: viewerId !== null && doc.authorId === viewerId,
   hasEchoed,
   reactions,
+  moderation: moderationOf(doc, viewerId),
 });
 
 /** Where a page of answers ended: the list's own sort key (see `rankOf`). */
@@ -141,6 +145,8 @@ export const responseRoutes = (ctx: AppContext) => {
           dateAdded: submitted.data.at,
           questionContent: todays.content,
           questionCategory: todays.category,
+          visibility: 'visible',
+          moderationReason: null,
         },
         actor.userId,
       ),
@@ -179,11 +185,14 @@ export const responseRoutes = (ctx: AppContext) => {
     const viewerId = actor?.userId ?? null;
     const own =
       after === null && viewerId !== null
-        ? await responses().find({ questionId, authorId: viewerId })
+        ? (await responses().find({ questionId, authorId: viewerId })).filter((doc) =>
+            seenBy(doc, viewerId),
+          )
         : [];
     const rest = await responses().find(
       {
         questionId,
+        visibility: 'visible',
         ...(after ? { rank: { $gt: after.rank } } : {}),
         ...(viewerId !== null ? { authorId: { $ne: viewerId } } : {}),
       },
@@ -209,7 +218,7 @@ export const responseRoutes = (ctx: AppContext) => {
       // Counted from the index only where no total is kept yet: a generation built before
       // totals were kept serves until its rebuild is swapped in.
       (await answerCounts().findOne({ _id: String(questionId) }))?.count ??
-        (await responses().count({ questionId })),
+        (await responses().count({ questionId, visibility: 'visible' })),
     );
   });
 

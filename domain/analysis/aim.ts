@@ -1,5 +1,5 @@
 import { COPULAS, LINKERS, NEGATIONS, RELATIVE_SUBJECTS, TARGETS, TARGETS_AFTER } from './lexicon';
-import { phraseSet, type Phrase } from './phrases';
+import { phraseSet } from './phrases';
 import type { Token } from './tokens';
 
 const targets = phraseSet(TARGETS);
@@ -75,100 +75,4 @@ export const isOrder = (tokens: readonly Token[], at: number) => {
     if (!ORDER_OPENERS.has(tokens[k - 1]?.text ?? '')) return false;
   }
   return true;
-};
-
-/** Whom a threat names: the reader, or a group of those taking part. */
-const threatTargets = phraseSet([
-  ['you', 'all'],
-  ['all', 'of', 'you'],
-  ['you', 'guys'],
-  ['you', 'people'],
-  ['everyone', 'here'],
-  ['each', 'of', 'you'],
-  ['every', 'one', 'of', 'you'],
-  ['every', 'single', 'one', 'of', 'you'],
-  ['you'],
-  ['u'],
-  ['ya'],
-  ['yall'],
-]);
-
-/** Threats that are threats wherever they stand, with `T` for whom they name. */
-const THREATS: readonly Phrase[] = [
-  ['kys'],
-  ['hope', 'T', 'die'],
-  ['hope', 'T', 'dies'],
-  ['hope', 'T', 'all', 'die'],
-  ['T', 'should', 'die'],
-  ['T', 'should', 'all', 'die'],
-  ['T', 'deserve', 'to', 'die'],
-];
-
-/** Threats only when they are an order ("Is it right to kill yourself?" is a question). */
-const ORDERS: readonly Phrase[] = [
-  ['kill', 'yourself'],
-  ['kill', 'urself'],
-  ['kill', 'yourselves'],
-  ['go', 'die'],
-  ['die', 'in', 'a', 'fire'],
-  ['drop', 'dead'],
-  ['neck', 'yourself'],
-];
-
-/** Verbs of harm that say nothing else ("beat you at chess", "shoot you a message" do). */
-type PatternIndex = ReadonlyMap<string, readonly Phrase[]>;
-
-const byFirstWord = (patterns: readonly Phrase[]): PatternIndex => {
-  const index = new Map<string, Phrase[]>();
-  for (const pattern of patterns)
-    index.set(pattern[0]!, [...(index.get(pattern[0]!) ?? []), pattern]);
-  return index;
-};
-const threats = byFirstWord(THREATS);
-const orders = byFirstWord(ORDERS);
-
-const VIOLENCE = new Set(['kill', 'hurt', 'stab', 'murder', 'strangle']);
-const INTENT = new Set(['will', 'ill', 'gonna', 'going', 'wanna', 'want', 'imma', 'ima', 'shall']);
-const FIRST_PERSON = new Set(['i', 'ill', 'im', 'imma', 'ima', 'we', 'well']);
-
-/** The length of the threat pattern (with `T` for a target) at `at`, or 0. */
-const patternAt = (tokens: readonly Token[], at: number, pattern: Phrase): number => {
-  let k = at;
-  for (const word of pattern) {
-    if (k >= tokens.length || (k > at && tokens[k]!.sentenceStart)) return 0;
-    if (word === 'T') {
-      const length = threatTargets.startingAt(tokens, k);
-      if (length === 0) return 0;
-      k += length;
-    } else if (tokens[k]!.text === word) k++;
-    else return 0;
-  }
-  return k - at;
-};
-
-/**
- * Whether a threat starts at `at`: one in so many words ("kys", "I hope you die"), an order
- * ("go die", "kill yourself"), or someone saying they will harm the reader ("I will find you
- * and hurt you"; never "I would never hurt you" or "I hurt you, I'm sorry").
- */
-export const isThreatAt = (tokens: readonly Token[], at: number): boolean => {
-  const word = tokens[at]!.text;
-  const found = (patterns: PatternIndex) =>
-    (patterns.get(word) ?? []).some((pattern) => patternAt(tokens, at, pattern) > 0) ||
-    (threatTargets.startingAt(tokens, at) > 0 &&
-      (patterns.get('T') ?? []).some((pattern) => patternAt(tokens, at, pattern) > 0));
-  if (found(threats) || (found(orders) && isOrder(tokens, at))) return true;
-  if (!VIOLENCE.has(word) || threatTargets.startingAt(tokens, at + 1) === 0) {
-    return false;
-  }
-  let intent = false;
-  let speaker = false;
-  for (let k = at - 1; k >= 0 && at - k <= 10; k--) {
-    const word = tokens[k]!.text;
-    if (NEGATIONS.has(word)) return false;
-    intent ||= INTENT.has(word);
-    speaker ||= FIRST_PERSON.has(word);
-    if (tokens[k]!.sentenceStart) break;
-  }
-  return intent && speaker;
 };

@@ -8,7 +8,7 @@ import { scoreSincerity } from './sincerity';
  * word list above means a new version, so figures replayed from the log never change under
  * an analysis already recorded.
  */
-export const ANALYZER_VERSION = 'local-2';
+export const ANALYZER_VERSION = 'local-3';
 
 export type AnalysisScores = { relevance: number; civility: number; sincerity: number };
 

@@ -1,5 +1,5 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
-import { isAimed, isOrder, isThreatAt, type Span } from './aim';
+import { isAimed, isOrder, type Span } from './aim';
 import { phraseSet } from './phrases';
 import {
   COPULAS,
@@ -13,7 +13,9 @@ import {
   TARGETS_AFTER,
   type Kind,
 } from './lexicon';
+import { normalizeForScreening } from './normalize';
 import { wordReader } from './spelling';
+import { isThreatAt, THREAT_WORDS } from './threats';
 import { tokenizer, type Token } from './tokens';
 import { score } from './words';
 
@@ -71,7 +73,8 @@ const VOCABULARY = [
     ...LINKERS,
     ...COPULAS,
     ...NEGATIONS,
-    ...'kill yourself urself kys hope die dies in fire go hurt i ill im will'.split(' '),
+    ...THREAT_WORDS,
+    ...'i ill im will'.split(' '),
   ]),
 ];
 
@@ -79,6 +82,13 @@ const tokenize = tokenizer(VOCABULARY);
 const readWord = wordReader(ENTRIES);
 const insultPhrases = phraseSet(PHRASES.map((phrase) => phrase.words));
 const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
+
+/**
+ * The words of a text as the check reads them: characters normalised, then disguised words
+ * read as the words they stand for (`Y0u 4r3 4n 1d10t` → you are an idiot).
+ */
+export const wordsAsRead = (text: string): string[] =>
+  tokenize(normalizeForScreening(text)).map((token) => token.text);
 
 type Finding = Span & { kind: Kind };
 
@@ -125,8 +135,17 @@ export type CivilityJudgement = {
 /** What each finding costs. A personal attack alone takes a text below the refusal line. */
 const COST = { aimed: 0.7, profanity: 0.15, insult: 0.1 };
 export const ABUSIVE_BELOW = 0.5;
+/**
+ * Published, but doubtful: below this and not refused, an item waits for a moderator (held
+ * from others) instead of going straight through. Three profanities, or two and an insult.
+ */
+export const BORDERLINE_BELOW = 0.7;
 
-export const judgeCivility = (text: string): CivilityJudgement => {
+export const isBorderline = (civility: number) =>
+  civility >= ABUSIVE_BELOW && civility < BORDERLINE_BELOW;
+
+export const judgeCivility = (written: string): CivilityJudgement => {
+  const text = normalizeForScreening(written);
   const tokens = tokenize(text);
   const findings = findingsIn(text, tokens);
   const findingAt = new Set(findings.flatMap((f) => [f.first, f.last]));

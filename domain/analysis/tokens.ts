@@ -22,6 +22,8 @@ const ASCII = /^[\x00-\x7f]*$/u;
 const CLAUSE_END = /[,()\-–—"“”]/u;
 /** What may stand between the letters of a word spelled out: `f u c k`, `f.u.c.k`, `f-u-c-k`. */
 const SPELLING_GAP = /^[ \t.\-_*~·/\\|]{1,3}$/u;
+/** A stand-in for the word `a` on its own: `u r 4 m0r0n`. */
+const LONE_A = /^[4@]$/u;
 /** Stand-ins for letters, or a letter stretched: a word that may be a known one disguised. */
 const DISGUISED = /[0-9@$!|+*]|(\p{L})\1\1/u;
 
@@ -87,8 +89,9 @@ const splitter = (vocabulary: readonly string[]) => {
 export const tokenizer = (vocabulary: readonly string[]) => {
   const split = splitter(vocabulary);
   const read = wordReader(vocabulary.map((word) => ({ word })));
-  /** A disguised word (`y0u`, `k1ll`, `yooou`, `f*ck`) as the known word it reads as. */
+  /** A disguised word (`y0u`, `k1ll`, `yooou`, `f*ck`, `4` for `a`) as the known word it reads as. */
   const plain = (token: Token): Token => {
+    if (LONE_A.test(token.text)) return { ...token, text: 'a' };
     if (!DISGUISED.test(token.text)) return token;
     const known = read(token.text);
     return known ? { ...token, text: known.word } : token;

@@ -29,11 +29,22 @@ export const AUDIT_ACTIONS = [
   'dilemma.activated',
   'dilemma.scheduled',
   'dilemma.deleted',
+  'content.reported',
+  'content.held',
+  'content.hidden',
+  'content.removed',
+  'content.dismissed',
+  'content.restored',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The actor of the analyzer's refusals. */
 export const ANALYZER_ACTOR = 'analyzer';
+
+/** The actor of a member's report (their pseudonym then is in `after.reporter`). */
+export const MEMBER_ACTOR = 'member';
+/** The actor of a hold by enough reporters: no one decided it. */
+export const AUTOMATIC_ACTOR = 'automatic';
 
 /** The actor of a failed admin sign-in: whoever it was, they never signed in. */
 export const ANONYMOUS_ACTOR = 'anonymous';
@@ -48,10 +59,14 @@ export type AuditValues = Record<string, string | number | boolean | null>;
 export type AuditEntryDto = {
   id: string;
   at: string;
-  /** The admin's username, 'analyzer', or 'anonymous' (a failed admin sign-in). */
+  /**
+   * The admin's username, 'analyzer', 'anonymous' (a failed admin sign-in), 'member' (a
+   * report) or 'automatic' (a hold by enough reporters).
+   */
   admin: string;
   action: AuditAction;
-  targetKind: 'admin' | 'idea' | 'submission' | 'question' | 'response' | 'reply' | 'dilemma';
+  targetKind:
+    'admin' | 'idea' | 'submission' | 'question' | 'response' | 'reply' | 'chat' | 'dilemma';
   targetId: string;
   reason: string | null;
   before: AuditValues | null;

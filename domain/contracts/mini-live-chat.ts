@@ -10,22 +10,34 @@ export const LIVE_CHAT_MAX_LENGTH = 500;
 /** How many of the newest messages a socket receives when it joins. */
 export const LIVE_CHAT_HISTORY = 50;
 
+import type { ModerationStateDto } from './reports';
+
 export type { LiveChatClientMessage } from './schemas/mini-live-chat';
 
-/** Someone online: a pseudonym and, when they show it, today's archetype badge. Never an id of theirs. */
+/**
+ * Never an archetype: the Mini promises that the path someone took is not linked to their
+ * pseudonym, so the field the spec's shape has is always null.
+ */
+type NoArchetype = null;
+
+/** Someone online: a pseudonym. Never an id of theirs, never their archetype. */
 export type LiveChatUser = {
   /** Opaque: the same person gets the same one on every process; nothing else can be derived. */
   id: string;
   pseudonym: string;
-  archetype: { id: string; name: string } | null;
+  archetype: NoArchetype;
 };
 
 export type LiveChatMessage = {
   id: string;
   pseudonym: string;
-  archetype: { id: string; name: string } | null;
+  archetype: NoArchetype;
   content: string;
   timestamp: string;
+  /** The reader's own message (it cannot be reported by them). */
+  isOwn: boolean;
+  /** Only on one's own message that others no longer see: held or hidden, and why. */
+  moderation: ModerationStateDto | null;
 };
 
 export type LiveChatErrorCode = 'rate_limited' | 'invalid' | 'unavailable';
@@ -35,6 +47,8 @@ export type LiveChatServerMessage =
   | { type: 'userList'; users: LiveChatUser[] }
   | { type: 'userJoined'; user: LiveChatUser }
   | { type: 'userLeft'; userId: string }
+  /** A message others may no longer see (held, hidden or removed by a moderator). */
+  | { type: 'messageRemoved'; id: string }
   | { type: 'error'; code: LiveChatErrorCode; message: string };
 
 /**

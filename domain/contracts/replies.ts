@@ -1,3 +1,5 @@
+import type { ModerationStateDto } from './reports';
+
 export type { PostReplyBody } from './schemas/replies';
 
 /** A reply as any reader sees it: the author's pseudonym, ownership precomputed. */
@@ -9,6 +11,8 @@ export type ReplyDto = {
   user: string;
   dateAdded: string;
   isOwn: boolean;
+  /** Only on the caller's own reply that others no longer see: held or hidden, and why. */
+  moderation: ModerationStateDto | null;
 };
 
 export type PostReplyResult = { position: string | null; reply: ReplyDto };

@@ -1,5 +1,6 @@
 import type { BadgeRarity } from './progress';
 import type { ReactionSummaryDto } from './reactions';
+import type { ModerationStateDto } from './reports';
 
 export type { SubmitResponseBody } from './schemas/responses';
 
@@ -24,6 +25,8 @@ export type ResponseDto = {
   reactions: ReactionSummaryDto;
   /** The author's current streak and top badge, only while they keep Show Activity on. */
   activity?: AuthorActivityDto | null;
+  /** Only on the caller's own answer that others no longer see: held or hidden, and why. */
+  moderation: ModerationStateDto | null;
 };
 
 /** What Show Activity lets others see beside a pseudonym, and nothing more. */

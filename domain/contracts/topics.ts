@@ -67,10 +67,18 @@ export const sharedTopics = {
   sentiment: fixed('sentiment', { kind: 'registered' }),
   /** The brainstorm board or the submitted questions changed: admins only. */
   adminContributions: fixed('admin:contributions', { kind: 'admin' }),
+  /** The review queue of reported and held items changed: admins only. */
+  adminReports: fixed('admin:reports', { kind: 'admin' }),
 } as const;
 
 /** Personal topics: `me:{kind}` in the browser, bound to the subscriber's own person. */
-export const personalTopicKinds = ['profile', 'badges', 'progress', 'journal'] as const;
+export const personalTopicKinds = [
+  'profile',
+  'badges',
+  'progress',
+  'journal',
+  'moderation',
+] as const;
 export type PersonalTopicKind = (typeof personalTopicKinds)[number];
 
 export const personalTopic = {

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { handle } from '../../api/commands/run';
 import { chatPresence } from '../../api/live/chat-presence';
 import { addressKey, publicUserId } from '../../api/live/mini-chat-people';
 import { startServer, type RunningServer } from '../../api/server';
 import { openStores } from '../../api/stores';
 import type { LiveChatServerMessage } from '../../domain/contracts/mini-live-chat';
+import { moderations } from '../../domain/moderation/moderation';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
 import { spawnServer, type RealServer } from '../support/real-server';
@@ -204,7 +206,12 @@ describe('the live chat at /mini-chat', () => {
         archetype: null,
         content: 'Hello from the first process',
         timestamp: '2026-11-22T15:00:00.000Z',
+        isOwn: false,
+        moderation: null,
       },
+    });
+    expect(anaSocket.frames.find((f) => f.type === 'message')).toMatchObject({
+      message: { content: 'Hello from the first process', isOwn: true },
     });
     benSocket.say('And back from the second');
     await until(() => texts(anaSocket).includes('And back from the second'));
@@ -422,4 +429,72 @@ describe('the live chat at /mini-chat', () => {
     await until(() => watcher.frames.some((f) => f.type === 'userLeft'));
     watcher.socket.close();
   });
+  it('takes a message a moderator hid from everyone but its author, live, and gives it back when restored', async () => {
+    const ana = await register();
+    const ben = await register();
+    const anaSocket = await enter(first, ana.deviceId);
+    const benSocket = await enter(second, ben.deviceId);
+    anaSocket.say('A message to be reported');
+    await until(() => texts(benSocket).includes('A message to be reported'));
+    const sent = benSocket.frames.find(
+      (f) => f.type === 'message' && f.message.content === 'A message to be reported',
+    ) as Extract<LiveChatServerMessage, { type: 'message' }>;
+    const messageId = sent.message.id;
+    const registered = (await first.context.events.readAll({ maxCount: 1_000_000 })).find(
+      (e) =>
+        e.type === 'DeviceRegistered' &&
+        (e.data as { pseudonym: string }).pseudonym === ana.pseudonym,
+    )!;
+    const authorId = (registered.data as { userId: string }).userId;
+    const target = { kind: 'chat' as const, id: messageId };
+    await handle(first.context, moderations, {
+      type: 'ReportItem',
+      reportId: `report-${messageId}`,
+      target,
+      authorId,
+      questionId: null,
+      parentId: null,
+      reporterId: 'someone-else',
+      reporterPseudonym: ben.pseudonym,
+      reason: 'spam',
+      text: null,
+      holdThreshold: 3,
+      at: new Date(now),
+    });
+    const decide = (action: 'hide' | 'restore') =>
+      handle(first.context, moderations, {
+        type: 'ResolveReports',
+        target,
+        action,
+        by: 'admin',
+        note: null,
+        at: new Date(now),
+      });
+    await decide('hide');
+    await until(() =>
+      benSocket.frames.some((f) => f.type === 'messageRemoved' && f.id === messageId),
+    );
+    await until(() =>
+      anaSocket.frames.some(
+        (f) =>
+          f.type === 'message' &&
+          f.message.id === messageId &&
+          f.message.moderation?.visibility === 'hidden',
+      ),
+    );
+    // A newcomer never gets it; its author, joining again, sees it with why.
+    const carol = await enter(first, (await register()).deviceId);
+    benSocket.say('After the hide');
+    await until(() => texts(carol).includes('After the hide'));
+    expect(texts(carol)).not.toContain('A message to be reported');
+    await decide('restore');
+    await until(
+      () =>
+        benSocket.frames.filter((f) => f.type === 'message' && f.message.id === messageId)
+          .length === 2,
+    );
+    anaSocket.socket.close();
+    benSocket.socket.close();
+    carol.socket.close();
+  }, 60_000);
 });

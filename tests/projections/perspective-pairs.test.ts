@@ -66,4 +66,39 @@ describe('perspective pairs', () => {
     expect(pairs).toEqual([['thoughtful', 'placed-left']]);
     expect(waiting).toEqual(['concise-right', 'concise']);
   });
+  it('takes an answer others no longer see out of its pair, and pairs it again when restored', async () => {
+    const moderated = (
+      responseId: string,
+      previous: 'visible' | 'hidden',
+      visibility: 'visible' | 'hidden',
+    ): AnyEvent => ({
+      type: 'ItemVisibilityChanged',
+      data: {
+        target: { kind: 'response', id: responseId },
+        authorId: `author-${responseId}`,
+        questionId: 5,
+        parentId: null,
+        previous,
+        visibility,
+        cause: 'moderator',
+        reason: 'harassment',
+        by: 'root',
+        at,
+      },
+    });
+    const left = answer('left', 40, -60);
+    const right = answer('right', 40, 70);
+    expect(await pairsOf([left, right, moderated('right', 'visible', 'hidden')])).toEqual({
+      pairs: [],
+      waiting: ['left'],
+    });
+    expect(
+      await pairsOf([
+        left,
+        right,
+        moderated('right', 'visible', 'hidden'),
+        moderated('right', 'hidden', 'visible'),
+      ]),
+    ).toEqual({ pairs: [['left', 'right']], waiting: [] });
+  });
 });

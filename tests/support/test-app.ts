@@ -22,6 +22,7 @@ import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-stor
 import { openSqlite } from '../../infra/sqlite';
 import { openRuntime } from '../../api/processes/runtime';
 import { KEY_VAULT_FILE, LOG_FILE, READ_MODELS_FILE } from '../../api/stores';
+import { DEFAULT_HOLD_THRESHOLD } from '../../domain/moderation/moderation';
 import { allReactors } from '../../projections';
 
 export const testBank: BankQuestion[] = [1, 2, 3].map((id) => ({
@@ -55,6 +56,8 @@ export const startTestApp = async (
      * that opens the vault.
      */
     files?: { dataDir: string; keyEncryptionKey: Buffer };
+    /** Distinct reporters that hold a reported item (the configuration's default otherwise). */
+    holdThreshold?: number;
   } = {},
 ) => {
   let now = options.now ?? new Date('2026-11-22T15:00:00Z');
@@ -127,6 +130,7 @@ export const startTestApp = async (
       limiter: createRateLimiter({ now: () => now }),
     },
     quotas: createQuotas({ now: () => now }),
+    moderation: { holdThreshold: options.holdThreshold ?? DEFAULT_HOLD_THRESHOLD },
     mail,
   };
   // Today has its question from the start, as the day keeper gives it in a real process.

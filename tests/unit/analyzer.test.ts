@@ -124,6 +124,61 @@ describe('civility', () => {
     expect(judgeCivility(text).abusive).toBe(false);
   });
 
+  // The third version's own cases: wishes of death and harm, and disguises of characters.
+  it.each([
+    ['a death wish as an order', 'just die already lol'],
+    ['a wish of harm by a vehicle', 'I hope u get hit by a truck'],
+    ['a blow wished by someone', 'Somebody needs to punch you in the face.'],
+    ['the speaker’s harm', "I'll put you in the hospital."],
+    ['a wish on the reader’s family', 'may your kids suffer.'],
+    ['an order to poison oneself', 'go drink bleach'],
+    ['a death wish on the family, shortened', 'hope ur family dies'],
+    ['a wish of hell', 'You deserve to rot in hell.'],
+    ['a broken bone promised', "I'm going to break your jaw."],
+    ['an order to die under a train', 'jump in front of a train'],
+    ['a death wish in leetspeak', 'd1e 1n 4 f1r3'],
+    ['burning wished on a group', 'I hope you all burn alive'],
+    ['an order spelled out with dots', 'k.i.l.l y.o.u.r.s.e.l.f'],
+    [
+      'an insult in full-width letters',
+      '\uff59\uff4f\uff55 \uff41\uff52\uff45 \uff54\uff52\uff41\uff53\uff48',
+    ],
+    [
+      'an insult in Cyrillic look-alikes',
+      '\u0443\u043eu \u0430r\u0435 \u0430 l\u043e\u0455\u0435r',
+    ],
+    ['zero-width joiners inside an insult', 'you are an i\u200dd\u200di\u200do\u200dt'],
+    ['an overlay mark on every letter', 'you are a m\u0336o\u0336r\u0336o\u0336n\u0336'],
+    ['a digit for the word a', 'u r 4 m0r0n'],
+  ])('refuses %s as v3 reads it', (_, text) => {
+    expect(judgeCivility(text).abusive).toBe(true);
+  });
+
+  it.each([
+    ['care for someone', "Don't kill yourself over a deadline."],
+    ['Hamlet', 'To die, to sleep: Hamlet asks whether to go on.'],
+    ['a promise to protect', 'I will find anyone who hurts you and report them.'],
+    ['a game', 'I hope you get beaten at chess tomorrow.'],
+    ['an election', 'We got crushed in the election.'],
+    ['a kind hope', 'I hope nobody hurts you again.'],
+    ['writing advice', 'Kill your darlings, as editors say.'],
+    ['a proverb', 'Old habits die hard.'],
+    ['a title', 'Live and let die.'],
+    ['a question about death', 'Why do people die young?'],
+    [
+      'a sentence in Russian',
+      '\u041c\u043e\u0441\u043a\u0432\u0430 \u2014 \u0441\u0442\u043e\u043b\u0438\u0446\u0430.',
+    ],
+    ['help offered', 'Someone should help you with that.'],
+    ['a warning', 'They will hurt you if you trust them.'],
+    ['a photo', 'Shoot me a photo of the sunset.'],
+    ['good luck', 'I hope you break a leg tonight.'],
+    ['a museum', 'The bullet in the museum case fascinated me.'],
+    ['a wish of plenty', 'I hope you drown in good fortune.'],
+  ])('lets %s through as v3 reads it', (_, text) => {
+    expect(judgeCivility(text).abusive).toBe(false);
+  });
+
   it('costs a little for each profanity, and nothing for none', () => {
     expect(judgeCivility('A promise is a promise.').civility).toBe(1);
     const once = judgeCivility('That is shit.').civility;
@@ -184,7 +239,7 @@ describe('the analyzer', () => {
   });
 
   it(`gives exactly these scores under version ${ANALYZER_VERSION} (a change is a new version)`, () => {
-    expect(ANALYZER_VERSION).toBe('local-2');
+    expect(ANALYZER_VERSION).toBe('local-3');
     expect(analyzeResponse(input)).toEqual({ relevance: 0.75, civility: 1, sincerity: 1 });
     expect(analyzeResponse({ ...input, text: 'You are such an idiot.' })).toEqual({
       relevance: 0.1,

@@ -22,6 +22,7 @@ import { watchOnly } from '../lib/watch-only';
 import { isVisitStart } from '../lib/navigation-guard';
 import { useTheme } from '../lib/theme';
 import { ReminderNotifier } from '../features/reminders/reminder-notifier';
+import { ReportDialogHost } from '../features/reports/report-dialog-host';
 
 const NAV: readonly TabBarItem[] = [
   { to: '/home', label: 'Home', Icon: HomeIcon },
@@ -131,6 +132,7 @@ export const Layout = () => {
       </main>
       <BadgeToasts />
       <ReminderNotifier />
+      <ReportDialogHost />
       <Footer />
     </div>
   );

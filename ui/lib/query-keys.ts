@@ -41,6 +41,11 @@ export const queryKeys = {
   adminMini: ['admin', 'mini'] as const,
   adminMiniPending: ['admin', 'mini', 'pending'] as const,
   admins: ['admin', 'admins'] as const,
+  /** Every list of the review queue. */
+  adminReports: ['admin', 'reports'] as const,
+  adminReportList: (status: string) => ['admin', 'reports', status] as const,
+  /** What the caller is told of their own items others no longer see. */
+  moderationNotices: ['user', 'moderation-notices'] as const,
   /** Every sentiment window. */
   sentimentAll: ['sentiment'] as const,
   sentiment: (days: number) => ['sentiment', days] as const,
@@ -68,10 +73,12 @@ export const keysForTopic = (topic: string): readonly (readonly unknown[])[] => 
   if (sharedTopics.adminContributions.match(topic)) {
     return [queryKeys.adminIdeas, queryKeys.adminSubmissionLists];
   }
+  if (sharedTopics.adminReports.match(topic)) return [queryKeys.adminReports];
   const personal = personalTopic.parsePublic(topic);
   if (personal === 'badges') return [queryKeys.badges];
   if (personal === 'progress') return [queryKeys.streak, queryKeys.activitySummary];
   if (personal === 'journal') return [queryKeys.journal];
+  if (personal === 'moderation') return [queryKeys.moderationNotices];
   const travelers = sharedTopics.miniTravelers.match(topic);
   if (travelers) {
     return [queryKeys.miniChat(travelers.params.dilemmaId, travelers.params.archetypeId)];

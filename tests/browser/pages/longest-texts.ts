@@ -32,6 +32,8 @@ export const LONGEST = {
   suggestion: `${words(QUESTION_MAX_WORDS - 4, 'Should')} Why or why not?`,
   /** A live chat message: 500 characters. */
   chat: `${UNBROKEN} ${'a considered message '.repeat(30)}`.slice(0, 500),
+  /** What a reporter adds beside the reason: 500 characters. */
+  reportNote: `${UNBROKEN} ${'worth a second look '.repeat(30)}`.slice(0, 500),
 } as const;
 
 /** The longest pseudonym the word lists make, with a four-digit number to keep it unique. */

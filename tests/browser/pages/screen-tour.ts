@@ -180,6 +180,19 @@ export const tourEveryScreen = async (
   await stop(page, 'reader');
   await page.keyboard.press('Escape');
 
+  await page
+    .getByRole('article', { name: /^Response by / })
+    .filter({ hasNotText: 'Your response' })
+    .first()
+    .getByRole('button', { name: /^Report / })
+    .click();
+  const report = page.getByRole('dialog');
+  await report.getByRole('radio', { name: /Off-topic/ }).click();
+  await report.getByLabel(/Anything a moderator should know/).fill(LONGEST.reportNote);
+  await stop(page, 'report-dialog');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Reported — thank you').first()).toBeVisible();
+
   await page.goto('/sentiment');
   await heading(page, 'Community Sentiment');
   await expect(page.getByRole('article').first()).toBeVisible();
@@ -217,6 +230,9 @@ export const tourEveryScreen = async (
     timeout: 20_000,
   });
   await stop(page, 'admin');
+  await page.getByRole('tab', { name: 'Reports' }).click();
+  await expect(page.getByRole('list', { name: 'Reported items' })).toBeVisible();
+  await stop(page, 'admin-reports');
 
   await context.close();
 };

@@ -24,4 +24,5 @@ export {
   Settings as SettingsIcon,
   MessagesSquare as DiscussionIcon,
   Flame as StreakIcon,
+  Flag as ReportIcon,
 } from 'lucide-react';

@@ -15,6 +15,7 @@ import { EditTab } from './components/edit-tab';
 import { GenerateTab } from './components/generate-tab';
 import { IdeasTab } from './components/ideas-tab';
 import { ManageTab } from './components/manage-tab';
+import { ReportsTab } from './components/reports-tab';
 import { ScheduleTab } from './components/schedule-tab';
 import { MiniTab } from './components/mini-tab';
 import { SubmissionsTab } from './components/submissions-tab';
@@ -27,6 +28,7 @@ const TABS = [
   { key: 'mini', label: 'Mini', about: 'Manage Mini dilemmas and their archetypes.' },
   { key: 'ideas', label: 'Ideas', about: 'The brainstorm board of question ideas.' },
   { key: 'submit', label: 'Submit', about: 'Moderate questions the community suggested.' },
+  { key: 'reports', label: 'Reports', about: 'Review what members reported.' },
   { key: 'audit', label: 'Audit', about: 'The moderation history.' },
   { key: 'admins', label: 'Admins', about: 'Who the admins are.' },
 ] as const;
@@ -41,6 +43,7 @@ const TOOLS: Partial<Record<TabKey, () => ReactNode>> = {
   mini: () => <MiniTab />,
   ideas: () => <IdeasTab />,
   submit: () => <SubmissionsTab />,
+  reports: () => <ReportsTab />,
   audit: () => <AuditTab />,
   admins: () => <AdminsTab />,
 };

@@ -37,10 +37,19 @@ const reduce = (state: State, action: Action): State => {
       };
     case 'userLeft':
       return { ...state, users: state.users.filter((u) => u.id !== action.userId) };
-    case 'message':
-      // A reconnect brings the history again: each message once.
-      if (state.messages.some((m) => m.id === action.message.id)) return state;
-      return { ...state, messages: [...state.messages, action.message].slice(-KEPT) };
+    case 'message': {
+      // A reconnect brings the history again, and a moderator's decision a message anew: each
+      // message once, in its place by time.
+      const others = state.messages.filter((m) => m.id !== action.message.id);
+      const at = others.findIndex((m) => m.timestamp > action.message.timestamp);
+      const messages =
+        at < 0
+          ? [...others, action.message]
+          : [...others.slice(0, at), action.message, ...others.slice(at)];
+      return { ...state, messages: messages.slice(-KEPT) };
+    }
+    case 'messageRemoved':
+      return { ...state, messages: state.messages.filter((m) => m.id !== action.id) };
     case 'error':
       return { ...state, error: action.message };
     case 'sent':

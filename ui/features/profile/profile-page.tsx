@@ -7,6 +7,7 @@ import { ActivityStats } from './components/activity-stats';
 import { EchoEngagement } from './components/echo-engagement';
 import { HistoryLinks } from './components/history-links';
 import { JournalPanel } from './components/journal-panel';
+import { ModerationNotices } from './components/moderation-notices';
 import { MyDataPanel } from './components/my-data-panel';
 import { ProfileBio } from './components/profile-bio';
 import { ProfileHeader } from './components/profile-header';
@@ -29,6 +30,7 @@ const ProfilePage = () => {
       <ProfileHeader />
       <StreakPanel todaysQuestionId={todaysQuestionId} />
       <ProfileBio />
+      <ModerationNotices />
       <ActivityStats />
       <Tabs
         label="Profile sections"

@@ -4,7 +4,8 @@ import {
   LIVE_CHAT_MAX_LENGTH,
   type LiveChatMessage,
 } from '../../../../domain/contracts/mini-live-chat';
-import { Badge } from '../../../components/ui/badge';
+import { ModerationState } from '../../../components/moderation-state';
+import { ReportButton } from '../../../components/report-button';
 import { Callout } from '../../../components/ui/callout';
 import { Card } from '../../../components/ui/card';
 import { Form, SubmitButton } from '../../../components/ui/form';
@@ -18,9 +19,17 @@ const Message = ({ message }: { message: LiveChatMessage }) => (
   <li className="rounded-lg bg-surface-sunken px-3 py-2">
     <p className="flex flex-wrap items-center gap-2 text-small">
       <span className="font-semibold">{message.pseudonym}</span>
-      {message.archetype && <Badge tone="accent">{message.archetype.name}</Badge>}
       <RelativeTime iso={message.timestamp} className="text-ink-muted" />
+      {!message.isOwn && (
+        <span className="ml-auto -my-1">
+          <ReportButton
+            target={{ kind: 'chat', id: message.id }}
+            what={`the message by ${message.pseudonym}`}
+          />
+        </span>
+      )}
     </p>
+    {message.moderation && <ModerationState state={message.moderation} className="mt-2" />}
     <p className="mt-1 break-words whitespace-pre-wrap">{message.content}</p>
   </li>
 );

@@ -1,8 +1,7 @@
 import type { LiveChatUser } from '../../../../domain/contracts/mini-live-chat';
-import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 
-/** Who is in the chat now, on any server: pseudonym and archetype badge. */
+/** Who is in the chat now, on any server: pseudonyms only (never an archetype: the Mini's promise). */
 export const OnlineList = ({ users, open }: { users: LiveChatUser[]; open: boolean }) => (
   <Card padding="md" as="section" aria-labelledby="online-heading">
     <h2 id="online-heading" className="font-semibold">
@@ -14,7 +13,6 @@ export const OnlineList = ({ users, open }: { users: LiveChatUser[]; open: boole
           <li key={user.id} className="flex flex-wrap items-center gap-2">
             <span className="size-2 rounded-full bg-success-ink" aria-hidden="true" />
             <span>{user.pseudonym}</span>
-            {user.archetype && <Badge tone="accent">{user.archetype.name}</Badge>}
           </li>
         ))}
       </ul>

@@ -3,6 +3,8 @@ import type { ReplyDto } from '../../../../domain/contracts/replies';
 import { REPLY_MAX_WORDS } from '../../../../domain/replies/rules';
 import { hasVisibleCharacter } from '../../../../domain/shared/text';
 import { countWords } from '../../../../domain/shared/words';
+import { ModerationState } from '../../../components/moderation-state';
+import { ReportButton } from '../../../components/report-button';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -35,6 +37,14 @@ const Reply = ({
       <div className="flex flex-wrap items-center gap-x-2">
         <span className="min-w-0 text-small font-semibold wrap-anywhere">{reply.user}</span>
         <RelativeTime iso={reply.dateAdded} />
+        {!reply.isOwn && (
+          <span className="ml-auto -mr-2">
+            <ReportButton
+              target={{ kind: 'reply', id: reply.id }}
+              what={`the reply by ${reply.user}`}
+            />
+          </span>
+        )}
         {reply.isOwn && (
           <ConfirmDialog
             title="Delete your reply?"
@@ -55,6 +65,7 @@ const Reply = ({
           />
         )}
       </div>
+      {reply.moderation && <ModerationState state={reply.moderation} className="mt-2" />}
       <p className="mt-1 text-small whitespace-pre-line wrap-anywhere">{reply.content}</p>
     </div>
   </li>

@@ -2,6 +2,8 @@ import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import type { ResponseDto } from '../../../../domain/contracts/responses';
+import { ModerationState } from '../../../components/moderation-state';
+import { ReportButton } from '../../../components/report-button';
 import { SpectrumPosition } from '../../../components/spectrum-position';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
@@ -119,6 +121,7 @@ export const ResponseCard = ({ response, later }: { response: ResponseDto; later
           <RelativeTime iso={response.dateAdded} />
         </div>
       </header>
+      {response.moderation && <ModerationState state={response.moderation} className="mt-3" />}
       <p
         ref={previewRef}
         data-preview
@@ -158,6 +161,14 @@ export const ResponseCard = ({ response, later }: { response: ResponseDto; later
           <ReplyIcon aria-hidden="true" />
           {plural(response.replyCount, 'reply', 'replies')}
         </Button>
+        {!response.isOwn && (
+          <span className="ml-auto">
+            <ReportButton
+              target={{ kind: 'response', id: response.id }}
+              what={`the answer by ${response.username}`}
+            />
+          </span>
+        )}
         {response.isOwn && (
           <ConfirmDialog
             title="Delete your response?"
