@@ -71,6 +71,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   const metrics = createMetrics(role === 'api' ? 'api' : 'all');
   const runtime = await openRuntime(stores, role, logger, {
     leaseTtlMs: config.leaseTtlMs,
+    opinionMapIntervalMs: config.opinionMapIntervalMs,
     commands: { clock, dayRules: config.dayRules, newId, streamLock },
     observer: projectionObserver(metrics),
   });
@@ -110,6 +111,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
       options.quotas ??
       createQuotas(clock, { [REGISTRATIONS_PER_ADDRESS.name]: config.registrationsPerHour }),
     mail,
+    opinionMaps: runtime.opinionMaps,
     metrics,
   };
   const app = createApp(context, {

@@ -11,6 +11,7 @@ import { miniChatProjection } from './mini-chat';
 import { miniLiveChatProjection } from './mini-live-chat';
 import { miniResultsProjection } from './mini-results';
 import { moderationAuditProjection } from './moderation-audit';
+import { opinionsProjection } from './opinions';
 import { badgesProjection } from './badges';
 import { journalProjection } from './journal';
 import { perspectivePairsProjection } from './perspective-pairs';
@@ -47,6 +48,7 @@ export const allProjections: readonly Projection[] = [
   journalProjection,
   remindersProjection,
   profileBioProjection,
+  opinionsProjection,
 ];
 
 /** Every reactor: processors of their own whose output is commands (badges, analysis). */

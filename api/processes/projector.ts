@@ -32,6 +32,7 @@ export const startProjector = async (options: {
   const metrics = createMetrics('projector');
   const runtime = await openRuntime(stores, 'projector', logger, {
     leaseTtlMs: config.leaseTtlMs,
+    opinionMapIntervalMs: config.opinionMapIntervalMs,
     commands: {
       clock: systemClock,
       dayRules: config.dayRules,

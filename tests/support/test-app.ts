@@ -128,6 +128,7 @@ export const startTestApp = async (
     },
     quotas: createQuotas({ now: () => now }),
     mail,
+    opinionMaps: runtime.opinionMaps,
   };
   // Today has its question from the start, as the day keeper gives it in a real process.
   await ensureQuestionOfTheDay(ctx);
