@@ -4,6 +4,7 @@ import { computeOpinionMap, type OpinionMap } from '../../domain/opinions/opinio
 import { voteMatrix, type VoteMatrix } from '../../domain/opinions/vote-matrix';
 import type { Clock } from '../../infra/clock';
 import type { Doc, ReadStore } from '../../infra/read-store/read-store';
+import type { ProjectionView } from '../../projections/engine/define';
 import type { ReadModels } from '../../projections/engine/read-models';
 import { opinionsProjection } from '../../projections/opinions';
 
@@ -45,6 +46,25 @@ const valueOf = <T>(doc: Doc & T): T => {
   return value as T;
 };
 
+/** A question's matrix as the opinions projection holds it, and the position of its last change. */
+export const matrixFrom = async (
+  view: ProjectionView<(typeof opinionsProjection)['collections']>,
+  questionId: number,
+): Promise<{ matrix: VoteMatrix; changedAt: number }> => {
+  const [question, answers, rows] = await Promise.all([
+    view.opinion_questions.findOne({ _id: String(questionId) }),
+    view.opinion_answers.find({ questionId }, { sort: { ordinal: 1 } }),
+    view.opinion_rows.find({ questionId }),
+  ]);
+  return {
+    matrix: voteMatrix(
+      answers.map((doc) => ({ responseId: doc._id, ...valueOf<MatrixAnswer>(doc) })),
+      rows.map((doc) => valueOf<MatrixRow>(doc)),
+    ),
+    changedAt: question?.changedAt ?? 0,
+  };
+};
+
 export type OpinionMaps = {
   /** The question's matrix as the read model holds it now, and the position of its last change. */
   matrix(questionId: number): Promise<{ matrix: VoteMatrix; changedAt: number }>;
@@ -74,21 +94,7 @@ export const opinionMaps = (
   const stored = (questionId: number) =>
     store.collection<StoredMap>(OPINION_MAPS).findOne({ _id: String(questionId) });
 
-  const matrix: OpinionMaps['matrix'] = async (questionId) => {
-    const { opinion_questions, opinion_answers, opinion_rows } = view();
-    const [question, answers, rows] = await Promise.all([
-      opinion_questions.findOne({ _id: String(questionId) }),
-      opinion_answers.find({ questionId }, { sort: { ordinal: 1 } }),
-      opinion_rows.find({ questionId }),
-    ]);
-    return {
-      matrix: voteMatrix(
-        answers.map((doc) => ({ responseId: doc._id, ...valueOf<MatrixAnswer>(doc) })),
-        rows.map((doc) => valueOf<MatrixRow>(doc)),
-      ),
-      changedAt: question?.changedAt ?? 0,
-    };
-  };
+  const matrix: OpinionMaps['matrix'] = (questionId) => matrixFrom(view(), questionId);
 
   /** Computes and stores; a map of a later change already stored is kept. */
   const compute = async (questionId: number): Promise<StoredMap> => {
