@@ -22,7 +22,8 @@ export const plantedCamps = (questionId = 1, perCamp = 8, secondCamp = perCamp):
   return {
     questionId,
     camps,
-    answers: [camps[0].map((p) => `answer-of-${p}`), camps[1].map((p) => `answer-of-${p}`)],
+    // Answer ids name no one, as the real (random) ones do.
+    answers: [camps[0].map((_, i) => `answer-L${i}`), camps[1].map((_, i) => `answer-R${i}`)],
     bridges: ['bridge-one', 'bridge-two'],
   };
 };
@@ -36,8 +37,9 @@ export const plantedCampsEvents = (fixture: PlantedCamps): AnyEvent[] => {
   let minute = 0;
   const events: AnyEvent[] = [];
   const everyone = [...camps[0], ...camps[1]];
+  const written = [...answers[0], ...answers[1]];
   everyone.forEach((person, i) => {
-    events.push(submission(`answer-of-${person}`, questionId, person, at(minute++)));
+    events.push(submission(written[i]!, questionId, person, at(minute++)));
     if (i === camps[0].length) {
       bridges.forEach((bridge, b) =>
         events.push(submission(bridge, questionId, `bridge-author-${b}`, at(minute++))),
@@ -49,12 +51,12 @@ export const plantedCampsEvents = (fixture: PlantedCamps): AnyEvent[] => {
     data: { responseId, questionId, actorId, day: '2026-03-02', at: at(minute++) },
   });
   camps.forEach((members, side) => {
-    for (const person of members) {
+    members.forEach((person, i) => {
       for (const answer of answers[side]!) {
-        if (answer !== `answer-of-${person}`) events.push(echo(person, answer));
+        if (answer !== answers[side]![i]) events.push(echo(person, answer));
       }
       for (const bridge of bridges) events.push(echo(person, bridge));
-    }
+    });
   });
   return events;
 };
