@@ -2,6 +2,7 @@ import request from 'supertest';
 import { firstValueFrom, filter } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { replayOpinionMap } from '../../api/analyst/opinions-replay';
+import { OPINION_MAPS, type StoredMap } from '../../api/opinions/opinion-maps';
 import type { OpinionMapDto } from '../../domain/contracts/opinions';
 import { mapDto } from '../../domain/opinions/opinion-map';
 import { expectRefusedWithoutEvents } from '../support/refusals';
@@ -157,6 +158,27 @@ describe('GET /api/opinions/{questionId}', () => {
     expect((await t.ctx.opinionMaps.mapOf(questionId)).asOf).toBe(changedAt);
     // The new map is pushed on the question's live topic.
     await expect(pushed).resolves.toMatchObject({ topics: [`responses:${questionId}`] });
+  }, 60_000);
+
+  it('is kept current by the keeper without anyone asking, and pushed on the question’s topic', async () => {
+    const { questionId } = await plantCamps();
+    const pushed = firstValueFrom(
+      t.readModels.notices.pipe(
+        filter(
+          (n) => n.projection === 'opinion_maps' && n.topics.includes(`responses:${questionId}`),
+        ),
+      ),
+    );
+    const storedMap = () =>
+      t.readStore.collection<StoredMap>(OPINION_MAPS).findOne({ _id: String(questionId) });
+    const { matrix, changedAt } = await t.ctx.opinionMaps.matrix(questionId);
+    // No request: the keeper's next look (every 5 s) finds the changed matrix and maps it
+    // (unless its last look already did, after the last echo).
+    if ((await storedMap())?.asOf !== changedAt) await pushed;
+    const stored = (await storedMap())!;
+    expect(stored.asOf).toBe(changedAt);
+    expect(stored.map.participants).toBe(matrix.people.length);
+    expect(stored.map.groups.map((g) => g.size)).toEqual([8, 8]);
   }, 60_000);
 
   it('refuses as the discussion does whoever may not read it, and refuses bad ids, appending nothing', async () => {
