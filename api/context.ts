@@ -9,6 +9,7 @@ import type { ReadModels } from '../projections/engine/read-models';
 import type { AuthServices } from './auth/services';
 import type { ProjectionOperations } from './ops/projection-ops';
 import type { KeyedLock } from './commands/keyed-lock';
+import type { OpinionMaps } from './opinions/opinion-maps';
 import type { Quotas } from './http/quotas';
 
 /** What developers may ask of the projections through any process (see projection-ops.ts). */
@@ -38,6 +39,8 @@ export type AppContext = {
   moderation: { holdThreshold: number };
   /** Outgoing mail (verification, password reset) and, without SMTP, the development outbox. */
   mail: Mail;
+  /** Questions' opinion maps: stored, computed when due. */
+  opinionMaps: OpinionMaps;
   /** This process's metrics (/metrics); absent in tests that do not look at them. */
   metrics?: Metrics;
 };

@@ -80,6 +80,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   const runtime = await openRuntime(stores, role, logger, {
     leaseTtlMs: config.leaseTtlMs,
     reactionAttempts: config.reactionAttempts,
+    opinionMapIntervalMs: config.opinionMapIntervalMs,
     commands: { clock, dayRules: config.dayRules, newId, streamLock },
     observer: projectionObserver(metrics),
   });
@@ -124,6 +125,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
       }),
     moderation: { holdThreshold: config.moderation.holdThreshold },
     mail,
+    opinionMaps: runtime.opinionMaps,
     metrics,
   };
   const app = createApp(context, {

@@ -66,6 +66,7 @@ const schema = z.object({
   DAY_START_HOUR: z.coerce.number().int().min(0).max(23).default(3),
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
   READ_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
+  OPINION_MAP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(8000),
@@ -145,6 +146,8 @@ export type Config = {
   dayRules: { timeZone: string; startHour: number };
   sqliteSynchronous: 'FULL' | 'NORMAL';
   readWaitMs: number;
+  /** Shortest time between two computations of one question's opinion map. */
+  opinionMapIntervalMs: number;
   logLevel: string;
   /** Bearer token for /metrics from elsewhere; unset, only this machine may read them. */
   metricsToken: string | undefined;
@@ -295,6 +298,7 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
     dayRules: { timeZone: c.DAY_TIMEZONE, startHour: c.DAY_START_HOUR },
     sqliteSynchronous: c.SQLITE_SYNCHRONOUS,
     readWaitMs: c.READ_WAIT_MS,
+    opinionMapIntervalMs: c.OPINION_MAP_INTERVAL_MS,
     logLevel: c.LOG_LEVEL,
     metricsToken: c.METRICS_TOKEN,
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,

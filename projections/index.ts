@@ -13,6 +13,7 @@ import { miniResultsProjection } from './mini-results';
 import { moderationAuditProjection } from './moderation-audit';
 import { moderationQueueProjection } from './moderation-queue';
 import { moderationReactor } from './moderation-reactor';
+import { opinionsProjection } from './opinions';
 import { badgesProjection } from './badges';
 import { journalProjection } from './journal';
 import { perspectivePairsProjection } from './perspective-pairs';
@@ -50,6 +51,7 @@ export const allProjections: readonly Projection[] = [
   remindersProjection,
   profileBioProjection,
   moderationQueueProjection,
+  opinionsProjection,
 ];
 
 /** Every reactor: processors of their own whose output is commands (badges, analysis). */

@@ -15,7 +15,7 @@ const allowed = {
 // Packages each layer may use; domain is pure (zod only), ui gets no server packages.
 const packageRules = {
   // Pure, deterministic libraries pinned to an exact version (package.json says which).
-  domain: (name) => ['zod', 'immutable', 'obscenity'].includes(name),
+  domain: (name) => ['zod', 'immutable', 'obscenity', 'ml-kmeans'].includes(name),
   ui: (name) =>
     ![
       'express',

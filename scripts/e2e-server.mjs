@@ -32,6 +32,8 @@ const startApp = (port, extraEnv = {}) => {
       SIGN_UPS_PER_HOUR: '100000',
       LIVE_CHAT_SOCKETS_PER_ADDRESS: '10000',
       LIVE_SOCKETS_PER_ADDRESS: '5000',
+      // Opinion maps follow the journeys' echoes within a second or two, not a minute.
+      OPINION_MAP_INTERVAL_MS: '1000',
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'e2e-admin-password',
       ...extraEnv,

@@ -44,7 +44,7 @@ export const prerendered: Prerendered[] = [
     path: '/responses/1',
     route: '/responses/:questionId',
     file: 'responses',
-    module: 'features/responses/responses-page.tsx',
+    module: 'app/discussion-page.tsx',
   },
 ];
 

@@ -93,7 +93,7 @@ const figures = (f: SentimentItem | SentimentTotals) => ({
 });
 
 /** A cell: quoted when it must be, and text never read as a spreadsheet formula. */
-const cell = (value: string | number | null) => {
+export const cell = (value: string | number | null) => {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

@@ -1,5 +1,6 @@
 // `npm run analyst -- sentiment --from DAY --to DAY [...]`: the sentiment figures of any
-// period, replayed from the event log itself. Usage in USAGE (arguments.ts).
+// period, replayed from the event log itself; `opinions --question ID [...]`: a question's
+// opinion map, replayed likewise. Usage in USAGE (arguments.ts).
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../infra/config';
@@ -9,8 +10,15 @@ import { openSqlite } from '../../infra/sqlite';
 import { CliError, runCli } from '../ops/cli';
 import { outputPath, writeOutput } from '../ops/safe-output';
 import { LOG_FILE } from '../stores';
-import { ANALYST_COMMAND, sentimentRequest } from './arguments';
+import {
+  ANALYST_COMMAND,
+  opinionsRequest,
+  sentimentRequest,
+  type OpinionsRequest,
+} from './arguments';
 import { baselineOf, exportCsv, sentimentExport } from './export';
+import { opinionsCsv, opinionsExport } from './opinions-export';
+import { replayOpinionMap } from './opinions-replay';
 import { progressReporter } from './progress';
 import { replaySentiment } from './replay';
 
@@ -31,7 +39,27 @@ const openLog = async (
   return { log: openSqliteEventStore(db), close: () => db.close() };
 };
 
+/** A question's opinion map, replayed from the log with the server's own computation. */
+const opinions = async ({ questionId, format, out, force }: OpinionsRequest) => {
+  const config = loadConfig();
+  const target = out ? outputPath(out, { force, dataDirs: [resolve(config.dataDir)] }) : null;
+  const { log, close } = await openLog(config.eventStoreUrl, config.dataDir);
+  const progress = progressReporter(process.stderr);
+  try {
+    const replayed = await replayOpinionMap(log, questionId, progress.update);
+    progress.done();
+    const exported = opinionsExport(questionId, replayed);
+    const text =
+      format === 'csv' ? opinionsCsv(exported) : `${JSON.stringify(exported, null, 2)}\n`;
+    if (target) await writeOutput(target, text);
+    else process.stdout.write(text);
+  } finally {
+    close();
+  }
+};
+
 runCli(ANALYST_COMMAND, async (commandLine) => {
+  if (commandLine.positionals[0] === 'opinions') return opinions(opinionsRequest(commandLine));
   const { query, out, force } = sentimentRequest(commandLine);
   const config = loadConfig();
   // Checked before the replay: a refused file costs no minutes of reading.

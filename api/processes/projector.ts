@@ -33,6 +33,7 @@ export const startProjector = async (options: {
   const runtime = await openRuntime(stores, 'projector', logger, {
     leaseTtlMs: config.leaseTtlMs,
     reactionAttempts: config.reactionAttempts,
+    opinionMapIntervalMs: config.opinionMapIntervalMs,
     commands: {
       clock: systemClock,
       dayRules: config.dayRules,

@@ -1,8 +1,11 @@
+import { systemClock } from '../../infra/clock';
 import type { Logger } from '../../infra/logger';
 import { allProjections, allReactors } from '../../projections';
 import { ProjectionEngine, type EngineOptions } from '../../projections/engine/engine';
 import { StoreReadModels } from '../../projections/engine/read-models';
 import type { CommandContext } from '../commands/run';
+import { startMapKeeper } from '../opinions/map-keeper';
+import { opinionMaps, type OpinionMaps } from '../opinions/opinion-maps';
 import { projectionOperations, type ProjectionOperations } from '../ops/projection-ops';
 import { reactionDispatcher } from '../reactions';
 import type { Stores } from '../stores';
@@ -16,8 +19,12 @@ export type Runtime = {
   /** Null in an api process: the projections run elsewhere. */
   engine: ProjectionEngine | null;
   ops: ProjectionOperations;
+  opinionMaps: OpinionMaps;
   close(): Promise<void>;
 };
+
+/** How often the opinion map keeper looks for questions whose matrix changed. */
+const MAP_KEEPER_TICK_MS = 5000;
 
 /**
  * The parts every process shares: the stores, the read models it serves from (following
@@ -31,9 +38,11 @@ export const openRuntime = async (
   options: EngineOptions & {
     /** What reactors' commands run with (the process's clock, rules, ids and stream locks). */
     commands?: Omit<CommandContext, 'events' | 'logger'>;
+    /** Shortest time between two computations of one question's opinion map. */
+    opinionMapIntervalMs?: number;
   } = {},
 ): Promise<Runtime> => {
-  const { commands, ...engineOptions } = options;
+  const { commands, opinionMapIntervalMs = 60_000, ...engineOptions } = options;
   const readModels = new StoreReadModels(stores.readStore, allProjections);
   await readModels.start();
   const engine =
@@ -58,12 +67,25 @@ export const openRuntime = async (
     logger,
     allReactors.map((reactor) => reactor.name),
   );
+  const clock = commands?.clock ?? systemClock;
+  const maps = opinionMaps(stores.readStore, readModels, clock, opinionMapIntervalMs);
+  // Where projections run, maps are kept current; an api process computes them when asked.
+  const keeper = engine
+    ? startMapKeeper(maps, stores.readStore.leases, {
+        owner: engine.owner,
+        tickMs: MAP_KEEPER_TICK_MS,
+        clock,
+        logger,
+      })
+    : null;
   return {
     stores,
     readModels,
     engine,
     ops,
+    opinionMaps: maps,
     close: async () => {
+      await keeper?.stop();
       ops.close();
       await engine?.stop();
       readModels.stop();

@@ -16,6 +16,7 @@ import { identityRoutes } from './identity';
 import { miniRoutes } from './mini';
 import { miniChatRoutes } from './mini-chat';
 import { journalRoutes } from './journal';
+import { opinionRoutes } from './opinions';
 import { privacyRoutes } from './privacy';
 import { profileRoutes } from './profile';
 import { progressRoutes } from './progress';
@@ -43,6 +44,7 @@ export const apiRoutes: readonly RouteModule[] = [
   sentimentRoutes,
   replyRoutes,
   sharedResponseRoutes,
+  opinionRoutes,
   identityRoutes,
   settingsRoutes,
   authRoutes,

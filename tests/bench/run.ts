@@ -8,6 +8,7 @@ import { httpThroughput } from './http-throughput';
 import { lighthouseScores } from './lighthouse';
 import { liveLatency } from './live-latency';
 import { migrationRate } from './migration-rate';
+import { opinionMap } from './opinion-map';
 import { miniChatFanout } from './mini-chat-fanout';
 import { postgresAppend } from './postgres-append';
 import { pseudonymOffers } from './pseudonym-offers';
@@ -30,6 +31,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['one live chat message to 1,000 sockets', miniChatFanout],
   ['projection rebuild rate', rebuildRate],
   ['sentiment replay from the log', () => sentimentReplay()],
+  ['opinion map: computation and projection cost', opinionMap],
   ['restart on 1M events: first requests and memory', restart],
   ['migration by replay', migrationRate],
   ['account sign-in and session cost', authCost],

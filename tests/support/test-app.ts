@@ -132,6 +132,7 @@ export const startTestApp = async (
     quotas: createQuotas({ now: () => now }),
     moderation: { holdThreshold: options.holdThreshold ?? DEFAULT_HOLD_THRESHOLD },
     mail,
+    opinionMaps: runtime.opinionMaps,
   };
   // Today has its question from the start, as the day keeper gives it in a real process.
   await ensureQuestionOfTheDay(ctx);

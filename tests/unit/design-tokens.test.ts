@@ -49,6 +49,8 @@ const uiPairs: [string, string][] = backgrounds.flatMap((bg) => [
   ['accent', bg] as [string, string],
   ['focus', bg] as [string, string],
   ['danger', bg] as [string, string],
+  // The opinion map's dots and group marks.
+  ...['a', 'b', 'c', 'd', 'e'].map((g) => [`group-${g}`, bg] as [string, string]),
 ]);
 
 describe.each([

@@ -13,6 +13,9 @@ export const queryKeys = {
   repliesOf: (questionId: number) => ['replies', questionId] as const,
   replies: (questionId: number, responseId: string) => ['replies', questionId, responseId] as const,
   sharedResponses: (questionId: number) => ['shared-responses', questionId] as const,
+  /** A question's opinion map, and (under it) the words of the answers it names. */
+  opinionMap: (questionId: number) => ['opinions', questionId] as const,
+  opinionAnswers: (questionId: number) => ['opinions', questionId, 'answers'] as const,
   /** The fact-check notes' explanations and sources: a chunk of the app, not a request. */
   factCheckEvidence: ['fact-check', 'evidence'] as const,
   miniCurrent: ['mini', 'current'] as const,
@@ -49,6 +52,9 @@ export const queryKeys = {
   /** Every sentiment window. */
   sentimentAll: ['sentiment'] as const,
   sentiment: (days: number) => ['sentiment', days] as const,
+  /** The dashboard's opinion map figures: under sentimentAll, so its notices refresh them. */
+  opinionSummaries: (questionIds: readonly number[]) =>
+    ['sentiment', 'opinions', ...questionIds] as const,
   archiveQuestions: ['archive', 'questions'] as const,
   myResponses: ['archive', 'responses'] as const,
   /** Under hasResponded, so whatever makes that stale makes these stale too. */
@@ -90,6 +96,7 @@ export const keysForTopic = (topic: string): readonly (readonly unknown[])[] => 
       queryKeys.responses(questionId),
       queryKeys.repliesOf(questionId),
       queryKeys.sharedResponses(questionId),
+      queryKeys.opinionMap(questionId),
       queryKeys.hasResponded,
     ];
   }

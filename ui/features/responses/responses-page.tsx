@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../components/not-found';
 import { QuestionUnavailable } from '../../components/question-unavailable';
@@ -32,12 +32,19 @@ const FIRST_SCREEN_CARDS = 6;
 
 const BackHome = ({ label }: { label: string }) => <ButtonLink to="/home">{label}</ButtonLink>;
 
-const ResponsesPage = () => {
+/** `afterAnswers`: what the app shows below a discussion's answers once they are drawn. */
+type Slots = { afterAnswers?: (questionId: number) => ReactNode };
+
+const ResponsesPage = ({ afterAnswers }: Slots) => {
   const questionId = parseQuestionId(useParams().questionId);
-  return questionId === null ? <NotFound /> : <QuestionResponses questionId={questionId} />;
+  return questionId === null ? (
+    <NotFound />
+  ) : (
+    <QuestionResponses questionId={questionId} afterAnswers={afterAnswers} />
+  );
 };
 
-const QuestionResponses = ({ questionId }: { questionId: number }) => {
+const QuestionResponses = ({ questionId, afterAnswers }: Slots & { questionId: number }) => {
   // Asked side by side: the answers do not wait for the question's answer.
   const question = useQuestion(questionId);
   const responses = useResponses(questionId);
@@ -146,6 +153,7 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
           <LoadMore label="Show more answers" paged={responses} />
         </section>
       )}
+      {shown !== null && list.length > 0 && afterAnswers?.(questionId)}
       {responses.isSuccess && list.length > 0 && (
         <SharedPerspectives questionId={questionId} responses={list} />
       )}

@@ -1,4 +1,5 @@
 import { Suspense, useState } from 'react';
+import { OPINION_SUMMARIES_MAX } from '../../../domain/contracts/opinions';
 import { SENTIMENT_RANGES, type SentimentDays } from '../../../domain/contracts/sentiment';
 import { sharedTopics } from '../../../domain/contracts/topics';
 import { Button } from '../../components/ui/button';
@@ -10,6 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { useLiveTopics } from '../../lib/live-client';
 import { useRequireRegistration } from '../../lib/registration';
+import { useOpinionSummaries } from './api/opinion-summaries';
 import { useSentiment } from './api/sentiment';
 import { QuestionSentiment } from './components/question-sentiment';
 import { lazyComponent } from '../../lib/lazy-component';
@@ -21,6 +23,12 @@ const TrendChart = lazyComponent(() =>
 
 const Figures = ({ days }: { days: SentimentDays }) => {
   const sentiment = useSentiment(days);
+  const opinions = useOpinionSummaries(
+    [...new Set((sentiment.data ?? []).map((item) => item.questionId))].slice(
+      0,
+      OPINION_SUMMARIES_MAX,
+    ),
+  );
   if (sentiment.isPending) {
     return (
       <div role="status" className="flex flex-col gap-4">
@@ -67,7 +75,11 @@ const Figures = ({ days }: { days: SentimentDays }) => {
         <TrendChart items={sentiment.data} />
       </Suspense>
       {sentiment.data.map((item) => (
-        <QuestionSentiment key={`${item.questionId}-${item.date}`} item={item} />
+        <QuestionSentiment
+          key={`${item.questionId}-${item.date}`}
+          item={item}
+          opinions={opinions.data?.get(item.questionId)}
+        />
       ))}
     </div>
   );

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import type { OpinionSummaryDto } from '../../../../domain/contracts/opinions';
 import type { SentimentItem } from '../../../../domain/contracts/sentiment';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Tabs } from '../../../components/ui/tabs';
+import { OpinionFigures } from './opinion-figures';
 import { EngagementFigure, QualityFigure, SpectrumFigure } from './question-figures';
 
 const dayText = (day: string) =>
@@ -13,8 +15,17 @@ const dayText = (day: string) =>
     timeZone: 'UTC',
   });
 
-/** One question on one day: its count, spectrum, and the engagement and quality tabs. */
-export const QuestionSentiment = ({ item }: { item: SentimentItem }) => {
+/**
+ * One question on one day: its count, spectrum, its opinion map's groups and common ground,
+ * and the engagement and quality tabs.
+ */
+export const QuestionSentiment = ({
+  item,
+  opinions,
+}: {
+  item: SentimentItem;
+  opinions?: OpinionSummaryDto | undefined;
+}) => {
   const [tab, setTab] = useState<'engagement' | 'quality'>('engagement');
   const titleId = `sentiment-${item.questionId}-${item.date}`;
   return (
@@ -33,6 +44,7 @@ export const QuestionSentiment = ({ item }: { item: SentimentItem }) => {
         </Badge>
       </header>
       <SpectrumFigure item={item} />
+      <OpinionFigures summary={opinions} />
       <Tabs
         label="Figures"
         active={tab}

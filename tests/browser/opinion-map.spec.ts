@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { HomePage } from './pages/home-page';
+import { mapSeenBy, OpinionMapSection, plantCamps } from './pages/opinion-map';
+import { axeViolations, screenshotWholePage } from './pages/screen-checks';
+import { SetupPage } from './pages/setup-page';
+import { visitor } from './pages/visitor';
+
+const shots = 'tests/artifacts/screenshots/opinion-map';
+
+test('the opinion map of two planted camps: two groups, you in yours, the two bridges as common ground, by keyboard and screen reader, in both themes at phone and desktop width', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { context, page } = await visitor(browser);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await new SetupPage(page).registerAsNewVisitor();
+  const mine = 'Loyalty first: I keep my word to a friend, whatever it costs me.';
+  await new HomePage(page).answer(mine);
+  const questionId = Number(page.url().split('/').pop());
+  const map = new OpinionMapSection(page);
+
+  // Below the threshold, the map says how many more people it needs.
+  await map.reach();
+  await expect(map.summary).toContainText(/more needed\.$/);
+
+  const deviceId = await page.evaluate(() => localStorage.getItem('boon-device-id'));
+  const own = (await (
+    await request.get(`/api/responses/${questionId}`, { headers: { 'X-Device-ID': deviceId! } })
+  ).json()) as { id: string; isOwn: boolean }[];
+  const first = { headers: { 'X-Device-ID': deviceId! }, answerId: own.find((r) => r.isOwn)!.id };
+  const { camps } = await plantCamps(request, first);
+
+  // Every person in their camp: one group per camp, each camp's own (once the map has caught
+  // up with the last echo: it is recomputed at most once a second here).
+  const groupOf = async (member: (typeof camps)[number][number]) =>
+    (await mapSeenBy(request, questionId, member.headers)).you?.group ?? '-';
+  const campGroups = async () =>
+    Promise.all(camps.map(async (camp) => [...new Set(await Promise.all(camp.map(groupOf)))]));
+  await expect
+    .poll(campGroups, { timeout: 30_000 })
+    .toEqual(expect.arrayContaining([['A'], ['B']]));
+  const myGroup = (await groupOf(first)) as 'A' | 'B';
+  expect((await campGroups())[0]).toEqual([myGroup]);
+
+  // The screen: the summary, the table, the common ground, the groups' own answers.
+  await page.reload();
+  await map.reach();
+  await expect(map.summary).toHaveText(`2 groups; you are closest to group ${myGroup}`);
+  await expect(page.locator('[data-opinion-scatter] svg').first()).toBeVisible();
+  await expect(map.table.getByRole('row')).toHaveCount(3);
+  await expect(map.table.getByRole('row', { name: `Group ${myGroup}` })).toContainText(
+    'Closest to you',
+  );
+  await expect(map.commonGround.getByRole('listitem')).toHaveCount(2);
+  await expect(map.commonGround).toContainText('we owe each other an explanation');
+  await expect(map.commonGround).toContainText('they only weigh it differently');
+  const mineCard = map.group(myGroup);
+  await expect(mineCard).toContainText('You are closest');
+  await expect(mineCard.getByRole('listitem').first()).toContainText('Loyalty first');
+  await expect(mineCard).not.toContainText('Honesty first');
+
+  // An answer opens whole in the reader, by keyboard; Escape gives focus back.
+  const read = map.commonGround.getByRole('button', { name: 'Read the answer' }).first();
+  await read.focus();
+  await page.keyboard.press('Enter');
+  const reader = page.getByRole('dialog', { name: 'An answer from the discussion' });
+  await expect(reader).toBeVisible();
+  await expect(reader).toContainText(/owe each other an explanation|weigh it differently/);
+  await page.keyboard.press('Escape');
+  await expect(reader).toHaveCount(0);
+  await expect(read).toBeFocused();
+
+  // No one is named on the map: no pseudonym of the camps appears in its sections.
+  const sections = page.locator('[data-opinion-map]');
+  await expect(sections).not.toContainText('Response by');
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      await map.wherePeopleStand.scrollIntoViewIfNeeded();
+      await expect(page.locator('[data-opinion-scatter] svg').first()).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await sections.screenshot({ path: `${shots}/map-${colorScheme}-${width}.png` });
+      await screenshotWholePage(page, `${shots}/discussion-${colorScheme}-${width}.png`);
+    }
+  }
+  await context.close();
+});
