@@ -73,6 +73,12 @@ import { PerspectivePairViewed } from './perspectives/events';
 import { JournalEntryDeleted, JournalEntryEdited, JournalEntryWritten } from './journal/events';
 import { PersonErased } from './privacy/events';
 import {
+  NotificationSettingsChanged,
+  NotificationsRead,
+  PushSubscriptionAdded,
+  PushSubscriptionRemoved,
+} from './notifications/events';
+import {
   QuestionDeleted,
   QuestionDrafted,
   QuestionOfTheDayActivated,
@@ -166,6 +172,10 @@ const definitions = [
   CalendarFeedIssued,
   CalendarFeedRevoked,
   ProfileBioChanged,
+  NotificationSettingsChanged,
+  NotificationsRead,
+  PushSubscriptionAdded,
+  PushSubscriptionRemoved,
 ] as const;
 
 type Definition = (typeof definitions)[number];
