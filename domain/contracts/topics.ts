@@ -70,7 +70,13 @@ export const sharedTopics = {
 } as const;
 
 /** Personal topics: `me:{kind}` in the browser, bound to the subscriber's own person. */
-export const personalTopicKinds = ['profile', 'badges', 'progress', 'journal'] as const;
+export const personalTopicKinds = [
+  'profile',
+  'badges',
+  'progress',
+  'journal',
+  'notifications',
+] as const;
 export type PersonalTopicKind = (typeof personalTopicKinds)[number];
 
 export const personalTopic = {
