@@ -10,6 +10,7 @@ import type { AuthServices } from './auth/services';
 import type { ProjectionOperations } from './ops/projection-ops';
 import type { KeyedLock } from './commands/keyed-lock';
 import type { Quotas } from './http/quotas';
+import type { PushServices } from './push/services';
 
 /** What developers may ask of the projections through any process (see projection-ops.ts). */
 export type ProjectionOps = Pick<ProjectionOperations, 'status' | 'standing' | 'rebuild'>;
@@ -33,6 +34,8 @@ export type AppContext = {
   quotas: Quotas;
   /** Outgoing mail (verification, password reset) and, without SMTP, the development outbox. */
   mail: Mail;
+  /** Web Push: the VAPID keys and where pushes may be sent. */
+  push: PushServices;
   /** This process's metrics (/metrics); absent in tests that do not look at them. */
   metrics?: Metrics;
 };

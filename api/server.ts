@@ -31,6 +31,7 @@ import {
 import { openRuntime, type Role } from './processes/runtime';
 import { drainable } from './processes/shutdown';
 import { openStores, type Stores } from './stores';
+import { loadVapidKeys } from './push/vapid-keys';
 
 export type RunningServer = {
   url: string;
@@ -110,6 +111,11 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
       options.quotas ??
       createQuotas(clock, { [REGISTRATIONS_PER_ADDRESS.name]: config.registrationsPerHour }),
     mail,
+    push: {
+      keys: loadVapidKeys(config.push.vapid, config.dataDir),
+      subject: config.push.subject,
+      policy: { loopbackHttp: config.push.loopbackEndpoints },
+    },
     metrics,
   };
   const app = createApp(context, {

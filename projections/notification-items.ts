@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import { INBOX_KEEP, type NotificationKind } from '../domain/contracts/notifications';
+import {
+  INBOX_KEEP,
+  type LockScreen,
+  type NotificationKind,
+} from '../domain/contracts/notifications';
 import { personalTopic } from '../domain/contracts/topics';
 import type { Doc, WriteCollection } from '../infra/read-store/read-store';
 
@@ -24,8 +28,11 @@ export type NotificationDoc = Doc & {
   submission: 'approved' | 'used-question' | 'used-idea' | null;
 };
 
-/** `_id` is the person's id: the kinds they muted (kept out of their inbox from then on). */
-export type NotificationSettingsDoc = Doc & { muted: string[] };
+/**
+ * `_id` is the person's id: the kinds they muted (kept out of their inbox from then on), and
+ * what a lock screen may show of their pushes.
+ */
+export type NotificationSettingsDoc = Doc & { muted: string[]; lockScreen: LockScreen };
 
 /** What a notification says of its cause; the rest is filled in. */
 export type NewNotification = Pick<NotificationDoc, 'personId' | 'kind'> &

@@ -205,7 +205,11 @@ export const notificationsProjection = projection({
         { at: data.at, position },
       ),
     NotificationSettingsChanged: async ({ data }, db) => {
-      await db.notification_settings.upsertOne({ _id: data.personId, muted: data.muted });
+      await db.notification_settings.upsertOne({
+        _id: data.personId,
+        muted: data.muted,
+        lockScreen: data.lockScreen,
+      });
     },
     NotificationsRead: async ({ data }, db) => {
       const filter =

@@ -28,6 +28,8 @@ import { responseRoutes } from './responses';
 import { sentimentRoutes } from './sentiment';
 import { settingsRoutes } from './settings';
 import { sharedResponseRoutes } from './shared-responses';
+import { notificationRoutes } from './notifications';
+import { pushRoutes } from './push';
 
 /** One feature's routes under /api, built from the app's context. */
 export type RouteModule = (ctx: AppContext) => Router;
@@ -62,4 +64,6 @@ export const apiRoutes: readonly RouteModule[] = [
   profileRoutes,
   reminderRoutes,
   profileBioRoutes,
+  notificationRoutes,
+  pushRoutes,
 ];
