@@ -8,6 +8,8 @@ import type { Logger } from '../../infra/logger';
 import { createMetrics } from '../../infra/metrics';
 import { serveMetrics } from '../http/metrics';
 import { openStores, type Stores } from '../stores';
+import { loadVapidKeys } from '../push/vapid-keys';
+import { startPushWorker } from '../push/worker';
 import { projectionObserver, watchProjections } from './process-metrics';
 import { openRuntime, type Runtime } from './runtime';
 
@@ -30,17 +32,39 @@ export const startProjector = async (options: {
   const { config, logger } = options;
   const stores = options.stores ?? (await openStores(config, logger));
   const metrics = createMetrics('projector');
+  const streamLock = createKeyedLock();
   const runtime = await openRuntime(stores, 'projector', logger, {
     leaseTtlMs: config.leaseTtlMs,
     commands: {
       clock: systemClock,
       dayRules: config.dayRules,
       newId,
-      streamLock: createKeyedLock(),
+      streamLock,
     },
     observer: projectionObserver(metrics),
   });
   watchProjections(metrics, runtime);
+  const pushWorker = await startPushWorker({
+    store: stores.readStore,
+    readModels: runtime.readModels,
+    commands: {
+      events: stores.events,
+      newId,
+      streamLock,
+      clock: systemClock,
+      dayRules: config.dayRules,
+      logger,
+    },
+    push: {
+      keys: loadVapidKeys(config.push.vapid, config.dataDir),
+      subject: config.push.subject,
+      policy: { loopbackHttp: config.push.loopbackEndpoints },
+    },
+    clock: systemClock,
+    dayRules: config.dayRules,
+    logger,
+    leaseTtlMs: config.leaseTtlMs,
+  });
   const server: Server = createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/metrics') {
       serveMetrics(metrics, config.metricsToken, req, res).catch((err: unknown) => {
@@ -86,6 +110,7 @@ export const startProjector = async (options: {
     // them over at its next lease check instead of waiting for them to expire.
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await pushWorker.stop();
       await runtime.close();
       server.closeAllConnections();
       await closed;

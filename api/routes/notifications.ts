@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import {
   defaultNotificationSettings,
+  notificationLink,
   type MarkReadResult,
   type NotificationDto,
   type NotificationKind,
@@ -43,19 +44,6 @@ const SETTINGS_CHANGES: Quota = {
 const excerptOf = (text: string) =>
   text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS).trimEnd()}…` : text;
 
-const linkOf = (doc: NotificationDoc): string | null => {
-  switch (doc.kind) {
-    case 'reply':
-    case 'mention':
-    case 'echo':
-      return doc.questionId === null ? null : `/responses/${doc.questionId}`;
-    case 'badge':
-      return '/profile';
-    case 'submission':
-      return doc.submission === 'approved' ? '/submit-question' : null;
-  }
-};
-
 /** A notification as its person sees it: pseudonyms only, never anyone's id. */
 export const toNotificationDto = (
   doc: NotificationDoc,
@@ -74,7 +62,7 @@ export const toNotificationDto = (
     thread: doc.thread,
     badge: doc.badgeId ? badgeName(doc.badgeId) : null,
     submission: doc.submission,
-    link: linkOf(doc),
+    link: notificationLink(doc),
   };
 };
 

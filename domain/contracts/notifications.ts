@@ -78,6 +78,24 @@ export type PushSubscriptionBody = {
   keys: { p256dh: string; auth: string };
 };
 
+/** Where a notification leads in the app; null when there is nowhere to go. */
+export const notificationLink = (n: {
+  kind: NotificationKind;
+  questionId: number | null;
+  submission: NotificationDto['submission'];
+}): string | null => {
+  switch (n.kind) {
+    case 'reply':
+    case 'mention':
+    case 'echo':
+      return n.questionId === null ? null : `/responses/${n.questionId}`;
+    case 'badge':
+      return '/profile';
+    case 'submission':
+      return n.submission === 'approved' ? '/submit-question' : null;
+  }
+};
+
 const people = (n: number) => (n === 1 ? '1 person' : `${n} people`);
 
 /** The notification as one sentence: the inbox's line and a push's title. */
