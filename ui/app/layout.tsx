@@ -22,6 +22,7 @@ import { watchOnly } from '../lib/watch-only';
 import { isVisitStart } from '../lib/navigation-guard';
 import { useTheme } from '../lib/theme';
 import { ReminderNotifier } from '../features/reminders/reminder-notifier';
+import { InboxBell } from '../features/inbox/components/inbox-bell';
 
 const NAV: readonly TabBarItem[] = [
   { to: '/home', label: 'Home', Icon: HomeIcon },
@@ -118,7 +119,10 @@ export const Layout = () => {
             <Logo />
           </Link>
           <TabBar items={NAV} active={active} label="Main" />
-          <ThemeToggle />
+          <div className="flex items-center gap-1">
+            <InboxBell />
+            <ThemeToggle />
+          </div>
         </div>
       </header>
       <ConnectionBanner />

@@ -24,4 +24,6 @@ export {
   Settings as SettingsIcon,
   MessagesSquare as DiscussionIcon,
   Flame as StreakIcon,
+  Bell as BellIcon,
+  CheckCheck as MarkReadIcon,
 } from 'lucide-react';
