@@ -20,27 +20,28 @@ const InboxPage = () => {
   const unread = summary.data?.unread ?? 0;
 
   const header = (
-    <PageHeader
-      title="Notifications"
-      description="Replies, mentions, echoes, badges and your submitted questions."
-      actions={
-        <>
-          <ButtonLink to="/settings#notifications" variant="ghost" size="sm">
-            <SettingsIcon aria-hidden="true" />
-            Settings
-          </ButtonLink>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={unread === 0 || markRead.isPending}
-            onClick={() => markRead.mutate(null)}
-          >
-            <MarkReadIcon aria-hidden="true" />
-            Mark all read
-          </Button>
-        </>
-      }
-    />
+    <>
+      <PageHeader
+        title="Notifications"
+        description="Replies, mentions, echoes, badges and your submitted questions."
+        className="mb-3"
+      />
+      <div className="mb-5 flex flex-wrap justify-end gap-2">
+        <ButtonLink to="/settings#notifications" variant="ghost" size="sm">
+          <SettingsIcon aria-hidden="true" />
+          Settings
+        </ButtonLink>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={unread === 0 || markRead.isPending}
+          onClick={() => markRead.mutate(null)}
+        >
+          <MarkReadIcon aria-hidden="true" />
+          Mark all read
+        </Button>
+      </div>
+    </>
   );
   if (notifications.error) {
     return isUnreachable(notifications.error) ? (
