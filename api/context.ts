@@ -11,6 +11,7 @@ import type { ProjectionOperations } from './ops/projection-ops';
 import type { KeyedLock } from './commands/keyed-lock';
 import type { OpinionMaps } from './opinions/opinion-maps';
 import type { Quotas } from './http/quotas';
+import type { PushServices } from './push/services';
 
 /** What developers may ask of the projections through any process (see projection-ops.ts). */
 export type ProjectionOps = Pick<
@@ -41,6 +42,8 @@ export type AppContext = {
   mail: Mail;
   /** Questions' opinion maps: stored, computed when due. */
   opinionMaps: OpinionMaps;
+  /** Web Push: the VAPID keys and where pushes may be sent. */
+  push: PushServices;
   /** This process's metrics (/metrics); absent in tests that do not look at them. */
   metrics?: Metrics;
 };

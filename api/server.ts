@@ -37,6 +37,8 @@ import {
 import { openRuntime, type Role } from './processes/runtime';
 import { drainable } from './processes/shutdown';
 import { openStores, type Stores } from './stores';
+import { loadVapidKeys } from './push/vapid-keys';
+import { startPushWorker } from './push/worker';
 
 export type RunningServer = {
   url: string;
@@ -126,6 +128,11 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     moderation: { holdThreshold: config.moderation.holdThreshold },
     mail,
     opinionMaps: runtime.opinionMaps,
+    push: {
+      keys: loadVapidKeys(config.push.vapid, config.dataDir),
+      subject: config.push.subject,
+      policy: { loopbackHttp: config.push.loopbackEndpoints },
+    },
     metrics,
   };
   const app = createApp(context, {
@@ -160,6 +167,27 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
 
   // Each product day gets its question as soon as it starts, not at the first visit.
   const dayKeeper = await startDayKeeper(context, logger);
+  // Pushes go from whichever process running projections holds the push lease.
+  const pushWorker =
+    role === 'api'
+      ? null
+      : await startPushWorker({
+          store: stores.readStore,
+          readModels,
+          commands: {
+            events: context.events,
+            newId,
+            streamLock,
+            clock,
+            dayRules: config.dayRules,
+            logger,
+          },
+          push: context.push,
+          clock,
+          dayRules: config.dayRules,
+          logger,
+          leaseTtlMs: config.leaseTtlMs,
+        });
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
@@ -178,6 +206,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     // then the projections finish their batch, commit it and hand their leases on.
     close: async () => {
       dayKeeper.stop();
+      await pushWorker?.stop();
       await Promise.all([hub.close(), miniChat.close(), requests.drain(config.shutdownGraceMs)]);
       await runtime.close();
       await kdf.close();

@@ -75,6 +75,12 @@ import { JournalEntryDeleted, JournalEntryEdited, JournalEntryWritten } from './
 import { ItemReported, ItemVisibilityChanged, ReportsResolved } from './moderation/events';
 import { PersonErased } from './privacy/events';
 import {
+  NotificationSettingsChanged,
+  NotificationsRead,
+  PushSubscriptionAdded,
+  PushSubscriptionRemoved,
+} from './notifications/events';
+import {
   QuestionDeleted,
   QuestionDrafted,
   QuestionOfTheDayActivated,
@@ -172,6 +178,10 @@ const definitions = [
   ItemReported,
   ItemVisibilityChanged,
   ReportsResolved,
+  NotificationSettingsChanged,
+  NotificationsRead,
+  PushSubscriptionAdded,
+  PushSubscriptionRemoved,
 ] as const;
 
 type Definition = (typeof definitions)[number];

@@ -71,6 +71,24 @@ const schema = z.object({
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(8000),
   TEST_CLOCK: z.enum(['true', 'false'], { message: "must be 'true' or 'false'" }).default('false'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a P-256 public key: 65 bytes in base64url')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key: 32 bytes in base64url')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+    .optional(),
+  PUSH_TEST_ENDPOINTS: z
+    .enum(['none', 'loopback'], { message: "must be 'none' or 'loopback'" })
+    .default('none'),
 });
 
 /** Secrets that may come from a file instead (`NAME_FILE`: a mounted secret, say). */
@@ -81,6 +99,7 @@ const FILE_SECRETS = [
   'METRICS_TOKEN',
   'DATABASE_URL',
   'KEY_VAULT_DATABASE_URL',
+  'VAPID_PRIVATE_KEY',
 ] as const;
 
 /** Every environment variable Boon reads. */
@@ -155,6 +174,14 @@ export type Config = {
   shutdownGraceMs: number;
   /** Test-only: a clock that POST /api/test/clock moves forward; refused in production. */
   testClock: boolean;
+  /** Web Push (VAPID): keys from configuration, else made once into DATA_DIR. */
+  push: {
+    vapid: { publicKey: string; privateKey: string } | undefined;
+    /** Who the push services may contact about Boon's pushes (RFC 8292's `sub`). */
+    subject: string;
+    /** Test-only: also send to http://127.0.0.1 (a loopback push-service peer); refused in production. */
+    loopbackEndpoints: boolean;
+  };
 };
 
 export type PostgresConfig = {
@@ -199,6 +226,13 @@ const withFileSecrets = (given: NodeJS.ProcessEnv) => {
   return { env, problems };
 };
 
+/** Without VAPID_SUBJECT: the public site when it is https, else the address mail comes from. */
+const vapidSubjectFrom = (publicUrl: string | undefined, mailFrom: string) => {
+  if (publicUrl?.startsWith('https://')) return publicUrl.replace(/\/+$/, '');
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return `mailto:${address.trim()}`;
+};
+
 /** Reads configuration from the environment; invalid values stop start-up with every problem listed. */
 export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
   const { env, problems: fileProblems } = withFileSecrets(given);
@@ -222,6 +256,14 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
   }
   if (env.KEY_VAULT_DATABASE_URL && env.KEY_VAULT_DATABASE_URL === env.DATABASE_URL) {
     problems.push("KEY_VAULT_DATABASE_URL must name a database of its own, never the log's");
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together, or neither');
+  }
+  if (env.PUSH_TEST_ENDPOINTS === 'loopback' && env.NODE_ENV === 'production') {
+    problems.push(
+      'PUSH_TEST_ENDPOINTS=loopback sends pushes to this machine: it cannot be on when NODE_ENV=production',
+    );
   }
   if (env.TEST_CLOCK === 'true' && env.NODE_ENV === 'production') {
     problems.push("TEST_CLOCK moves the server's time: it cannot be on when NODE_ENV=production");
@@ -303,5 +345,13 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
     metricsToken: c.METRICS_TOKEN,
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     testClock: c.TEST_CLOCK === 'true',
+    push: {
+      vapid:
+        c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY
+          ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: c.VAPID_SUBJECT ?? vapidSubjectFrom(c.PUBLIC_URL, c.MAIL_FROM),
+      loopbackEndpoints: c.PUSH_TEST_ENDPOINTS === 'loopback',
+    },
   };
 };

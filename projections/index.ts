@@ -26,6 +26,9 @@ import { repliesProjection } from './replies';
 import { responseAnalysisProjection } from './response-analysis';
 import { responsesByQuestionProjection } from './responses-by-question';
 import { sentimentProjection } from './sentiment';
+import { notificationsProjection } from './notifications';
+import { pushSubscriptionsProjection } from './push-subscriptions';
+import { reminderScheduleProjection } from './reminder-schedule';
 
 /** Every read model, in one list: the engine runs them, the API reads them. */
 export const allProjections: readonly Projection[] = [
@@ -52,6 +55,9 @@ export const allProjections: readonly Projection[] = [
   profileBioProjection,
   moderationQueueProjection,
   opinionsProjection,
+  notificationsProjection,
+  pushSubscriptionsProjection,
+  reminderScheduleProjection,
 ];
 
 /** Every reactor: processors of their own whose output is commands (badges, analysis). */

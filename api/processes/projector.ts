@@ -9,6 +9,8 @@ import { createMetrics } from '../../infra/metrics';
 import { serveMetrics } from '../http/metrics';
 import { openStores, type Stores } from '../stores';
 import { projectionObserver, watchDatabasePools, watchProjections } from './process-metrics';
+import { loadVapidKeys } from '../push/vapid-keys';
+import { startPushWorker } from '../push/worker';
 import { openRuntime, type Runtime } from './runtime';
 
 export type RunningProjector = {
@@ -30,6 +32,7 @@ export const startProjector = async (options: {
   const { config, logger } = options;
   const stores = options.stores ?? (await openStores(config, logger));
   const metrics = createMetrics('projector');
+  const streamLock = createKeyedLock();
   const runtime = await openRuntime(stores, 'projector', logger, {
     leaseTtlMs: config.leaseTtlMs,
     reactionAttempts: config.reactionAttempts,
@@ -38,12 +41,33 @@ export const startProjector = async (options: {
       clock: systemClock,
       dayRules: config.dayRules,
       newId,
-      streamLock: createKeyedLock(),
+      streamLock,
     },
     observer: projectionObserver(metrics),
   });
   watchProjections(metrics, runtime);
   watchDatabasePools(metrics);
+  const pushWorker = await startPushWorker({
+    store: stores.readStore,
+    readModels: runtime.readModels,
+    commands: {
+      events: stores.events,
+      newId,
+      streamLock,
+      clock: systemClock,
+      dayRules: config.dayRules,
+      logger,
+    },
+    push: {
+      keys: loadVapidKeys(config.push.vapid, config.dataDir),
+      subject: config.push.subject,
+      policy: { loopbackHttp: config.push.loopbackEndpoints },
+    },
+    clock: systemClock,
+    dayRules: config.dayRules,
+    logger,
+    leaseTtlMs: config.leaseTtlMs,
+  });
   const server: Server = createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/metrics') {
       serveMetrics(metrics, config.metricsToken, req, res).catch((err: unknown) => {
@@ -89,6 +113,7 @@ export const startProjector = async (options: {
     // them over at its next lease check instead of waiting for them to expire.
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await pushWorker.stop();
       await runtime.close();
       server.closeAllConnections();
       await closed;

@@ -31,6 +31,8 @@ import { responseRoutes } from './responses';
 import { sentimentRoutes } from './sentiment';
 import { settingsRoutes } from './settings';
 import { sharedResponseRoutes } from './shared-responses';
+import { notificationRoutes } from './notifications';
+import { pushRoutes } from './push';
 
 /** One feature's routes under /api, built from the app's context. */
 export type RouteModule = (ctx: AppContext) => Router;
@@ -68,4 +70,6 @@ export const apiRoutes: readonly RouteModule[] = [
   profileBioRoutes,
   reportRoutes,
   adminReportRoutes,
+  notificationRoutes,
+  pushRoutes,
 ];

@@ -78,7 +78,10 @@ export const defaultReminderSettings = (timeZone: string): ReminderSettings => (
 });
 
 /** Whether a reminder of this frequency falls on the weekday (0 is Sunday). */
-export const fallsOn = (reminder: Reminder, weekdayIndex: number): boolean => {
+export const fallsOn = (
+  reminder: Pick<Reminder, 'frequency' | 'weekday'>,
+  weekdayIndex: number,
+): boolean => {
   switch (reminder.frequency) {
     case 'daily':
       return true;

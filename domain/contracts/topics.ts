@@ -78,6 +78,7 @@ export const personalTopicKinds = [
   'progress',
   'journal',
   'moderation',
+  'notifications',
 ] as const;
 export type PersonalTopicKind = (typeof personalTopicKinds)[number];
 

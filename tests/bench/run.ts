@@ -12,6 +12,7 @@ import { opinionMap } from './opinion-map';
 import { miniChatFanout } from './mini-chat-fanout';
 import { postgresAppend } from './postgres-append';
 import { pseudonymOffers } from './pseudonym-offers';
+import { pushFanout } from './push-fanout';
 import { printFigure, writeReport, type Figure } from './report';
 import { rebuildRate } from './rebuild-rate';
 import { restart } from './restart';
@@ -38,6 +39,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['page loads during a sign-up flood', signupFlood],
   ['pseudonym offers when names run short', pseudonymOffers],
   ['screening an answer for abuse', analyzerScreening],
+  ['push fan-out of one reminder minute', pushFanout],
   ['soak: kill -9 cycles under write load', soak],
   ['Lighthouse 12, mobile', lighthouseScores],
 ];

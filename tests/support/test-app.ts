@@ -24,6 +24,7 @@ import { openRuntime } from '../../api/processes/runtime';
 import { KEY_VAULT_FILE, LOG_FILE, READ_MODELS_FILE } from '../../api/stores';
 import { DEFAULT_HOLD_THRESHOLD } from '../../domain/moderation/moderation';
 import { allReactors } from '../../projections';
+import { generateVapidKeys } from '../../api/push/vapid-keys';
 
 export const testBank: BankQuestion[] = [1, 2, 3].map((id) => ({
   id,
@@ -133,6 +134,12 @@ export const startTestApp = async (
     moderation: { holdThreshold: options.holdThreshold ?? DEFAULT_HOLD_THRESHOLD },
     mail,
     opinionMaps: runtime.opinionMaps,
+    // Pushes may go to a loopback push-service peer (tests/support/push-peer.ts).
+    push: {
+      keys: generateVapidKeys(),
+      subject: 'mailto:push@boon.test',
+      policy: { loopbackHttp: true },
+    },
   };
   // Today has its question from the start, as the day keeper gives it in a real process.
   await ensureQuestionOfTheDay(ctx);

@@ -100,6 +100,40 @@ describe('configuration', () => {
     }
   });
 
+  it('reads the push settings: a VAPID pair or none, a contact, and the test peer never in production', () => {
+    expect(loadConfig({}).push).toEqual({
+      vapid: undefined,
+      subject: 'mailto:no-reply@localhost',
+      loopbackEndpoints: false,
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://boon.example.org/' }).push.subject).toBe(
+      'https://boon.example.org',
+    );
+    const publicKey = `B${'A'.repeat(86)}`;
+    const privateKey = 'A'.repeat(43);
+    expect(
+      loadConfig({
+        VAPID_PUBLIC_KEY: publicKey,
+        VAPID_PRIVATE_KEY: privateKey,
+        VAPID_SUBJECT: 'mailto:ops@boon.example.org',
+        PUSH_TEST_ENDPOINTS: 'loopback',
+      }).push,
+    ).toEqual({
+      vapid: { publicKey, privateKey },
+      subject: 'mailto:ops@boon.example.org',
+      loopbackEndpoints: true,
+    });
+    for (const env of [
+      { VAPID_PUBLIC_KEY: publicKey },
+      { VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey },
+      { VAPID_SUBJECT: 'ops@boon.example.org' },
+      { PUSH_TEST_ENDPOINTS: 'everywhere' },
+      { PUSH_TEST_ENDPOINTS: 'loopback', NODE_ENV: 'production' },
+    ]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+    }
+  });
+
   it('stops start-up with the message and exit code 2', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
       env: { ...process.env, DAY_TIMEZONE: 'Nowhere/Special', PORT: '1' },

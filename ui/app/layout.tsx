@@ -23,6 +23,7 @@ import { isVisitStart } from '../lib/navigation-guard';
 import { useTheme } from '../lib/theme';
 import { ReminderNotifier } from '../features/reminders/reminder-notifier';
 import { ReportDialogHost } from '../features/reports/report-dialog-host';
+import { InboxBell } from '../features/inbox/components/inbox-bell';
 
 const NAV: readonly TabBarItem[] = [
   { to: '/home', label: 'Home', Icon: HomeIcon },
@@ -119,7 +120,10 @@ export const Layout = () => {
             <Logo />
           </Link>
           <TabBar items={NAV} active={active} label="Main" />
-          <ThemeToggle />
+          <div className="flex items-center gap-1">
+            <InboxBell />
+            <ThemeToggle />
+          </div>
         </div>
       </header>
       <ConnectionBanner />

@@ -56,6 +56,7 @@ const pages = {
   questionsArchive: lazyPage(() => import('../features/archive/questions-archive-page')),
   myJourney: lazyPage(() => import('../features/archive/my-journey-page')),
   personalArchive: lazyPage(() => import('../features/archive/personal-archive-page')),
+  inbox: lazyPage(() => import('../features/inbox/inbox-page')),
 };
 
 /** A lazily loaded page under its route: its title, and how to fetch it ahead. */
@@ -130,6 +131,7 @@ export const routes: RouteObject[] = [
               route('/brainstorm', pages.brainstorm, 'Brainstorm'),
               route('/submit-question', pages.submitQuestion, 'Submit a Question'),
               route('/sentiment', pages.sentiment, 'Community Sentiment'),
+              route('/notifications', pages.inbox, 'Notifications'),
               { path: '*', element: <NotFound /> },
             ],
           },

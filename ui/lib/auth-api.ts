@@ -3,6 +3,7 @@ import type { CheckInboxDto, SessionDto, UserDto } from '../../domain/contracts/
 import { api } from './api-client';
 import { KNOWN_BROWSER_KEY, readLocal, startFreshDevice, writeLocal } from './device-identity';
 import { currentSession, storeSession, updateSessionUser } from './session';
+import { unsubscribeThisDevice } from './push-device';
 
 /** Keeps the session, and the known-browser token it carries (kept apart: it outlives it). */
 export const signedIn = ({ known_browser_token, ...session }: SessionDto) => {
@@ -30,6 +31,8 @@ export const signIn = async (email: string, password: string) => {
 /** Ends the session here and makes the browser a fresh anonymous device. */
 export const signOut = async () => {
   const session = currentSession();
+  // Whoever uses this browser next must not get the account's pushes on their lock screen.
+  if (session) await unsubscribeThisDevice().catch(() => undefined);
   storeSession(null);
   startFreshDevice();
   if (!session) return;

@@ -68,6 +68,11 @@ export const queryKeys = {
   profile: ['user', 'profile'] as const,
   reminders: ['user', 'reminders'] as const,
   bio: ['user', 'bio'] as const,
+  /** The inbox: its pages and its unread count. */
+  notifications: ['user', 'notifications'] as const,
+  notificationList: ['user', 'notifications', 'list'] as const,
+  notificationSummary: ['user', 'notifications', 'summary'] as const,
+  notificationSettings: ['user', 'notification-settings'] as const,
 };
 
 /** Which queries a live topic makes stale: only those showing what the topic names. */
@@ -85,6 +90,7 @@ export const keysForTopic = (topic: string): readonly (readonly unknown[])[] => 
   if (personal === 'progress') return [queryKeys.streak, queryKeys.activitySummary];
   if (personal === 'journal') return [queryKeys.journal];
   if (personal === 'moderation') return [queryKeys.moderationNotices];
+  if (personal === 'notifications') return [queryKeys.notifications];
   const travelers = sharedTopics.miniTravelers.match(topic);
   if (travelers) {
     return [queryKeys.miniChat(travelers.params.dilemmaId, travelers.params.archetypeId)];

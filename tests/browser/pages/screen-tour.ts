@@ -204,6 +204,7 @@ export const tourEveryScreen = async (
     ['my-journey', '/my-journey', 'My Journey'],
     ['question', `/question/${questionId}`, /./],
     ['personal-archive', '/personal/archive', 'Your Response Archive'],
+    ['notifications', '/notifications', 'Notifications'],
     ['profile', '/profile', /./],
   ] as const) {
     await page.goto(path);

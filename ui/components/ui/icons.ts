@@ -25,4 +25,6 @@ export {
   MessagesSquare as DiscussionIcon,
   Flame as StreakIcon,
   Flag as ReportIcon,
+  Bell as BellIcon,
+  CheckCheck as MarkReadIcon,
 } from 'lucide-react';

@@ -19,6 +19,7 @@ import { deviceId } from '../../lib/device-identity';
 import { useAuth } from '../../lib/session';
 import { useTheme, type ThemeChoice } from '../../lib/theme';
 import { UnsavedChangesGuard } from './unsaved-changes';
+import { NotificationSettingsCard } from './components/notification-settings';
 
 /** `me`: the device id is a bearer secret, so it travels in X-Device-ID, never in a path. */
 const SETTINGS_PATH = '/api/user/settings/me';
@@ -185,6 +186,8 @@ const SettingsPage = () => {
             </div>
           </Form>
         </Card>
+
+        <NotificationSettingsCard registered={Boolean(settings.data)} />
 
         <Card as="section" aria-labelledby="account">
           <h2 id="account" className="font-semibold">

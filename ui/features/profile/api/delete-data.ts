@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteDataResult } from '../../../../domain/contracts/privacy';
 import { api } from '../../../lib/api-client';
 import { startFreshDevice } from '../../../lib/device-identity';
+import { dropLocalSubscription } from '../../../lib/push-device';
 import { storeSession } from '../../../lib/session';
 
 const eraseMyData = () =>
@@ -19,6 +20,7 @@ export const useDeleteMyData = () => {
       storeSession(null);
       startFreshDevice();
       client.clear();
+      void dropLocalSubscription().catch(() => undefined);
     },
   });
 };

@@ -11,6 +11,7 @@ import { Card } from '../../../components/ui/card';
 import { failureText } from '../../../lib/api-client';
 import { DeleteIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/load-failed';
+import { PushOffer } from '../../../components/push-offer';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
 import { useToast } from '../../../components/ui/toast';
@@ -31,6 +32,10 @@ const NEW_CUSTOM: ReminderDraft = {
   frequency: 'daily',
   weekday: null,
 };
+
+const anyOn = (settings: ReminderSettings) =>
+  settings.enabled &&
+  [...BUILT_IN_REMINDERS.map((key) => settings[key]), ...settings.custom].some((r) => r.enabled);
 
 /** Asks the browser for permission to show reminders as notifications while Boon is open. */
 const NotificationPermission = () => {
@@ -64,6 +69,8 @@ export const RemindersTab = () => {
   const saveMutation = useSaveReminders();
   const { toast } = useToast();
   const [editing, setEditing] = useState<Editing | 'new' | null>(null);
+  // Pushes are offered once the person has just turned a reminder on, never before.
+  const [offerPush, setOfferPush] = useState(false);
   const masterId = useId();
 
   const settings = reminders.data;
@@ -81,11 +88,12 @@ export const RemindersTab = () => {
       description: failureText(error),
       variant: 'destructive',
     });
+  const saved = (next: ReminderSettings) => {
+    toast({ title: 'Reminders saved' });
+    if (anyOn(next)) setOfferPush(true);
+  };
   const save = (next: ReminderSettings) =>
-    saveMutation.mutate(next, {
-      onSuccess: () => toast({ title: 'Reminders saved' }),
-      onError: notSaved,
-    });
+    saveMutation.mutate(next, { onSuccess: () => saved(next), onError: notSaved });
 
   const close = () => setEditing(null);
   /** Where the reminder being edited sits in the settings the server checks ("custom.2."). */
@@ -111,7 +119,7 @@ export const RemindersTab = () => {
               ),
             };
     await saveMutation.mutateAsync(next);
-    toast({ title: 'Reminders saved' });
+    saved(next);
     close();
   };
   const busy = saveMutation.isPending;
@@ -186,6 +194,7 @@ export const RemindersTab = () => {
           </>
         )}
         <NotificationPermission />
+        <PushOffer reason="reminders" offer={offerPush} />
       </Card>
       <CalendarFeed active={settings.calendarFeed.active} />
       {editing && (
