@@ -47,7 +47,8 @@ export type ReportDoc = Doc & {
   reporterId: string;
   reason: ReportReason;
   text: string | null;
-  open: boolean;
+  /** 1 while the report waits for a decision, else 0: indexed fields hold strings, numbers or null (never a boolean). */
+  open: 0 | 1;
   at: string;
 };
 
@@ -169,7 +170,7 @@ export const moderationQueueProjection = projection({
         reporterId: data.reporterId,
         reason: data.reason,
         text: data.text,
-        open: true,
+        open: 1,
         at: data.at,
       });
       await save(db, {
@@ -207,7 +208,7 @@ export const moderationQueueProjection = projection({
     ReportsResolved: async ({ data }, db) => {
       const doc = await itemOf(db, data, data.at);
       for (const reportId of data.reportIds) {
-        await db.moderation_reports.updateOne({ _id: reportId }, { $set: { open: false } });
+        await db.moderation_reports.updateOne({ _id: reportId }, { $set: { open: 0 } });
       }
       await save(db, { ...doc, reportCount: 0, reasons: {}, since: data.at });
     },

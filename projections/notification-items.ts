@@ -15,7 +15,8 @@ export type NotificationDoc = Doc & {
   at: string;
   /** The log position of its last change, zero-padded: the inbox's order and page cursor. */
   order: string;
-  read: boolean;
+  /** 1 once read, else 0: indexed fields hold strings, numbers or null (never a boolean). */
+  read: 0 | 1;
   /** Who caused it (a replier): internal, so their erasure takes it away. */
   actorId: string | null;
   actor: string | null;
@@ -95,7 +96,7 @@ export const deliver = async (
     _id: id,
     at: when.at,
     order: orderOf(when.position),
-    read: false,
+    read: 0,
     count: 1,
   });
   const beyond = await db.notification_items.find(

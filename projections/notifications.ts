@@ -162,7 +162,7 @@ export const notificationsProjection = projection({
       // One more echo brings the answer's line back to the top, unread.
       await db.notification_items.updateOne(
         { _id: id },
-        { $inc: { count: 1 }, $set: { at: data.at, order: orderOf(position), read: false } },
+        { $inc: { count: 1 }, $set: { at: data.at, order: orderOf(position), read: 0 } },
       );
       db.notify(inboxTopic(group.personId));
     },
@@ -214,9 +214,9 @@ export const notificationsProjection = projection({
     NotificationsRead: async ({ data }, db) => {
       const filter =
         data.ids === null
-          ? { personId: data.personId, read: false }
+          ? { personId: data.personId, read: 0 }
           : { personId: data.personId, _id: { $in: data.ids } };
-      await db.notification_items.updateMany(filter, { $set: { read: true } });
+      await db.notification_items.updateMany(filter, { $set: { read: 1 } });
       db.notify(inboxTopic(data.personId));
     },
     PersonErased: async ({ data }, db) => {

@@ -66,7 +66,7 @@ const inboxPush = async (
   const unread = await turn.readModels
     .of(notificationsProjection)
     .notification_items.find(
-      { personId: entry.personId, read: false, order: { $gt: held?.lastOrder ?? '' } },
+      { personId: entry.personId, read: 0, order: { $gt: held?.lastOrder ?? '' } },
       { sort: { order: -1 }, limit: TOLD_AT_ONCE },
     );
   if (unread.length === 0) return null;

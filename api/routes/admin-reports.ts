@@ -115,7 +115,7 @@ export const adminReportRoutes = (ctx: AppContext) => {
 
   const toDto = async (doc: QueueDoc): Promise<QueueItemDto> => {
     const open = await queue().moderation_reports.find(
-      { itemId: doc._id, open: true },
+      { itemId: doc._id, open: 1 },
       { sort: { at: 1 } },
     );
     const reasons = (Object.entries(doc.reasons) as [ReportReason, number][])

@@ -55,7 +55,7 @@ export const toNotificationDto = (
     id: doc._id,
     kind: doc.kind,
     at: doc.at,
-    read: doc.read,
+    read: doc.read === 1,
     actor: doc.actor,
     count: doc.count,
     excerpt: text === undefined ? null : excerptOf(text),
@@ -74,7 +74,7 @@ export const toNotificationDto = (
 export const notificationRoutes = (ctx: AppContext) => {
   const router = Router();
   const view = () => ctx.readModels.of(notificationsProjection);
-  const unreadOf = (personId: string) => view().notification_items.count({ personId, read: false });
+  const unreadOf = (personId: string) => view().notification_items.count({ personId, read: 0 });
 
   /** The replies' words as the discussion shows them now (an erased name reads Anonymous). */
   const replyTexts = async (docs: NotificationDoc[]) => {
@@ -118,7 +118,7 @@ export const notificationRoutes = (ctx: AppContext) => {
     const personId = participantOf(req).userId;
     // Only what is the caller's and still unread is marked: anything else changes nothing.
     const unread = await view().notification_items.find(
-      ids ? { personId, read: false, _id: { $in: ids } } : { personId, read: false },
+      ids ? { personId, read: 0, _id: { $in: ids } } : { personId, read: 0 },
       { limit: 1 },
     );
     let position: bigint | null = null;

@@ -18,7 +18,8 @@ export type ParkedDoc = Doc & {
   error: string;
   parkedAt: string;
   /** An operator asked for another try: the process running the reactor makes it. */
-  retryAsked: boolean;
+  /** 1 once asked, else 0: indexed fields hold strings, numbers or null (never a boolean). */
+  retryAsked: 0 | 1;
 };
 
 export const PARKED_INDEXES: readonly IndexSpec[] = [
@@ -51,7 +52,7 @@ export const park = async (
     attempts,
     error: messageOf(error),
     parkedAt: new Date().toISOString(),
-    retryAsked: false,
+    retryAsked: 0,
   });
 };
 
@@ -61,7 +62,7 @@ export const failedAgain = async (tx: UnitOfWork, parked: ParkedDoc, error: unkn
     ...parked,
     attempts: parked.attempts + 1,
     error: messageOf(error),
-    retryAsked: false,
+    retryAsked: 0,
   });
 };
 
@@ -73,7 +74,7 @@ export const unpark = async (tx: UnitOfWork, parked: ParkedDoc) => {
 export const retriesAsked = (readStore: ReadStore, reactor: string, limit: number) =>
   readStore
     .collection<ParkedDoc>(PARKED)
-    .find({ reactor, retryAsked: true }, { sort: { parkedAt: 1 }, limit });
+    .find({ reactor, retryAsked: 1 }, { sort: { parkedAt: 1 }, limit });
 
 export type ParkedReactions = {
   reactor: string;
@@ -90,12 +91,14 @@ export const parkedReactions = async (
   reactors: readonly string[],
   shown = 20,
 ): Promise<ParkedReactions[]> => {
+  // Declared here too: a tool may ask before any engine ran on this store.
+  await readStore.ensureIndexes(PARKED, PARKED_INDEXES);
   const parked = readStore.collection<ParkedDoc>(PARKED);
   return Promise.all(
     reactors.map(async (reactor) => ({
       reactor,
       count: await parked.count({ reactor }),
-      retrying: await parked.count({ reactor, retryAsked: true }),
+      retrying: await parked.count({ reactor, retryAsked: 1 }),
       events: await parked.find({ reactor }, { sort: { parkedAt: 1 }, limit: shown }),
     })),
   );
@@ -109,9 +112,11 @@ export const requestRetry = async (
   readStore: ReadStore,
   reactor: string,
   eventId?: string,
-): Promise<number> =>
-  readStore.transaction(async (tx) => {
+): Promise<number> => {
+  await readStore.ensureIndexes(PARKED, PARKED_INDEXES);
+  return readStore.transaction(async (tx) => {
     const parked = tx.collection<ParkedDoc>(PARKED);
     const filter = eventId === undefined ? { reactor } : { _id: parkedId(reactor, eventId) };
-    return parked.updateMany(filter, { $set: { retryAsked: true } });
+    return parked.updateMany(filter, { $set: { retryAsked: 1 } });
   });
+};

@@ -43,7 +43,7 @@ describe('npm run doctor (api/ops/doctor.ts)', () => {
         attempts: 8,
         error: 'the badge stream did not answer',
         parkedAt: '2026-03-01T12:00:00.000Z',
-        retryAsked: false,
+        retryAsked: 0,
       });
     });
     await stores.close();

@@ -98,7 +98,7 @@ describe('operations for developers', () => {
         attempts: 8,
         error: 'badge stream unavailable',
         parkedAt: '2026-11-28T12:00:00.000Z',
-        retryAsked: false,
+        retryAsked: 0,
       });
     });
     const parked = await request(t.app).get('/ops/reactors/parked').set(OPS_HEADER, '1');
@@ -113,6 +113,7 @@ describe('operations for developers', () => {
         ],
       },
       { reactor: 'answer-analysis', count: 0, retrying: 0, events: [] },
+      { reactor: 'moderation', count: 0, retrying: 0, events: [] },
     ]);
 
     const retry = (path: string) => request(t.app).post(path).set(OPS_HEADER, '1');

@@ -63,7 +63,7 @@ describe('npm run projections with parked reactions', () => {
           attempts: 8,
           error: 'the badge stream did not answer',
           parkedAt: '2026-11-28T12:00:00.000Z',
-          retryAsked: false,
+          retryAsked: 0,
         });
       });
       const status = await projections(port, ['status']);

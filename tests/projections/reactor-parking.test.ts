@@ -100,7 +100,7 @@ describe('a reaction that always fails', () => {
           position: String(poisoned.position),
           attempts: 3,
           error: 'no award for r2',
-          retryAsked: false,
+          retryAsked: 0,
         }),
       ],
     });
@@ -114,7 +114,7 @@ describe('a reaction that always fails', () => {
     expect(await requestRetry(readStore, 'awarding', poisoned.id)).toBe(1);
     await expect
       .poll(async () => (await parked()).map((p) => [p.attempts, p.retryAsked]))
-      .toEqual([[4, false]]);
+      .toEqual([[4, 0]]);
 
     // Once the cause is mended, a retry of all the reactor's parked events awards it, once.
     refused = 'none';

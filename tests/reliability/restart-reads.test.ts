@@ -47,7 +47,7 @@ describe('a restart on a long history', () => {
 
     const app = await startTestApp(options);
     try {
-      const before = app.readStore.counter.documentsRead;
+      const before = app.readStore.counter!.documentsRead;
       const deviceId = randomBytes(16).toString('base64url');
       const offers = await request(app.app)
         .post('/api/user/generate-pseudonyms')
@@ -81,7 +81,7 @@ describe('a restart on a long history', () => {
       ]) {
         expect((await reader(path)).status, path).toBe(200);
       }
-      const read = app.readStore.counter.documentsRead - before;
+      const read = app.readStore.counter!.documentsRead - before;
       expect(written).toBeGreaterThan(7_000);
       expect(stored).toBeGreaterThan(5_000);
       // A page of answers, the person's own documents, the questions: not the collections.

@@ -1,6 +1,6 @@
 import type { AnyEvent } from '../../domain/event-catalog';
 import type { RecordedEvent } from '../../domain/shared/events';
-import { openMemoryReadStore } from '../../infra/read-store/embedded-read-store';
+import { afterAll } from 'vitest';
 import type { ReadStore } from '../../infra/read-store/read-store';
 import {
   collectionNames,
@@ -11,6 +11,7 @@ import {
   type Reaction,
 } from '../../projections/engine/define';
 import type { Reactor } from '../../projections/engine/reactor';
+import { openTestReadStore } from './engines';
 
 const recorded = (event: AnyEvent, position: bigint): RecordedEvent => ({
   ...event,
@@ -36,8 +37,20 @@ const applyTo = async (
   });
 };
 
-/** The indexes a projection declares, as the engine creates them: its queries may need them. */
-const withIndexes = async (store: ReadStore, projections: readonly Projection[]) => {
+// Each specification's store is closed (on PostgreSQL, its database dropped) once the file's
+// tests are done: what a test reads stays readable to its end.
+const opened: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  await Promise.all(opened.splice(0).map((close) => close()));
+});
+
+/**
+ * The indexes a projection declares, as the engine creates them: its queries may need them.
+ * In memory, or on PostgreSQL when the suites run with `BOON_TEST_ENGINE=postgres`.
+ */
+const withIndexes = async (projections: readonly Projection[]) => {
+  const { store, close } = await openTestReadStore();
+  opened.push(close);
   for (const projection of projections) {
     for (const [name, spec] of Object.entries(projection.collections)) {
       await store.ensureIndexes(name, spec.indexes);
@@ -54,11 +67,11 @@ const viewOf = <C extends CollectionSpecs>(store: ReadStore, projection: Project
 
 /**
  * A projection specification: given events (as the command side writes them), expect
- * read-model documents. No runner: the projection's handlers over an in-memory store.
+ * read-model documents. No runner: the projection's handlers over a store of its own.
  */
 export const projectionSpec = <C extends CollectionSpecs>(projection: Projection<C>) => ({
   given: async (events: AnyEvent[]) => {
-    const store = await withIndexes(openMemoryReadStore(), [projection]);
+    const store = await withIndexes([projection]);
     const topics: string[] = [];
     let position = 0n;
     for (const event of events)
@@ -74,7 +87,7 @@ export const projectionSpec = <C extends CollectionSpecs>(projection: Projection
  */
 export const reactorSpec = (reactor: Reactor) => ({
   given: async (events: AnyEvent[]) => {
-    const store = await withIndexes(openMemoryReadStore(), reactor.reads);
+    const store = await withIndexes(reactor.reads);
     const dispatched: Reaction[] = [];
     let position = 0n;
     for (const event of events) {

@@ -17,7 +17,8 @@ import { newId } from '../../infra/crypto';
 import { openSqliteKeyVault } from '../../infra/key-vault/sqlite-key-vault';
 import { sealingEventStore } from '../../infra/event-store/sealing-event-store';
 import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
-import { silentLogger } from '../../infra/logger';
+import { openPostgresTestStores, testEngine, type TestEngineStores } from './engines';
+import { createLogger, silentLogger } from '../../infra/logger';
 import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
 import { openSqlite } from '../../infra/sqlite';
 import { openRuntime } from '../../api/processes/runtime';
@@ -44,7 +45,38 @@ export const testAdmin = { username: 'admin', password: 'correct horse battery s
 
 export const newDeviceId = () => randomBytes(16).toString('base64url');
 
-/** The real app on the embedded engines (in-memory SQLite), with a clock the test moves. */
+/**
+ * The engines a test app runs on: in-memory SQLite (or files in a folder the test names), or
+ * PostgreSQL when the suites run with `BOON_TEST_ENGINE=postgres`. Each in databases of their
+ * own, as in production: the log, the read models, and the vault apart from the log.
+ */
+const openEngines = async (files?: {
+  dataDir: string;
+  keyEncryptionKey: Buffer;
+}): Promise<TestEngineStores> => {
+  if (testEngine === 'postgres' && !files) return openPostgresTestStores({});
+  const file = (name: string) => (files ? join(files.dataDir, name) : ':memory:');
+  const db = openSqlite(file(LOG_FILE));
+  const log = openSqliteEventStore(db, { pollIntervalMs: 20 });
+  // The read models' units of work are transactions of their own connection.
+  const readDb = openSqlite(file(READ_MODELS_FILE), 'NORMAL');
+  const readStore = openEmbeddedReadStore(readDb);
+  const keysDb = openSqlite(file(KEY_VAULT_FILE));
+  const vault = await openSqliteKeyVault(keysDb, files?.keyEncryptionKey ?? randomBytes(32));
+  return {
+    log,
+    readStore,
+    vault,
+    close: async () => {
+      await readStore.close();
+      db.close();
+      readDb.close();
+      keysDb.close();
+    },
+  };
+};
+
+/** The real app on the embedded engines (in-memory SQLite) or PostgreSQL, with a clock the test moves. */
 export const startTestApp = async (
   options: {
     now?: Date;
@@ -62,22 +94,12 @@ export const startTestApp = async (
   } = {},
 ) => {
   let now = options.now ?? new Date('2026-11-22T15:00:00Z');
-  const file = (name: string) => (options.files ? join(options.files.dataDir, name) : ':memory:');
-  const db = openSqlite(file(LOG_FILE));
-  const log = openSqliteEventStore(db, { pollIntervalMs: 20 });
-  // The read models in a database of their own, as in production (their units of work are
-  // transactions of their own connection).
-  const readDb = openSqlite(file(READ_MODELS_FILE), 'NORMAL');
-  const readStore = openEmbeddedReadStore(readDb);
-  const logger = silentLogger();
-  // The vault in a database of its own, as in production: never the log's.
+  const logger = process.env.TEST_LOG ? createLogger(process.env.TEST_LOG) : silentLogger();
   const streamLock = createKeyedLock();
-  const keysDb = openSqlite(file(KEY_VAULT_FILE));
+  const engines = await openEngines(options.files);
   // Personal fields sealed at the log's boundary, as openStores does.
-  const { events, vault } = sealingEventStore(
-    log,
-    await openSqliteKeyVault(keysDb, options.files?.keyEncryptionKey ?? randomBytes(32)),
-  );
+  const { events, vault } = sealingEventStore(engines.log, engines.vault);
+  const { log, readStore } = engines;
   const runtime = await openRuntime(
     {
       events,
@@ -86,10 +108,7 @@ export const startTestApp = async (
       vault,
       close: async () => {
         await events.close();
-        await readStore.close();
-        db.close();
-        readDb.close();
-        keysDb.close();
+        await engines.close();
       },
     },
     'all',
