@@ -12,9 +12,9 @@ const run = (args) => spawnSync(process.execPath, args, { stdio: 'inherit' }).st
 const vitestReport = 'tests/artifacts/vitest.json';
 
 /** The failed tests in vitest's JSON report, each with the first lines of its error. */
-const failedUnitTests = () => {
-  if (!existsSync(vitestReport)) return ['  (no report was written)'];
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+const failedUnitTests = (reportFile = vitestReport) => {
+  if (!existsSync(reportFile)) return ['  (no report was written)'];
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   const lines = [];
   for (const file of report.testResults ?? []) {
     const name = file.name.replace(`${process.cwd()}/`, '');
@@ -57,6 +57,60 @@ if (!browserOnly) {
             '  no test failed: vitest reported an error outside the tests (look for "Unhandled" above)',
           ]),
     );
+  }
+}
+
+// The projection specifications and the API suites that exercise commands, reads, live
+// updates, accounts and admin, again on PostgreSQL (tests/support/engines.ts): where no server
+// answers, one visible line says they were skipped.
+const postgresSuites = [
+  'tests/projections',
+  'tests/api/responses.api.test.ts',
+  'tests/api/conversation.api.test.ts',
+  'tests/api/read-your-writes.api.test.ts',
+  'tests/api/live.api.test.ts',
+  'tests/api/auth.api.test.ts',
+  'tests/api/sign-up.api.test.ts',
+  'tests/api/journal.api.test.ts',
+  'tests/api/admin-questions.api.test.ts',
+  'tests/api/reports.api.test.ts',
+  'tests/api/notifications.api.test.ts',
+];
+if (!browserOnly) {
+  const probe = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "import pg from 'pg'; const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://boon:boon@127.0.0.1:5432/postgres', connectionTimeoutMillis: 3000 }); try { await c.connect(); await c.end(); } catch (e) { console.log(e.message || String(e)); process.exit(1); }",
+    ],
+    { stdio: 'pipe' },
+  );
+  if (probe.status !== 0) {
+    const skipped = `SKIPPED the PostgreSQL run of the projection and API suites: no server answers at TEST_DATABASE_URL (${probe.stdout.toString().trim()})`;
+    console.log(skipped);
+    summary.push(skipped);
+  } else {
+    const report = 'tests/artifacts/vitest-postgres.json';
+    rmSync(report, { force: true });
+    console.log('\n== the projection specifications and API suites on PostgreSQL');
+    const ok =
+      spawnSync(
+        process.execPath,
+        [
+          'node_modules/vitest/vitest.mjs',
+          'run',
+          '--testTimeout=120000',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${report}`,
+          ...postgresSuites,
+        ],
+        { stdio: 'inherit', env: { ...process.env, BOON_TEST_ENGINE: 'postgres' } },
+      ).status === 0;
+    failed = !ok || failed;
+    summary.push(`projection and API suites on PostgreSQL (vitest): ${ok ? 'passed' : 'FAILED'}`);
+    if (!ok) summary.push(...failedUnitTests(report));
   }
 }
 

@@ -103,6 +103,7 @@ export const openPostgresEventStore = async (
 ): Promise<EventStore & { pool: pg.Pool }> => {
   const pool = openPool({ applicationName: 'boon-log', ...options });
   const reads = readingPool(pool);
+  let closing: Promise<void> | null = null;
   try {
     await applySchema(pool, 'boon:event-log', EVENT_SCHEMA_SQL);
   } catch (error) {
@@ -321,15 +322,17 @@ export const openPostgresEventStore = async (
       );
       return Number(rows[0]!.count);
     },
-    close: async () => {
-      flush();
-      closed = true;
-      while (writing.size > 0) await Promise.all(writing);
-      stopNotices();
-      stopReconnects();
-      wakeAll();
-      await listener.close();
-      await pool.end();
-    },
+    // Once, however many ask (a sealing wrapper closes the log it wraps).
+    close: () =>
+      (closing ??= (async () => {
+        flush();
+        closed = true;
+        while (writing.size > 0) await Promise.all(writing);
+        stopNotices();
+        stopReconnects();
+        wakeAll();
+        await listener.close();
+        await pool.end();
+      })()),
   };
 };

@@ -11,11 +11,15 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', done);
   });
 
-/** Exponential backoff with full jitter: attempt 1 waits up to `baseMs`, doubling to `maxMs`. */
+/**
+ * Exponential backoff with full jitter: attempt 1 waits up to `baseMs`, doubling to `maxMs`.
+ * Bounded at 5 s: a database back after a restart is used again within seconds, not half a
+ * minute (tests/reliability/postgres-faults.test.ts).
+ */
 export const backoffDelay = (
   attempt: number,
   baseMs = 200,
-  maxMs = 30_000,
+  maxMs = 5_000,
   random: () => number = Math.random,
 ) => Math.round(random() * Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1)));
 

@@ -67,7 +67,8 @@ describe('sign-in', () => {
     expect((await signIn('owl@example.org', 'long enough pw', other.deviceId)).status).toBe(200);
     const kept = await request(t.app)
       .get(`/api/device/${other.deviceId}/pseudonym`)
-      .set('X-Device-ID', other.deviceId);
+      .set('X-Device-ID', other.deviceId)
+      .set('X-Min-Position', other.position);
     expect(kept.body).toEqual({ pseudonym: 'Brave Fox' });
   });
 });

@@ -34,7 +34,7 @@ export const openTestReadStore = async (): Promise<{
   }
   await requireServer();
   const database = await createTestDatabase('boon_spec');
-  const store = await openPostgresReadStore({ connectionString: database.url, poolSize: 2 });
+  const store = await openPostgresReadStore({ connectionString: database.url, poolSize: 1 });
   return {
     store,
     close: async () => {

@@ -1,6 +1,6 @@
 import type { AnyEvent } from '../../domain/event-catalog';
 import type { RecordedEvent } from '../../domain/shared/events';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import type { ReadStore } from '../../infra/read-store/read-store';
 import {
   collectionNames,
@@ -37,18 +37,20 @@ const applyTo = async (
   });
 };
 
-// Each specification's store is closed (on PostgreSQL, its database dropped) once the file's
-// tests are done: what a test reads stays readable to its end.
+// Each specification's store is closed (on PostgreSQL, its database dropped) after its test;
+// a test that makes many keeps the newest few open (what it reads is the last one's).
+const KEPT_OPEN = 4;
 const opened: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  await Promise.all(opened.splice(0).map((close) => close()));
-});
+const closeAll = () => Promise.all(opened.splice(0).map((close) => close()));
+afterEach(closeAll);
+afterAll(closeAll);
 
 /**
  * The indexes a projection declares, as the engine creates them: its queries may need them.
  * In memory, or on PostgreSQL when the suites run with `BOON_TEST_ENGINE=postgres`.
  */
 const withIndexes = async (projections: readonly Projection[]) => {
+  if (opened.length >= KEPT_OPEN) await opened.shift()!();
   const { store, close } = await openTestReadStore();
   opened.push(close);
   for (const projection of projections) {
