@@ -142,6 +142,7 @@ describe('/metrics on an API process', () => {
     expect(samples(text, 'boon_reactor_parked_events')).toEqual([
       { labels: expect.objectContaining({ reactor: 'badge-awards' }), value: 0 },
       { labels: expect.objectContaining({ reactor: 'answer-analysis' }), value: 0 },
+      { labels: expect.objectContaining({ reactor: 'moderation' }), value: 0 },
     ]);
 
     const head = samples(text, 'boon_log_head_position')[0]!.value;
