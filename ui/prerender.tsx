@@ -2,9 +2,9 @@ import './server-storage';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes, StaticRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, StaticRouter, type RouteObject } from 'react-router-dom';
 import { Layout } from './app/layout';
-import { AppRoutes, preloadRoute } from './app/routes';
+import { AppRoutes, preloadRoute, routes } from './app/routes';
 import { PageSkeleton } from './components/ui/skeleton';
 import { queryKeys } from './lib/query-keys';
 export { titleFor } from './app/routes';
@@ -47,6 +47,34 @@ export const prerendered: Prerendered[] = [
     module: 'features/responses/responses-page.tsx',
   },
 ];
+
+/** The page any unknown address answers with (404): the layout around the not-found page. */
+export const notFoundPage = { path: '/404', file: 'not-found' };
+
+/** A path parameter that names a question: a positive whole number, as the pages parse it. */
+const QUESTION_ID = '[1-9]\\d{0,8}';
+
+/**
+ * Every address the app knows, as RegExp sources for the server (any other answers 404 with
+ * the not-found page). A question's id must be one the pages accept: /responses/abc is unknown.
+ */
+export const knownRoutePatterns = (): string[] => {
+  const patterns: string[] = [];
+  const visit = (list: RouteObject[]) => {
+    for (const route of list) {
+      if (route.path && route.path !== '*') {
+        const source = route.path
+          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/:(questionId|id)\b/g, QUESTION_ID)
+          .replace(/:[a-zA-Z]+/g, '[^/]+');
+        patterns.push(`^${source}$`);
+      }
+      if (route.children) visit(route.children);
+    }
+  };
+  visit(routes);
+  return patterns;
+};
 
 /** A query's answer the page is rendered with, which the browser's cache starts from. */
 export type FirstDatum = { key: QueryKey; data: unknown };
@@ -98,5 +126,5 @@ const renderShell = () =>
   );
 
 /** The markup of #root for a page; `null` renders the shell. */
-export const renderRoot = (page: Prerendered | null): Promise<string> | string =>
+export const renderRoot = (page: Pick<Prerendered, 'path'> | null): Promise<string> | string =>
   page ? renderPage(page.path) : renderShell();

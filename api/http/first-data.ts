@@ -13,3 +13,14 @@ export const firstDataSource =
     const question = /^\/api\/question\/([1-9]\d{0,8})$/.exec(apiPath);
     return question ? questionById(ctx, Number(question[1])) : null;
   };
+
+/**
+ * Pages whose subject anyone may check (api/http/ui-files.ts answers them 404 when it is
+ * missing): a discussion or a question page for a question there is not.
+ */
+export const missingPage =
+  (ctx: AppContext) =>
+  async (path: string): Promise<boolean> => {
+    const question = /^\/(?:responses|question)\/([1-9]\d{0,8})\/?$/.exec(path);
+    return question ? (await questionById(ctx, Number(question[1]))) === null : false;
+  };

@@ -130,7 +130,11 @@ export const routes: RouteObject[] = [
               route('/brainstorm', pages.brainstorm, 'Brainstorm'),
               route('/submit-question', pages.submitQuestion, 'Submit a Question'),
               route('/sentiment', pages.sentiment, 'Community Sentiment'),
-              { path: '*', element: <NotFound /> },
+              {
+                path: '*',
+                element: <NotFound />,
+                handle: { title: 'Page not found' } satisfies RouteHandle,
+              },
             ],
           },
         ],
