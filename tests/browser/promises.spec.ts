@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { adopted } from './pages/adopted';
+import { adminArea } from './pages/admin-page';
 import { HomePage } from './pages/home-page';
 import { ResponsesPage } from './pages/responses-page';
 import { SetupPage } from './pages/setup-page';
@@ -88,6 +89,55 @@ for (const screen of SCREENS) {
     // The browser's own notes of answers refused (the page and the question are 404: so they
     // should be) are not the app's errors; anything else logged is.
     expect(errors.filter((e) => !e.startsWith('Failed to load resource:'))).toEqual([]);
+    await context.close();
+  });
+}
+
+for (const screen of SCREENS) {
+  const look = `${screen.width} px, ${screen.colorScheme}`;
+
+  test(`an admin is not signed out by a network blip during the token check; only a refusal signs out (${look})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const { context, page } = await personAt(browser, screen);
+    await adminArea(page).logIn();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    const token = () => page.evaluate(() => localStorage.getItem('adminToken'));
+    const kept = await token();
+    expect(kept).toBeTruthy();
+
+    // The check's request never reaches the server, then the server fails: still signed in.
+    const check = '**/api/admin/verify';
+    const unanswered = page.getByRole('alert').filter({
+      hasText: 'Can’t reach Boon to check your admin session',
+    });
+    for (const fail of [
+      (route: Route) => route.abort('internetdisconnected'),
+      (route: Route) =>
+        route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{}' }),
+    ]) {
+      await page.route(check, fail);
+      await page.reload();
+      await expect(unanswered).toBeVisible();
+      await expect(page).toHaveURL(/\/admin$/);
+      expect(await token()).toBe(kept);
+      await page.unroute(check);
+    }
+    await page.screenshot({
+      path: `${shots}/promises-admin-blip-${screen.width}-${screen.colorScheme}.png`,
+    });
+    // Answered at last (Boon asks again by itself): the dashboard, the same session.
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    expect(await token()).toBe(kept);
+
+    // A refusal is the only thing that signs out.
+    await page.route(check, (route) =>
+      route.fulfill({ status: 401, contentType: 'application/problem+json', body: '{}' }),
+    );
+    await page.reload();
+    await expect(page).toHaveURL(/\/admin-login$/);
+    expect(await token()).toBeNull();
     await context.close();
   });
 }

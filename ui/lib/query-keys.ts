@@ -41,6 +41,7 @@ export const queryKeys = {
   adminMini: ['admin', 'mini'] as const,
   adminMiniPending: ['admin', 'mini', 'pending'] as const,
   admins: ['admin', 'admins'] as const,
+  adminSession: ['admin', 'session'] as const,
   /** Every sentiment window. */
   sentimentAll: ['sentiment'] as const,
   sentiment: (days: number) => ['sentiment', days] as const,
