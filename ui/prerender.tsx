@@ -76,6 +76,9 @@ export const knownRoutePatterns = (): string[] => {
   return patterns;
 };
 
+/** The pages that say how to reach the operator (CONTACT_EMAIL, PRIVACY_EMAIL). */
+const LEGAL_PAGES = ['/contact', '/privacy', '/privacy-policy', '/terms-of-use'];
+
 /** A query's answer the page is rendered with, which the browser's cache starts from. */
 export type FirstDatum = { key: QueryKey; data: unknown };
 
@@ -87,6 +90,7 @@ export type FirstDatum = { key: QueryKey; data: unknown };
  */
 export const firstDataOf = (path: string): { key: QueryKey; api: string }[] => {
   if (path === '/home') return [{ key: queryKeys.todayQuestion, api: '/api/question/today' }];
+  if (LEGAL_PAGES.includes(path)) return [{ key: queryKeys.contact, api: '/api/site/contact' }];
   const discussion = /^\/responses\/([1-9]\d{0,8})$/.exec(path);
   if (discussion) {
     const id = Number(discussion[1]);

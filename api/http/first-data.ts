@@ -1,15 +1,18 @@
 import type { AppContext } from '../context';
 import { questionById, todayQuestion } from '../routes/questions';
+import { contactOf } from '../routes/site';
 import type { FirstDataSource } from './page-render';
 
 /**
  * The API's answers a page may be rendered with (api/http/page-render.ts): only those that are
- * the same for every visitor, answered as their GET routes answer them. Any other path: null.
+ * the same for every visitor (today's question, a question, the operator's addresses), answered
+ * as their GET routes answer them. Any other path: null.
  */
 export const firstDataSource =
   (ctx: AppContext): FirstDataSource =>
   async (apiPath) => {
     if (apiPath === '/api/question/today') return todayQuestion(ctx);
+    if (apiPath === '/api/site/contact') return contactOf(ctx);
     const question = /^\/api\/question\/([1-9]\d{0,8})$/.exec(apiPath);
     return question ? questionById(ctx, Number(question[1])) : null;
   };

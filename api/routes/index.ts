@@ -28,6 +28,7 @@ import { responseRoutes } from './responses';
 import { sentimentRoutes } from './sentiment';
 import { settingsRoutes } from './settings';
 import { sharedResponseRoutes } from './shared-responses';
+import { siteRoutes } from './site';
 
 /** One feature's routes under /api, built from the app's context. */
 export type RouteModule = (ctx: AppContext) => Router;
@@ -58,6 +59,7 @@ export const apiRoutes: readonly RouteModule[] = [
   progressRoutes,
   journalRoutes,
   archiveRoutes,
+  siteRoutes,
   privacyRoutes,
   profileRoutes,
   reminderRoutes,

@@ -58,6 +58,7 @@ export const queryKeys = {
   profile: ['user', 'profile'] as const,
   reminders: ['user', 'reminders'] as const,
   bio: ['user', 'bio'] as const,
+  contact: ['site', 'contact'] as const,
 };
 
 /** Which queries a live topic makes stale: only those showing what the topic names. */
