@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { ConnectionBanner } from '../components/connection-banner';
+import { ConsentBanner } from '../components/consent-banner';
 import { Footer } from './footer';
 import { Button } from '../components/ui/button';
 import {
@@ -122,6 +123,7 @@ export const Layout = () => {
         </div>
       </header>
       <ConnectionBanner />
+      <ConsentBanner />
       <main
         id="main"
         key={pathname}
