@@ -113,7 +113,10 @@ export const Layout = () => {
       >
         Skip to content
       </a>
-      <header className="border-b border-line bg-canvas/90 pt-[env(safe-area-inset-top)]">
+      <header
+        data-toast-clear
+        className="border-b border-line bg-canvas/90 pt-[env(safe-area-inset-top)]"
+      >
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4">
           <Link to="/home" aria-label="Boon, today’s question" className="rounded-md">
             <Logo />

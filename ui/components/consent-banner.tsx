@@ -47,6 +47,7 @@ export const ConsentBanner = () => {
       role="region"
       aria-label="Privacy consent"
       data-consent-sheet
+      data-toast-clear
       className="border-b border-line bg-surface text-small"
     >
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-1.5">
