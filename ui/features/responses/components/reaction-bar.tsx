@@ -118,7 +118,7 @@ export const ReactionBar = ({ response }: { response: ResponseDto }) => {
               }}
               className={cx(
                 buttonClass(pressed ? 'pressed' : 'ghost', 'xs'),
-                'touch-manipulation select-none',
+                'touch-manipulation select-none [-webkit-touch-callout:none]',
               )}
             >
               <ReactionIcon emoji={emoji} />
