@@ -9,7 +9,7 @@ const splitPort = port + 2;
 const screenTour = /\/screens\.spec\.ts$/;
 /** Journeys that run on the second journeys' server: about a third of their time. */
 const splitJourneys =
-  /\/(account-email|conversation|first-minutes|identity|reach|trust)\.spec\.ts$/;
+  /\/(account-email|conversation|first-minutes|identity|legal-contact|reach|trust)\.spec\.ts$/;
 /** Moves its server's clock to tomorrow: on a server of its own, the only one with TEST_CLOCK. */
 const nextDay = /\/next-day\.spec\.ts$/;
 const clockPort = port + 3;

@@ -57,7 +57,9 @@ const startModule = (entry: string, page: string, importsOf: Map<string, string[
 
 type PrerenderModule = {
   prerendered: { path: string; route?: string; file: string; module: string }[];
-  renderRoot: (page: PrerenderModule['prerendered'][number] | null) => Promise<string> | string;
+  notFoundPage: { path: string; file: string };
+  knownRoutePatterns: () => string[];
+  renderRoot: (page: { path: string } | null) => Promise<string> | string;
   titleFor: (path: string) => string | undefined;
   firstDataOf: (path: string) => unknown[];
 };
@@ -120,9 +122,8 @@ const prerender = (): Plugin => {
         },
       });
       const entry = pathToFileURL(join(renderDir, 'prerender.js')).href;
-      const { prerendered, renderRoot, titleFor, firstDataOf } = (await import(
-        entry
-      )) as PrerenderModule;
+      const { prerendered, notFoundPage, knownRoutePatterns, renderRoot, titleFor, firstDataOf } =
+        (await import(entry)) as PrerenderModule;
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
       const appEntry = /<script type="module" crossorigin src="([^"]+)">/.exec(template)?.[1];
       if (!appEntry) throw new Error("The app's entry is not in index.html");
@@ -157,9 +158,24 @@ const prerender = (): Plugin => {
         file: `${page.file}.html`,
       }));
       writeFileSync(join(outDir, 'prerendered', 'routes.json'), JSON.stringify(routes, null, 2));
+      // Every address the app knows; any other is answered 404 with the not-found page.
+      writeFileSync(
+        join(outDir, 'prerendered', 'known-routes.json'),
+        JSON.stringify({ patterns: knownRoutePatterns(), notFound: `${notFoundPage.file}.html` }),
+      );
       // The shell is painted by its code, which it keeps; its fonts still wait for that paint.
       const shell = template.replace('</head>', `${fontsMeta(fonts)}</head>`);
       writeFileSync(join(outDir, 'index.html'), withRoot(shell, await renderRoot(null)));
+      // The page unknown addresses are answered with (404): drawn as the app draws it there, but
+      // like the shell, drawn over by the app rather than adopted (an unknown address may sit
+      // under a known route, /responses/abc, whose tree differs from the not-found route's).
+      writeFileSync(
+        join(outDir, 'prerendered', `${notFoundPage.file}.html`),
+        withRoot(shell, await renderRoot(notFoundPage)).replace(
+          '<title>Boon</title>',
+          `<title>${escapeHtml(`${titleFor(notFoundPage.path) ?? 'Page not found'} · Boon`)}</title>`,
+        ),
+      );
     },
   };
 };

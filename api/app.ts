@@ -8,9 +8,9 @@ import { readYourWrites, readYourWritesModels } from './http/read-your-writes';
 import { inlineScriptHashes, securityHeaders } from './http/security-headers';
 import { requestContext } from './http/request-context';
 import { devOutboxRoutes } from './routes/dev-outbox';
-import { firstDataSource } from './http/first-data';
+import { firstDataSource, missingPage } from './http/first-data';
 import { pageRenderer } from './http/page-render';
-import { compressedUi, uiPageFile } from './http/ui-files';
+import { compressedUi, uiPageFor } from './http/ui-files';
 import { healthRoutes } from './routes/health';
 import { apiRoutes } from './routes';
 import { opsRoutes } from './routes/ops';
@@ -77,13 +77,15 @@ export const createApp = (appContext: AppContext, options: AppOptions = {}): Exp
   if (options.uiDir && existsSync(join(options.uiDir, 'index.html'))) {
     const uiDir = options.uiDir;
     const render = pageRenderer(uiDir, firstDataSource(ctx), ctx.logger);
-    app.use(compressedUi(uiDir, render ?? undefined));
+    const missing = missingPage(ctx);
+    app.use(compressedUi(uiDir, render ?? undefined, missing));
     app.use(express.static(uiDir, { index: false, maxAge: '1h' }));
-    // Client-side routes (including unknown ones, which show the 404 page) get their
-    // prerendered page or the app shell.
-    app.get(/.*/, (req, res) => {
+    // Client-side routes get their prerendered page or the app shell; unknown ones the
+    // not-found page, with 404.
+    app.get(/.*/, async (req, res) => {
+      const { file, status } = await uiPageFor(uiDir, req.path, missing);
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(uiPageFile(uiDir, req.path));
+      res.status(status).sendFile(file);
     });
   }
 

@@ -1,3 +1,4 @@
+import type { ContactDto } from '../domain/contracts/site';
 import type { BankQuestion } from '../domain/questions/bank';
 import type { DayRules } from '../domain/shared/product-day';
 import type { Clock } from '../infra/clock';
@@ -44,6 +45,8 @@ export type AppContext = {
   opinionMaps: OpinionMaps;
   /** Web Push: the VAPID keys and where pushes may be sent. */
   push: PushServices;
+  /** The operator's addresses the legal pages show (CONTACT_EMAIL, PRIVACY_EMAIL); absent: none. */
+  contact?: ContactDto;
   /** This process's metrics (/metrics); absent in tests that do not look at them. */
   metrics?: Metrics;
 };

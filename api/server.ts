@@ -104,6 +104,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     dayRules: config.dayRules,
     bank: options.bank ?? questionBank,
     readWaitMs: config.readWaitMs,
+    contact: config.contact,
     newId,
     streamLock,
     auth: {

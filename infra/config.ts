@@ -15,6 +15,16 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(' or ')}`,
     });
 
+/** An address people may write to, shown on the legal pages; unset when blank. */
+const optionalEmail = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .refine((v) => v === undefined || z.email().safeParse(v).success, {
+    message: 'must be an email address (name@example.org)',
+  });
+
 const schema = z.object({
   ROLE: z.enum(['all', 'api', 'projector']).default('all'),
   LEASE_TTL_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
@@ -58,6 +68,8 @@ const schema = z.object({
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().trim().min(3).default('Boon <no-reply@localhost>'),
   PUBLIC_URL: optionalUrl(['http://', 'https://']),
+  CONTACT_EMAIL: optionalEmail,
+  PRIVACY_EMAIL: optionalEmail,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(120).max(86_400).default(900),
   DAY_TIMEZONE: z
     .string()
@@ -162,6 +174,8 @@ export type Config = {
   mailFrom: string;
   /** The origin links in mails point to; unset, the address the server listens on. */
   publicUrl: string | undefined;
+  /** Where people write to the operator, and with privacy requests (default: the contact address). */
+  contact: { email: string | null; privacyEmail: string | null };
   dayRules: { timeZone: string; startHour: number };
   sqliteSynchronous: 'FULL' | 'NORMAL';
   readWaitMs: number;
@@ -337,6 +351,10 @@ export const loadConfig = (given: NodeJS.ProcessEnv = process.env): Config => {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     publicUrl: c.PUBLIC_URL?.replace(/\/+$/, ''),
+    contact: {
+      email: c.CONTACT_EMAIL ?? null,
+      privacyEmail: c.PRIVACY_EMAIL ?? c.CONTACT_EMAIL ?? null,
+    },
     dayRules: { timeZone: c.DAY_TIMEZONE, startHour: c.DAY_START_HOUR },
     sqliteSynchronous: c.SQLITE_SYNCHRONOUS,
     readWaitMs: c.READ_WAIT_MS,

@@ -62,5 +62,13 @@ export const badgeAwardsReactor = reactor({
     JournalEntryWritten: (event, context) => award(event.data.personId, event, context),
     MiniJourneyCompleted: (event, context) => award(event.data.personId, event, context),
     ContributionUsed: (event, context) => award(event.data.authorId, event, context),
+    // Community Voice: a contributed question becomes a question of the day.
+    QuestionOfTheDayActivated: async (event, context) => {
+      if (event.data.submissionId === null) return;
+      const contributed = await context
+        .read(progressProjection)
+        .progress_contributions.findOne({ _id: String(event.data.questionId) });
+      if (contributed?.authorId) await award(contributed.authorId, event, context);
+    },
   },
 });

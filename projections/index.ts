@@ -5,6 +5,7 @@ import type { Reactor } from './engine/reactor';
 import { contributionsProjection } from './contributions';
 import { echoesProjection } from './echoes';
 import { identityProjection } from './identity';
+import { consentProjection } from './consent';
 import { miniAdminProjection } from './mini-admin';
 import { miniCatalogProjection } from './mini-catalog';
 import { miniChatProjection } from './mini-chat';
@@ -33,6 +34,7 @@ import { reminderScheduleProjection } from './reminder-schedule';
 /** Every read model, in one list: the engine runs them, the API reads them. */
 export const allProjections: readonly Projection[] = [
   identityProjection,
+  consentProjection,
   questionsProjection,
   responsesByQuestionProjection,
   repliesProjection,

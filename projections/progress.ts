@@ -17,6 +17,16 @@ export type PersonProgressDoc = Doc &
 
 type AuthorDoc = Doc & { authorId: string };
 type CategoryDoc = Doc & { category: string };
+/**
+ * `_id` is a question's id: a person's contribution that an admin made into that question
+ * (`authorId`, once ContributionUsed says so), and whether it was ever the question of a day.
+ * Only the two together count for the author; either may come first in the log.
+ */
+export type ContributedQuestionDoc = Doc & {
+  authorId: string | null;
+  asked: boolean;
+  counted: boolean;
+};
 
 const collections = {
   streak_days: collection<StreakDayDoc>({ key: { personId: 1, day: 1 } }),
@@ -28,6 +38,7 @@ const collections = {
   progress_people: collection<PersonProgressDoc>(),
   progress_answers: collection<AuthorDoc>({ key: { authorId: 1 } }),
   progress_categories: collection<CategoryDoc>(),
+  progress_contributions: collection<ContributedQuestionDoc>({ key: { authorId: 1 } }),
 };
 
 type Db = ProjectionDb<typeof collections>;
@@ -68,13 +79,40 @@ const withRun = (person: PersonProgressDoc, run: RunDoc): PersonProgressDoc => (
 const count = (value: number, step: 1 | -1) => Math.max(0, value + step);
 
 /**
+ * Notes what one event says of a contributed question; the author's count of contributions
+ * used goes up once, when it is both theirs and asked (drafted, scheduled or deleted before
+ * its day, it never was a question of the day).
+ */
+const noteContributedQuestion = async (
+  db: Db,
+  questionId: number,
+  change: { authorId: string } | { asked: true },
+) => {
+  const _id = String(questionId);
+  const known = (await db.progress_contributions.findOne({ _id })) ?? {
+    _id,
+    authorId: null,
+    asked: false,
+    counted: false,
+  };
+  const doc = { ...known, ...change };
+  const counts = doc.authorId !== null && doc.asked && !doc.counted;
+  await db.progress_contributions.upsertOne({ ...doc, counted: doc.counted || counts });
+  if (counts && doc.authorId !== null) {
+    const person = await personOf(db, doc.authorId);
+    await save(db, { ...person, contributionsUsed: person.contributionsUsed + 1 });
+  }
+};
+
+/**
  * Each person's progress: streaks over product days (a day counts while it has an answer),
  * totals and what badge rules look at (the badge-awards reactor reads it). An erased
  * person's progress is forgotten.
  */
 export const progressProjection = projection({
   name: 'progress',
-  version: 2,
+  // v3: a contribution counts once its question is asked, no longer when it is drafted or scheduled.
+  version: 3,
   collections,
   on: {
     QuestionOfTheDayActivated: async ({ data }, db) => {
@@ -82,6 +120,9 @@ export const progressProjection = projection({
         _id: String(data.questionId),
         category: data.category,
       });
+      if (data.submissionId !== null) {
+        await noteContributedQuestion(db, data.questionId, { asked: true });
+      }
     },
     ResponseSubmitted: async (event, db) => {
       const { data } = event;
@@ -169,15 +210,15 @@ export const progressProjection = projection({
       const person = await personOf(db, event.data.personId);
       await save(db, { ...person, miniJourneys: count(person.miniJourneys, -1) });
     },
-    ContributionUsed: async (event, db) => {
-      const person = await personOf(db, event.data.authorId);
-      await save(db, { ...person, contributionsUsed: person.contributionsUsed + 1 });
+    ContributionUsed: async ({ data }, db) => {
+      await noteContributedQuestion(db, data.questionId, { authorId: data.authorId });
     },
     PersonErased: async ({ data }, db) => {
       const personId = data.personId;
       await db.streak_days.deleteMany({ personId });
       await db.streak_runs.deleteMany({ personId });
       await db.progress_answers.deleteMany({ authorId: personId });
+      await db.progress_contributions.deleteMany({ authorId: personId });
       await db.progress_people.deleteOne({ _id: personId });
     },
   },

@@ -64,7 +64,11 @@ process.on('SIGTERM', () => stop('SIGTERM'));
 
 const ports = [
   [process.env.PORT ?? '4173', {}],
-  [process.env.SPLIT_PORT, {}],
+  // The operator's addresses configured on one server (the legal pages show them), unset on the others.
+  [
+    process.env.SPLIT_PORT,
+    { CONTACT_EMAIL: 'hello@boon.test', PRIVACY_EMAIL: 'privacy@boon.test' },
+  ],
   [process.env.CLOCK_PORT, { TEST_CLOCK: 'true' }],
   [process.env.TOUR_PORT, {}],
 ].filter(([port]) => port);

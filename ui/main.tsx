@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
 import { preloadRoute } from './app/routes';
+import { refreshOnRestore } from './lib/back-forward-cache';
 import { dropEarlyClicks } from './lib/early-clicks';
 import { seedFirstData } from './lib/first-data';
 import { LiveClient, setLiveClient } from './lib/live-client';
@@ -30,10 +31,7 @@ const start = async () => {
   live.start();
   startSessionKeeper();
 
-  // Pages restored from the back/forward cache show fresh responses.
-  window.addEventListener('pageshow', (event) => {
-    if (event.persisted) void queryClient.invalidateQueries({ queryKey: ['responses'] });
-  });
+  refreshOnRestore(queryClient);
 
   seedFirstData(queryClient);
 

@@ -2,9 +2,9 @@ import './server-storage';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes, StaticRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, StaticRouter, type RouteObject } from 'react-router-dom';
 import { Layout } from './app/layout';
-import { AppRoutes, preloadRoute } from './app/routes';
+import { AppRoutes, preloadRoute, routes } from './app/routes';
 import { PageSkeleton } from './components/ui/skeleton';
 import { queryKeys } from './lib/query-keys';
 export { titleFor } from './app/routes';
@@ -48,6 +48,37 @@ export const prerendered: Prerendered[] = [
   },
 ];
 
+/** The page any unknown address answers with (404): the layout around the not-found page. */
+export const notFoundPage = { path: '/404', file: 'not-found' };
+
+/** A path parameter that names a question: a positive whole number, as the pages parse it. */
+const QUESTION_ID = '[1-9]\\d{0,8}';
+
+/**
+ * Every address the app knows, as RegExp sources for the server (any other answers 404 with
+ * the not-found page). A question's id must be one the pages accept: /responses/abc is unknown.
+ */
+export const knownRoutePatterns = (): string[] => {
+  const patterns: string[] = [];
+  const visit = (list: RouteObject[]) => {
+    for (const route of list) {
+      if (route.path && route.path !== '*') {
+        const source = route.path
+          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/:(questionId|id)\b/g, QUESTION_ID)
+          .replace(/:[a-zA-Z]+/g, '[^/]+');
+        patterns.push(`^${source}$`);
+      }
+      if (route.children) visit(route.children);
+    }
+  };
+  visit(routes);
+  return patterns;
+};
+
+/** The pages that say how to reach the operator (CONTACT_EMAIL, PRIVACY_EMAIL). */
+const LEGAL_PAGES = ['/contact', '/privacy', '/privacy-policy', '/terms-of-use'];
+
 /** A query's answer the page is rendered with, which the browser's cache starts from. */
 export type FirstDatum = { key: QueryKey; data: unknown };
 
@@ -59,6 +90,7 @@ export type FirstDatum = { key: QueryKey; data: unknown };
  */
 export const firstDataOf = (path: string): { key: QueryKey; api: string }[] => {
   if (path === '/home') return [{ key: queryKeys.todayQuestion, api: '/api/question/today' }];
+  if (LEGAL_PAGES.includes(path)) return [{ key: queryKeys.contact, api: '/api/site/contact' }];
   const discussion = /^\/responses\/([1-9]\d{0,8})$/.exec(path);
   if (discussion) {
     const id = Number(discussion[1]);
@@ -98,5 +130,5 @@ const renderShell = () =>
   );
 
 /** The markup of #root for a page; `null` renders the shell. */
-export const renderRoot = (page: Prerendered | null): Promise<string> | string =>
+export const renderRoot = (page: Pick<Prerendered, 'path'> | null): Promise<string> | string =>
   page ? renderPage(page.path) : renderShell();

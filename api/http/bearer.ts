@@ -3,7 +3,7 @@ import { adminDecider, adminStreamId } from '../../domain/accounts/admin-session
 import type { AdminEvent, SessionEvent } from '../../domain/accounts/events';
 import { sessionDecider, sessionStreamId } from '../../domain/accounts/sessions';
 import { fold } from '../../domain/shared/decider';
-import { unauthorized } from '../../domain/shared/errors';
+import { unauthorized, unavailable } from '../../domain/shared/errors';
 import { verifyToken, type TokenClaims } from '../../infra/auth/tokens';
 import { endedByPasswordReset } from '../auth/accounts';
 import { isActiveAdmin } from '../commands/admins';
@@ -67,9 +67,22 @@ export const adminOfToken = async (
 ): Promise<AdminSession> => {
   const claims = await claimsOf(ctx, token, 'admin');
   const denied = unauthorized('Admin authentication required', 'Sign in as an admin to continue.');
-  if (!claims || !(await isActiveAdmin(ctx, claims.sub))) throw denied;
-  const history = await ctx.events.readStream(adminStreamId(claims.sub));
-  const state = fold(adminDecider, history as unknown as AdminEvent[]);
-  if (!state.open.has(claims.sid as string)) throw denied;
+  if (!claims) throw denied;
+  // Only a refusal signs an admin out: a log that cannot be read now is 503, never 401.
+  let open: boolean;
+  try {
+    const active = await isActiveAdmin(ctx, claims.sub);
+    const history = active ? await ctx.events.readStream(adminStreamId(claims.sub)) : [];
+    open =
+      active &&
+      fold(adminDecider, history as unknown as AdminEvent[]).open.has(claims.sid as string);
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'admin session check failed');
+    throw unavailable(
+      'Session check failed',
+      'Boon could not check the admin session just now. Please try again in a moment.',
+    );
+  }
+  if (!open) throw denied;
   return { username: claims.sub, sessionId: claims.sid as string };
 };

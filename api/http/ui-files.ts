@@ -27,13 +27,59 @@ const routesOf = (uiDir: string): PrerenderedRoute[] => {
   return routes;
 };
 
+type KnownRoutes = { patterns: RegExp[]; notFound: string };
+const knownRoutes = new Map<string, KnownRoutes | null>();
+
+/**
+ * Every address the app knows and the page any other is answered with (the build's
+ * ui/prerendered/known-routes.json), read once per folder; null for a build without it.
+ */
+const knownRoutesOf = (uiDir: string): KnownRoutes | null => {
+  if (!knownRoutes.has(uiDir)) {
+    const manifest = resolve(uiDir, 'prerendered', 'known-routes.json');
+    const listed = existsSync(manifest)
+      ? (JSON.parse(readFileSync(manifest, 'utf8')) as { patterns: string[]; notFound: string })
+      : null;
+    knownRoutes.set(
+      uiDir,
+      listed && /^[a-z0-9-]+\.html$/.test(listed.notFound)
+        ? {
+            // The app's router matches without regard to case or a trailing slash.
+            patterns: listed.patterns.map((pattern) => new RegExp(pattern, 'i')),
+            notFound: listed.notFound,
+          }
+        : null,
+    );
+  }
+  return knownRoutes.get(uiDir)!;
+};
+
+/** A page's file and the status it is answered with. */
+export type UiPage = { file: string; status: 200 | 404 };
+
 /**
  * The page a client route starts from: the page prerendered for it at build time when there
- * is one (/about, /home, /responses/12), else the app shell.
+ * is one (/about, /home, /responses/12), else the app shell; an address the app does not know
+ * is answered 404 with the not-found page (the app then draws the same page over it).
  */
-export const uiPageFile = (uiDir: string, path: string): string => {
-  const page = routesOf(resolve(uiDir)).find((route) => route.pattern.test(path));
-  return resolve(uiDir, page ? join('prerendered', page.file) : 'index.html');
+export const uiPage = (uiDir: string, path: string): UiPage => {
+  const root = resolve(uiDir);
+  const known = knownRoutesOf(root);
+  const route = path.length > 1 ? path.replace(/\/$/, '') : path;
+  if (known && !known.patterns.some((pattern) => pattern.test(route))) {
+    return { file: resolve(root, 'prerendered', known.notFound), status: 404 };
+  }
+  const page = routesOf(root).find((prerendered) => prerendered.pattern.test(path));
+  return { file: resolve(root, page ? join('prerendered', page.file) : 'index.html'), status: 200 };
+};
+
+/** Whether a known address names nothing (a discussion of a question there is not). */
+export type MissingPage = (path: string) => Promise<boolean>;
+
+/** The page for `path`, answered 404 too when what it names does not exist. */
+export const uiPageFor = async (uiDir: string, path: string, missing?: MissingPage) => {
+  const page = uiPage(uiDir, path);
+  return page.status === 200 && (await missing?.(path)) ? { ...page, status: 404 as const } : page;
 };
 
 type Compressed = { br: Buffer; gzip: Buffer };
@@ -43,7 +89,11 @@ type Compressed = { br: Buffer; gzip: Buffer };
  * client accepts; each file is compressed once and kept in memory (a build does not change
  * under a running server). Anything else falls through to express.static and the shell route.
  */
-export const compressedUi = (uiDir: string, render?: PageRenderer): RequestHandler => {
+export const compressedUi = (
+  uiDir: string,
+  render?: PageRenderer,
+  missing?: MissingPage,
+): RequestHandler => {
   const root = resolve(uiDir);
   const cache = new Map<string, Compressed>();
   const compress = (body: Buffer, quality = 11): Compressed => ({
@@ -86,10 +136,13 @@ export const compressedUi = (uiDir: string, render?: PageRenderer): RequestHandl
     }
     const extension = extname(path);
     const page = extension === '';
-    const file = page ? uiPageFile(root, path) : resolve(root, `.${path}`);
+    const { file, status } = page
+      ? await uiPageFor(root, path, missing)
+      : { file: resolve(root, `.${path}`), status: 200 };
     if (!file.startsWith(root + sep) || !COMPRESSIBLE.has(extname(file))) return next();
     if (!page && !(existsSync(file) && statSync(file).isFile())) return next();
     const body = (page ? await compressedPage(path, file) : compressed(file))[encoding];
+    res.status(status);
     res.type(extname(file));
     res.setHeader('Content-Encoding', encoding);
     res.setHeader('Vary', 'Accept-Encoding');

@@ -33,6 +33,7 @@ import { settingsRoutes } from './settings';
 import { sharedResponseRoutes } from './shared-responses';
 import { notificationRoutes } from './notifications';
 import { pushRoutes } from './push';
+import { siteRoutes } from './site';
 
 /** One feature's routes under /api, built from the app's context. */
 export type RouteModule = (ctx: AppContext) => Router;
@@ -64,6 +65,7 @@ export const apiRoutes: readonly RouteModule[] = [
   progressRoutes,
   journalRoutes,
   archiveRoutes,
+  siteRoutes,
   privacyRoutes,
   profileRoutes,
   reminderRoutes,

@@ -1,5 +1,5 @@
 import type { DataExportDto } from '../../domain/contracts/privacy';
-import { agreementsStreamId } from '../../domain/identity/agreements';
+import { consentStreamId, legacyAgreementsStreamId } from '../../domain/identity/agreements';
 import type { AgreementRecordedData } from '../../domain/identity/events';
 import { currentStreak } from '../../domain/progress/streaks';
 import { productDayOf } from '../../domain/shared/product-day';
@@ -29,15 +29,20 @@ const nothingHeld = (exportedAt: string): DataExportDto => ({
 });
 
 /**
- * Consent lives on the device and has no read model of its own: its stream is a handful of
- * events. Only what was recorded since the device's current registration counts as the
- * person's.
+ * The person's consent: recorded on them (a handful of events in their own stream, no read
+ * model needed), and what this device recorded before consent moved to the person (v1), since
+ * its current registration.
  */
-const agreementsOf = async (ctx: AppContext, deviceHash: string, since: string) =>
-  (await ctx.events.readStream(agreementsStreamId(deviceHash)))
-    .map((event) => event.data as AgreementRecordedData)
-    .filter((data) => data.at >= since)
-    .map((data) => ({ type: data.agreementType, version: data.agreementVersion, at: data.at }));
+const agreementsOf = async (ctx: AppContext, actor: Actor, since: string) => {
+  const [legacy, personal] = await Promise.all([
+    ctx.events.readStream(legacyAgreementsStreamId(actor.deviceHash)),
+    ctx.events.readStream(consentStreamId(actor.userId)),
+  ]);
+  return [
+    ...legacy.map((event) => event.data as AgreementRecordedData).filter((d) => d.at >= since),
+    ...personal.map((event) => event.data as AgreementRecordedData),
+  ].map((data) => ({ type: data.agreementType, version: data.agreementVersion, at: data.at }));
+};
 
 /** Everything Boon holds about one person, read from the read models; only theirs. */
 export const exportOf = async (ctx: AppContext, actor: Actor | null): Promise<DataExportDto> => {
@@ -56,7 +61,7 @@ export const exportOf = async (ctx: AppContext, actor: Actor | null): Promise<Da
       models.of(echoesProjection).echo_status.find({ actorId: personId }),
       models.of(reactionsProjection).reactions_given.find({ actorId: personId }),
       models.of(journalProjection).journal_entries.find({ personId }, { sort: { createdAt: -1 } }),
-      agreementsOf(ctx, actor.deviceHash, device.registeredAt),
+      agreementsOf(ctx, actor, device.registeredAt),
     ]);
   return {
     exportedAt: now.toISOString(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { PostReplyResult, ReplyDto } from '../../domain/contracts/replies';
 import { postReplyBody } from '../../domain/contracts/schemas/replies';
 import { replies } from '../../domain/replies/replies';
+import { mentionedOnce } from '../../domain/replies/rules';
 import { notFound } from '../../domain/shared/errors';
 import type { ReplyDoc } from '../../projections/replies';
 import type { ResponseDoc } from '../../projections/responses-by-question';
@@ -36,7 +37,7 @@ type ReplySource = Pick<
 export const toReplyDto = (doc: ReplySource, viewerId: string | null): ReplyDto => ({
   id: doc._id,
   responseId: doc.responseId,
-  content: doc.content,
+  content: mentionedOnce(doc.content),
   user: doc.pseudonym || 'Anonymous',
   dateAdded: doc.dateAdded,
   isOwn: viewerId !== null && doc.authorId === viewerId,

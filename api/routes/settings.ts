@@ -1,13 +1,18 @@
 import { Router, type Request } from 'express';
-import type { SettingsDto } from '../../domain/contracts/settings';
+import {
+  AGREEMENT_VERSION,
+  type ConsentDto,
+  type SettingsDto,
+} from '../../domain/contracts/settings';
 import { agreementBody, settingsPatchBody } from '../../domain/contracts/schemas/settings';
-import { agreements } from '../../domain/identity/agreements';
+import { agreements, consentDecision } from '../../domain/identity/agreements';
 import { devices } from '../../domain/identity/devices';
 import { notFound } from '../../domain/shared/errors';
+import { consentProjection } from '../../projections/consent';
 import type { DeviceDoc } from '../../projections/identity';
 import { handle } from '../commands/run';
 import type { AppContext } from '../context';
-import { requireRegistered, participantOf } from '../http/guards';
+import { identifyReader, participantOf, readerOf, requireRegistered } from '../http/guards';
 import { ownDeviceInPath, type Device } from '../http/identity';
 import { AGREEMENTS_PER_ADDRESS, AGREEMENTS_PER_DEVICE } from '../http/quotas';
 import { parseInput } from '../http/validation';
@@ -43,9 +48,25 @@ export const settingsRoutes = (ctx: AppContext) => {
   });
 
   /**
-   * Consent of a registered device (the browser keeps a decision made before registration and
-   * sends it after): only a change of decision is recorded, and each device and address has a
-   * quota, so no one can grow the log at will.
+   * The caller's consent, as recorded on them: a device of theirs that never answered the
+   * question (a second browser of the same account) asks nothing when there is a decision.
+   */
+  router.get('/user/consent', identifyReader(ctx), async (req, res) => {
+    const reader = readerOf(req);
+    const doc = reader
+      ? await ctx.readModels.of(consentProjection).consent_people.findOne({ _id: reader.userId })
+      : null;
+    const consent: ConsentDto = {
+      decision: doc ? consentDecision((topic) => doc.latest[topic]?.type, AGREEMENT_VERSION) : null,
+      version: AGREEMENT_VERSION,
+    };
+    res.json(consent);
+  });
+
+  /**
+   * Consent of a registered person, recorded on them (the browser keeps a decision made before
+   * registration and sends it after): only a change of decision is recorded, and each device
+   * and address has a quota, so no one can grow the log at will.
    */
   router.post('/user-agreements', requireRegistered(ctx), async (req, res) => {
     const body = parseInput(agreementBody, req.body);
@@ -57,6 +78,7 @@ export const settingsRoutes = (ctx: AppContext) => {
     ctx.quotas.spend(AGREEMENTS_PER_ADDRESS, address);
     const { position } = await handle(ctx, agreements, {
       type: 'RecordAgreement',
+      personId: device.userId,
       deviceHash: device.deviceHash,
       agreementType: body.agreementType,
       agreementVersion: body.agreementVersion,

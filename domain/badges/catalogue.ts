@@ -11,7 +11,7 @@ export type ProgressStats = {
   repliesWritten: number;
   journalEntries: number;
   miniJourneys: number;
-  /** Contributions of theirs an admin used as a question. */
+  /** Contributions of theirs that became a question of the day. */
   contributionsUsed: number;
   /** Different question categories answered. */
   categoriesAnswered: number;

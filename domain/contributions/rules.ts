@@ -1,6 +1,11 @@
 import { invalid } from '../shared/errors';
 import { textFault } from '../shared/text';
-import { questionTextFault, type QuestionTextFault } from './question-text';
+import {
+  submissionRule,
+  suggestionRule,
+  type QuestionTextFault,
+  type QuestionTextRule,
+} from './question-text';
 
 /** Admin notes and the board's own ideas: generous, but bounded. */
 export const NOTES_MAX_CHARACTERS = 1000;
@@ -48,14 +53,21 @@ const readable = (text: string, field: string, empty: () => Error): string => {
 
 const refuse = ({ title, detail }: QuestionTextFault) => invalid('content', title, detail);
 
-/** A question proposed on /brainstorm or /submit-question: the one rule of ./question-text. */
-export const acceptQuestionText = (content: string): string => {
-  // Text with nothing visible is the rule's own first fault ("Question required").
-  const text = readable(content, 'content', () => refuse(questionTextFault('')!));
-  const fault = questionTextFault(text);
+const acceptUnder = (rule: QuestionTextRule, content: string): string => {
+  // Text with nothing visible is the rule's own first fault ("Question required" / "Please enter a question").
+  const text = readable(content, 'content', () => refuse(rule.fault('')!));
+  const fault = rule.fault(text);
   if (fault) throw refuse(fault);
   return text;
 };
+
+/** A question a person suggests on /brainstorm: 5 to 100 words. */
+export const acceptSuggestionText = (content: string): string =>
+  acceptUnder(suggestionRule, content);
+
+/** A question a person submits on /submit-question (or an admin edits): 10 characters to 30 words. */
+export const acceptSubmissionText = (content: string): string =>
+  acceptUnder(submissionRule, content);
 
 /** An idea an admin writes on the board: anything not blank. */
 export const acceptIdeaText = (content: string): string => {

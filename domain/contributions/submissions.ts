@@ -2,7 +2,7 @@ import type { EventOfType } from '../event-catalog';
 import { commandHandler } from '../shared/command-handler';
 import type { Decider } from '../shared/decider';
 import { conflict, notFound } from '../shared/errors';
-import { acceptNotes, acceptQuestionText, type SubmissionStatus } from './rules';
+import { acceptNotes, acceptSubmissionText, type SubmissionStatus } from './rules';
 
 /** Each submitted question is its own stream. */
 export const submissionStreamId = (submissionId: string) => `submission-${submissionId}`;
@@ -110,7 +110,7 @@ const reviewChanges = (state: Review, changes: ReviewSubmission['changes']) => {
     ...(changes.adminNotes !== undefined
       ? { adminNotes: acceptNotes(changes.adminNotes, 'adminNotes') }
       : {}),
-    ...(changes.content !== undefined ? { content: acceptQuestionText(changes.content) } : {}),
+    ...(changes.content !== undefined ? { content: acceptSubmissionText(changes.content) } : {}),
   };
   const keys = (Object.keys(wanted) as (keyof Review)[]).filter((k) => wanted[k] !== state[k]);
   return {
@@ -130,7 +130,7 @@ const decide = (command: SubmissionCommand, state: SubmissionState): SubmissionE
         type: 'SubmissionSent',
         data: {
           submissionId,
-          content: acceptQuestionText(command.content),
+          content: acceptSubmissionText(command.content),
           authorId: command.authorId,
           submitterName: command.submitterName,
           at,

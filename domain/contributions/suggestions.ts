@@ -3,7 +3,7 @@ import type { EventOfType } from '../event-catalog';
 import { commandHandler } from '../shared/command-handler';
 import type { Decider } from '../shared/decider';
 import { conflict, notFound } from '../shared/errors';
-import { acceptIdeaText, acceptNotes, acceptQuestionText, type SuggestionStatus } from './rules';
+import { acceptIdeaText, acceptNotes, acceptSuggestionText, type SuggestionStatus } from './rules';
 
 /** Each idea on the brainstorm board is its own stream. */
 export const suggestionStreamId = (suggestionId: string) => `suggestion-${suggestionId}`;
@@ -163,7 +163,7 @@ const decide = (command: SuggestionCommand, state: SuggestionState): SuggestionE
       command.from === 'person'
         ? {
             ...common,
-            content: acceptQuestionText(command.content),
+            content: acceptSuggestionText(command.content),
             notes: null,
             authorId: command.authorId,
             authorName: command.authorName,

@@ -63,15 +63,24 @@ export const SettingsChanged = defineEvent({
   }),
 });
 
+/**
+ * A person's consent decision (privacy, terms, or privacy declined) for one published version.
+ *
+ * v2: recorded on the person (`personId`: the pseudonym's or the account's), in their own
+ * stream, so every device they use knows it; `deviceHash` says where it was given. v1 was kept
+ * per device (its person unknown: null).
+ */
 export const AgreementRecorded = defineEvent({
   type: 'AgreementRecorded',
-  version: 1,
+  version: 2,
   schema: z.object({
+    personId: z.string().min(1).nullable(),
     deviceHash: z.string().length(64),
     agreementType: z.enum(AGREEMENT_TYPES),
     agreementVersion: z.string().min(1),
     at: z.iso.datetime(),
   }),
+  upcasters: { 1: (data) => ({ ...(data as object), personId: null }) },
 });
 
 export type DeviceRegisteredData = z.infer<typeof DeviceRegistered.schema>;

@@ -13,9 +13,29 @@ export const acceptReplyContent = (content: string): string => {
   return text;
 };
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A name's words as a pattern: any case, any spacing between them ("@calm owl", "@CalmOwl"). */
+const namePattern = (name: string) => name.trim().split(/\s+/).map(escapeRegExp).join('\\s*');
+
+/** Not followed by more of a name: "@Calm Owl" is not "@Calm Owl 42", nor "@Calm Owlet". */
+const END_OF_NAME = '(?![\\p{L}\\p{N}]|\\s\\d)';
+
+/**
+ * Whether a reply already addresses `name`: an @-mention of it however typed (any case, with
+ * or without the space), or the name itself opening the reply as a salutation ("Calm Owl, …").
+ */
+export const addresses = (text: string, name: string): boolean => {
+  const pattern = namePattern(name);
+  return (
+    new RegExp(`@\\s?${pattern}${END_OF_NAME}`, 'iu').test(text) ||
+    new RegExp(`^${pattern}\\s*[,:\u2013\u2014]`, 'iu').test(text.trim())
+  );
+};
+
 /**
  * A reply starts with an @-mention of the response's author (or Anonymous) unless it already
- * has one, or the author is replying to their own response (no one mentions themselves).
+ * addresses them, or the author is replying to their own response (no one mentions themselves).
  */
 export const withMention = (content: string, responseAuthor: string, replier?: string): string => {
   const name = responseAuthor.trim() || 'Anonymous';
@@ -23,7 +43,18 @@ export const withMention = (content: string, responseAuthor: string, replier?: s
   if (replier !== undefined && replier.trim() === responseAuthor.trim() && name !== 'Anonymous') {
     return text;
   }
-  return text.includes(`@${name}`) ? text : `@${name} ${text}`;
+  return addresses(text, name) ? text : `@${name} ${text}`;
+};
+
+/**
+ * A reply as it is shown: a mention the server once added in front of one the person typed
+ * ("@Calm Owl @calm owl thanks", kept so in the log) reads once, as the person wrote it.
+ */
+export const mentionedOnce = (text: string): string => {
+  const lead = /^@(Anonymous|\p{Lu}\p{L}* \p{Lu}\p{L}*(?: \d{1,4})?) +/u.exec(text);
+  if (!lead) return text;
+  const rest = text.slice(lead[0].length);
+  return addresses(rest, lead[1]!) ? rest : text;
 };
 
 /** What an erased person's @-mentions read as: the spec's word for someone with no name. */
@@ -43,8 +74,6 @@ export const mentionedNames = (text: string): string[] => {
   }
   return [...names];
 };
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The reply with every @-mention of `name` made anonymous, and nothing else changed: the

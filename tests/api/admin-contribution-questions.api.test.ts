@@ -61,35 +61,52 @@ const questionOf = async (id: string) =>
   (await submissionsList()).find((s) => s.id === id)?.question;
 
 /** The badge for a contribution that became a question, as awarded. */
+/** Who holds Community Voice: it comes only when a contributed question is asked on its day. */
 const communityVoiceBadges = async () => {
   await t.settled();
-  return (await t.allEvents()).filter(
-    (e) =>
-      e.type === 'BadgeEarned' && (e.data as { badgeId: string }).badgeId === 'community-voice',
-  );
+  return (await t.allEvents())
+    .filter(
+      (e) =>
+        e.type === 'BadgeEarned' && (e.data as { badgeId: string }).badgeId === 'community-voice',
+    )
+    .map((e) => (e.data as { personId: string }).personId);
 };
 
+/** The person a contribution credits (its author, as the log names them). */
+const creditedFor = async (contributionId: string) =>
+  (await t.allEvents())
+    .filter((e) => e.type === 'ContributionUsed')
+    .map((e) => e.data as { contributionId: string; authorId: string })
+    .find((d) => d.contributionId === contributionId)!.authorId;
+
 describe('a used submission says what its question is now', () => {
-  it('a draft, then scheduled, then deleted', async () => {
+  it('a draft, then scheduled, then deleted: never asked, so no Community Voice', async () => {
     const { id } = await approvedSubmission();
     const questionId = (await as('post', `/api/admin/submissions/${id}/convert`)).body
       .questionId as number;
     expect(await questionOf(id)).toEqual({ id: questionId, status: 'draft', day: null });
+    expect(await communityVoiceBadges()).toEqual([]);
     await as('put', `/api/questions/${questionId}`, { scheduledFor: tomorrow });
     expect(await questionOf(id)).toEqual({ id: questionId, status: 'scheduled', day: tomorrow });
+    expect(await communityVoiceBadges()).toEqual([]);
     expect((await as('delete', `/api/questions/${questionId}`)).status).toBe(200);
     expect(await questionOf(id)).toEqual({ id: questionId, status: 'deleted', day: null });
+    // Its day comes and goes with another question.
+    await t.newDay(new Date('2026-11-23T12:00:00Z'));
+    expect(await communityVoiceBadges()).toEqual([]);
   });
 
-  it('scheduled, then active on its day, then archived', async () => {
+  it('scheduled, then active on its day (Community Voice for its author), then archived', async () => {
     const { id } = await approvedSubmission();
     const questionId = (
       await as('post', `/api/admin/submissions/${id}/schedule`, { scheduledDate: tomorrow })
     ).body.questionId as number;
     expect(await questionOf(id)).toEqual({ id: questionId, status: 'scheduled', day: tomorrow });
+    expect(await communityVoiceBadges()).toEqual([]);
     await t.newDay(new Date('2026-11-23T12:00:00Z'));
     await signIn();
     expect(await questionOf(id)).toEqual({ id: questionId, status: 'active', day: tomorrow });
+    expect(await communityVoiceBadges()).toEqual([await creditedFor(id)]);
     await t.newDay(new Date('2026-11-24T12:00:00Z'));
     await signIn();
     expect(await questionOf(id)).toEqual({ id: questionId, status: 'archived', day: tomorrow });
@@ -127,7 +144,8 @@ describe('an approved submission becomes a question', () => {
     expect(credit.map((e) => e.data)).toEqual([
       expect.objectContaining({ contributionId: id, questionId }),
     ]);
-    expect(await communityVoiceBadges()).toHaveLength(1);
+    // A draft is not a question of the day: its author has no Community Voice yet.
+    expect(await communityVoiceBadges()).toEqual([]);
     // The draft is scheduled for tomorrow by giving it a date.
     expect(
       (await as('put', `/api/questions/${questionId}`, { scheduledFor: tomorrow })).status,
@@ -226,6 +244,7 @@ describe('an idea used as today’s question', () => {
       questionId: number;
     }[];
     expect(board.find((i) => i.id === id)?.questionId).toBe(res.body.questionId);
+    expect(await communityVoiceBadges()).toEqual([await creditedFor(id)]);
     await expectRefusedWithoutEvents(t, () => as('post', `/api/brainstorm/${id}/use-today`), 409);
   });
 

@@ -125,6 +125,34 @@ describe('replies', () => {
     expect(seen[0].replyCount).toBe(1);
   });
 
+  it('does not mention the author again in a reply that already addresses them', async () => {
+    const [alice, bob] = [await t.register(), await t.register()];
+    const a = await answer(alice);
+    await answer(bob);
+    const typed = [
+      `@${alice.pseudonym.toLowerCase()} I see it differently.`,
+      `@${alice.pseudonym.replace(/ /g, '')} same here.`,
+      `${alice.pseudonym}, one more thought.`,
+    ];
+    let position = '';
+    for (const content of typed) {
+      const posted = await request(t.app)
+        .post('/api/replies')
+        .set('X-Device-ID', bob.deviceId)
+        .send({ content, responseId: a.responseId });
+      expect(posted.status).toBe(201);
+      expect(posted.body.reply.content).toBe(content);
+      position = posted.body.position;
+    }
+    const thread = await request(t.app)
+      .get(`/api/replies/${a.responseId}`)
+      .set('X-Device-ID', alice.deviceId)
+      .set('X-Min-Position', position);
+    expect(thread.body.map((r: { content: string }) => r.content)).toEqual(typed);
+    const stored = (await t.allEvents()).filter((e) => e.type === 'ReplyPosted');
+    expect(stored.map((e) => (e.data as { content: string }).content)).toEqual(typed);
+  });
+
   it('lists a thread oldest first, a page at a time, with the way on in Link and the total', async () => {
     const [alice, bob] = [await t.register(), await t.register()];
     const a = await answer(alice);

@@ -93,14 +93,15 @@ describe('pages rendered with the data anyone may see first', () => {
     expect(page.text.match(/<\/script>/g)).toHaveLength(2);
   });
 
-  it("renders a discussion's question, and serves the loading state for a question there is not", async () => {
+  it("renders a discussion's question, and answers 404 with the loading state for a question there is not", async () => {
     // Only questions that have been a day's are in the read model: today's is the one.
     const { id } = (await request(app).get('/api/question/today')).body as { id: number };
     const page = await request(app).get(`/responses/${id}`);
     expect(page.text).toContain('<h1>Is it fair that &lt;/script&gt;');
     expect(firstDataIn(page.text)).toMatchObject([{ key: ['question', id], data: { id } }]);
+    // The app then says 'Question not found' over it.
     const missing = await request(app).get('/responses/999');
-    expect(missing.status).toBe(200);
+    expect(missing.status).toBe(404);
     expect(missing.text).toBe('<body>Responses, loading</body>');
     // A page with no data to render with is served as it was built.
     expect((await request(app).get('/about')).text).toBe('<body>About Boon</body>');

@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { adminArea, contributions } from './pages/admin-page';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { adminArea, contributions, E2E_ADMIN } from './pages/admin-page';
 import { ArchivePage } from './pages/archive-pages';
 import { HomePage } from './pages/home-page';
 import { SetupPage } from './pages/setup-page';
 import { moveToNextDay } from './pages/test-clock';
 import { visitor } from './pages/visitor';
+import { personAt, SCREENS } from './pages/ways-in';
 
 // Runs on a server of its own, the only one with TEST_CLOCK (project 'next-day'): it moves
 // that server's clock a day forward, which no other journey must see.
@@ -89,3 +90,74 @@ test('a submitted question, approved and scheduled for tomorrow, is Home’s que
   ).toBeVisible();
   await person.context.close();
 });
+
+/** An admin's calls through the API: the journey is the author's, not the moderator's. */
+const adminCalls = async (request: APIRequestContext) => {
+  const login = await request.post('/api/admin/login', { data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${(await login.json()).token as string}` };
+  const ok = async (call: Promise<{ status: () => number; json: () => Promise<unknown> }>) => {
+    const res = await call;
+    expect(res.status()).toBeLessThan(300);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  return {
+    submissionId: async (content: string) => {
+      const list = (await ok(request.get('/api/admin/submissions', { headers }))) as unknown as {
+        id: string;
+        content: string;
+      }[];
+      return list.find((s) => s.content === content)!.id;
+    },
+    approveAndConvert: async (id: string) => {
+      await ok(
+        request.put(`/api/admin/submissions/${id}`, { headers, data: { status: 'approved' } }),
+      );
+      return (await ok(request.post(`/api/admin/submissions/${id}/convert`, { headers })))
+        .questionId as number;
+    },
+    schedule: (questionId: number, day: string) =>
+      ok(request.put(`/api/questions/${questionId}`, { headers, data: { scheduledFor: day } })),
+  };
+};
+
+for (const screen of SCREENS) {
+  test(`Community Voice comes on the day a submitted question is asked, not when it is drafted or scheduled (${screen.width} px, ${screen.colorScheme})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now().toString(36);
+    const question = `Should a library lend tools as well as books ${stamp}?`;
+    const { context, page } = await personAt(browser, screen);
+    await new SetupPage(page).registerAsNewVisitor();
+    await contributions(page).submit(question);
+    const communityVoice = page.getByText('Community Voice', { exact: true });
+
+    const admin = await adminCalls(page.request);
+    const questionId = await admin.approveAndConvert(await admin.submissionId(question));
+    // An answer after the draft: its First Voice is awarded after anything the draft earned.
+    await page.goto('/home');
+    await new HomePage(page).answer('A draft is a promise not yet kept, so I wait for the day.');
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Badges earned (1)' })).toBeVisible();
+    await expect(page.getByText('First Voice', { exact: true }).first()).toBeVisible();
+    await expect(communityVoice).toHaveCount(0);
+
+    const tomorrow = await adminArea(page).tomorrow();
+    await admin.schedule(questionId, tomorrow);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Badges earned (1)' })).toBeVisible();
+    await expect(communityVoice).toHaveCount(0);
+
+    expect(await moveToNextDay(page.request)).toBe(tomorrow);
+    await page.goto('/home');
+    expect(await new HomePage(page).questionText()).toBe(question);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Badges earned (2)' })).toBeVisible();
+    await expect(communityVoice.first()).toBeVisible();
+    await page.screenshot({
+      path: `tests/artifacts/screenshots/community-voice-${screen.width}-${screen.colorScheme}.png`,
+    });
+    await context.close();
+  });
+}

@@ -4,7 +4,7 @@ import { isOfferablePseudonym } from '../../domain/identity/pseudonym-words';
 import { SetupPage } from './pages/setup-page';
 import { visitor } from './pages/visitor';
 
-test('setup: New Options asks again and clears the choice', async ({ browser }) => {
+test('setup: New Options asks again and chooses the first new name', async ({ browser }) => {
   const { context, page } = await visitor(browser);
   let asked = 0;
   page.on('request', (request) => {
@@ -14,10 +14,13 @@ test('setup: New Options asks again and clears the choice', async ({ browser }) 
   const options = page.getByRole('radio');
   await expect(options).toHaveCount(3);
   await options.nth(2).check();
+  const before = await new SetupPage(page).offeredNames();
   await page.getByRole('button', { name: 'New Options' }).click();
   await expect.poll(() => asked).toBe(2);
   await expect(options).toHaveCount(3);
-  for (const option of await options.all()) await expect(option).not.toBeChecked();
+  await expect(options.first()).toBeChecked();
+  await expect(options.first()).not.toHaveAttribute('value', before[0]!);
+  for (const option of (await options.all()).slice(1)) await expect(option).not.toBeChecked();
   await context.close();
 });
 

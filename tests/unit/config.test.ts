@@ -14,6 +14,23 @@ describe('configuration', () => {
     expect(config.dayRules).toEqual({ timeZone: 'America/New_York', startHour: 3 });
   });
 
+  it("takes the operator's addresses: privacy requests go to the contact address unless told otherwise", () => {
+    expect(loadConfig({}).contact).toEqual({ email: null, privacyEmail: null });
+    expect(loadConfig({ CONTACT_EMAIL: ' hello@boon.test ', PRIVACY_EMAIL: '' }).contact).toEqual({
+      email: 'hello@boon.test',
+      privacyEmail: 'hello@boon.test',
+    });
+    expect(
+      loadConfig({ CONTACT_EMAIL: 'hello@boon.test', PRIVACY_EMAIL: 'dpo@boon.test' }).contact,
+    ).toEqual({ email: 'hello@boon.test', privacyEmail: 'dpo@boon.test' });
+    for (const [name, value] of [
+      ['CONTACT_EMAIL', 'hello'],
+      ['PRIVACY_EMAIL', 'mailto:dpo@boon.test'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value })).toThrow(name);
+    }
+  });
+
   it('lists every invalid value', () => {
     let error: unknown;
     try {

@@ -47,12 +47,12 @@ describe('a person suggests a question (brainstorm)', () => {
       .then([made]);
   });
 
-  it('refuses a blank question, fewer than 5 words and more than 30', () => {
+  it('refuses a blank question, fewer than 5 words and more than 100', () => {
     given([]).when(suggest('   ')).thenFails('invalid', 'Please write a question');
     given([]).when(suggest('Is it fair?')).thenFails('invalid', 'at least 5 words');
     given([])
-      .when(suggest(Array.from({ length: 31 }, () => 'word').join(' ')))
-      .thenFails('invalid', 'to 30 words or fewer');
+      .when(suggest(Array.from({ length: 101 }, () => 'word').join(' ')))
+      .thenFails('invalid', 'Please keep your question under 100 words.');
   });
 
   it('accepts exactly 5 and exactly 30 words', () => {
@@ -254,12 +254,12 @@ describe('a person submits a question', () => {
       .then([sent]);
   });
 
-  it('refuses what a suggestion refuses, in the same words: one rule for proposed questions', () => {
-    given([]).when(send('  ')).thenFails('invalid', 'Please write a question');
-    given([]).when(send('Is it fair?')).thenFails('invalid', 'at least 5 words');
+  it("refuses by the submission's own rule, in the spec's words: 10 characters to 30 words", () => {
+    given([]).when(send('  ')).thenFails('invalid', 'Please enter a question');
+    given([]).when(send('Why lie?')).thenFails('invalid', 'at least 10 characters long');
     given([])
       .when(send(Array.from({ length: 31 }, () => 'word').join(' ')))
-      .thenFails('invalid', 'to 30 words or fewer');
+      .thenFails('invalid', 'Question must be 30 words or less');
   });
 
   it('treats a submission whose author erased their data as gone', () => {
@@ -293,10 +293,10 @@ describe('a person submits a question', () => {
       .thenNothing();
   });
 
-  it('holds edited content to the same rules', () => {
+  it("holds edited content to the submission's rule", () => {
     given([sent])
       .when(review({ content: 'short' }))
-      .thenFails('invalid', 'at least 5 words');
+      .thenFails('invalid', 'Question must be at least 10 characters long');
   });
 
   it('refuses to review or delete a deleted submission', () => {

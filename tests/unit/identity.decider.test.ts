@@ -1,12 +1,22 @@
-import { describe, it } from 'vitest';
-import { agreementsDecider, type RecordAgreement } from '../../domain/identity/agreements';
+import { describe, expect, it } from 'vitest';
+import {
+  agreementsDecider,
+  agreementTopic,
+  consentDecision,
+  type RecordAgreement,
+} from '../../domain/identity/agreements';
 import {
   deviceDecider,
   type ChangeSettings,
   type LinkDeviceToAccount,
   type RegisterDevice,
 } from '../../domain/identity/devices';
-import type { AgreementEvent, DeviceEvent, PseudonymEvent } from '../../domain/identity/events';
+import type {
+  AgreementEvent,
+  AgreementType,
+  DeviceEvent,
+  PseudonymEvent,
+} from '../../domain/identity/events';
 import {
   pseudonymDecider,
   RESERVATION_TTL_MS,
@@ -196,6 +206,7 @@ describe('agreements', () => {
   const given = specFor(agreementsDecider);
   const record = (agreementType: RecordAgreement['agreementType']): RecordAgreement => ({
     type: 'RecordAgreement',
+    personId: 'person-a',
     deviceHash: 'dev-a',
     agreementType,
     agreementVersion: '1.0',
@@ -203,7 +214,13 @@ describe('agreements', () => {
   });
   const recorded = (agreementType: RecordAgreement['agreementType']): AgreementEvent => ({
     type: 'AgreementRecorded',
-    data: { deviceHash: 'dev-a', agreementType, agreementVersion: '1.0', at: iso },
+    data: {
+      personId: 'person-a',
+      deviceHash: 'dev-a',
+      agreementType,
+      agreementVersion: '1.0',
+      at: iso,
+    },
   });
 
   it('records each decision once per version', () => {
@@ -225,5 +242,19 @@ describe('agreements', () => {
     given([recorded('privacy_decline')])
       .when(record('privacy'))
       .then([recorded('privacy')]);
+  });
+
+  it('reads as a decision only once privacy and terms are both answered, or privacy declined', () => {
+    const decisionOf = (...types: AgreementType[]) =>
+      consentDecision(
+        (topic) => types.findLast((type) => agreementTopic(type, '1.0') === topic),
+        '1.0',
+      );
+    expect(decisionOf()).toBeNull();
+    expect(decisionOf('privacy')).toBeNull();
+    expect(decisionOf('privacy', 'terms')).toBe('accepted');
+    expect(decisionOf('privacy_decline')).toBe('declined');
+    expect(decisionOf('privacy', 'terms', 'privacy_decline')).toBe('declined');
+    expect(consentDecision(() => 'terms', '2.0')).toBeNull();
   });
 });

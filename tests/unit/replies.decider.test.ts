@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ReplyEvent } from '../../domain/replies/events';
 import { replyDecider, type PostReply } from '../../domain/replies/replies';
-import { mentionedNames, withMention, withoutMention } from '../../domain/replies/rules';
+import {
+  addresses,
+  mentionedNames,
+  mentionedOnce,
+  withMention,
+  withoutMention,
+} from '../../domain/replies/rules';
 import { specFor } from '../support/given-when-then';
 
 const given = specFor(replyDecider);
@@ -60,6 +66,38 @@ describe('PostReply', () => {
           },
         },
       ]);
+  });
+
+  it.each([
+    '@calm owl thanks, good point.',
+    '@CalmOwl thanks, good point.',
+    '@ Calm Owl thanks, good point.',
+    'Calm Owl, thanks: good point.',
+    'calm owl: good point.',
+    'I agree with @CALM OWL here.',
+  ])('keeps a reply that already addresses the author however typed: %j', (text) => {
+    given([])
+      .when(post(text))
+      .then([posted(text)]);
+  });
+
+  it('still mentions the author beside someone else, or a longer name', () => {
+    expect(withMention('@Calm Owl 42 said so too.', 'Calm Owl')).toBe(
+      '@Calm Owl @Calm Owl 42 said so too.',
+    );
+    expect(withMention('@Calm Owlet agrees.', 'Calm Owl')).toBe('@Calm Owl @Calm Owlet agrees.');
+    expect(withMention('Calm Owl is right.', 'Calm Owl')).toBe('@Calm Owl Calm Owl is right.');
+    expect(withMention('thanks @calm owl 42', 'Calm Owl 42')).toBe('thanks @calm owl 42');
+    expect(addresses('@a.b* c hi', 'a.b* c')).toBe(true);
+  });
+
+  it('shows a mention the server once doubled only once', () => {
+    expect(mentionedOnce('@Calm Owl @calm owl thanks')).toBe('@calm owl thanks');
+    expect(mentionedOnce('@Calm Owl 42 Calm Owl 42, thanks')).toBe('Calm Owl 42, thanks');
+    expect(mentionedOnce('@Anonymous @anonymous hi')).toBe('@anonymous hi');
+    for (const kept of ['@Calm Owl thanks', '@Calm Owl @Calm Owl 42 agreed', 'hi @Calm Owl']) {
+      expect(mentionedOnce(kept)).toBe(kept);
+    }
   });
 
   it('mentions Anonymous when the author has no pseudonym', () => {

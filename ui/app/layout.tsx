@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { ConnectionBanner } from '../components/connection-banner';
+import { ConsentBanner } from '../components/consent-banner';
 import { Footer } from './footer';
 import { Button } from '../components/ui/button';
 import {
@@ -114,7 +115,10 @@ export const Layout = () => {
       >
         Skip to content
       </a>
-      <header className="border-b border-line bg-canvas/90 pt-[env(safe-area-inset-top)]">
+      <header
+        data-toast-clear
+        className="border-b border-line bg-canvas/90 pt-[env(safe-area-inset-top)]"
+      >
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4">
           <Link to="/home" aria-label="Boon, today’s question" className="rounded-md">
             <Logo />
@@ -127,6 +131,7 @@ export const Layout = () => {
         </div>
       </header>
       <ConnectionBanner />
+      <ConsentBanner />
       <main
         id="main"
         key={pathname}

@@ -1,7 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { ConsentBanner } from '../components/consent-banner';
 import { toastAtom } from '../components/ui/toast';
 import { useTheme } from '../lib/theme';
 import { lazyPage } from './lazy-page';
@@ -21,7 +20,7 @@ const useToastRaised = () => {
 };
 
 /**
- * Around every page, splash included: the theme, the consent banner and the toasts, and the
+ * Around every page, splash included: the theme and the toasts, and the
  * error page for what fails outside the layout (the splash, the layout itself).
  */
 export const Root = () => {
@@ -32,7 +31,6 @@ export const Root = () => {
       <RouteBoundary standalone>
         <Outlet />
       </RouteBoundary>
-      <ConsentBanner />
       {toastRaised && (
         <Suspense fallback={null}>
           <toaster.Component />

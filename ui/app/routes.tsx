@@ -132,7 +132,11 @@ export const routes: RouteObject[] = [
               route('/submit-question', pages.submitQuestion, 'Submit a Question'),
               route('/sentiment', pages.sentiment, 'Community Sentiment'),
               route('/notifications', pages.inbox, 'Notifications'),
-              { path: '*', element: <NotFound /> },
+              {
+                path: '*',
+                element: <NotFound />,
+                handle: { title: 'Page not found' } satisfies RouteHandle,
+              },
             ],
           },
         ],

@@ -1,68 +1,65 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { decideConsent, hasDecided, sendPendingConsent } from '../lib/consent';
+import { decideConsent, hasDecided, sendPendingConsent, subscribeConsent } from '../lib/consent';
 import { consentSheetShownOn } from '../lib/consent-placement';
 import { useBrowserValue } from '../lib/hydration';
+import { currentSession } from '../lib/session';
 import { Button } from './ui/button';
 import { cx } from './ui/cx';
 
-/** Undecided on this device; the prerendered page starts undecided (its CSS hides the sheet). */
-const useUndecided = () => {
-  const decidedHere = useBrowserValue(hasDecided, false);
-  const [decidedNow, setDecidedNow] = useState(false);
+/**
+ * Whether this browser's person has answered the consent question. The prerendered page starts
+ * undecided (index.html's CSS hides the question for a browser that decided). Each identity the
+ * browser takes (a pseudonym, an account signed into) brings its decision in step with the
+ * person's own: one made on another device of the account is taken, and the question goes.
+ */
+const useDecided = () => {
+  // Read again at each render (a sign-in moves on to another page): no session in a prerender.
+  const person = useBrowserValue(() => currentSession()?.user.id ?? null, null);
   useEffect(() => {
     void sendPendingConsent();
-  }, []);
-  const decide = (accepted: boolean) => {
-    decideConsent(accepted ? 'true' : 'declined');
-    setDecidedNow(true);
-  };
-  return { undecided: !decidedHere && !decidedNow, decide };
+  }, [person]);
+  return useSyncExternalStore(subscribeConsent, hasDecided, () => false);
 };
 
-const Choice = ({ onDecide }: { onDecide: (accepted: boolean) => void }) => (
-  <>
-    <p className="min-w-0 flex-1 text-small">
-      Boon keeps a device id in this browser and uses answers only anonymised.{' '}
-      <Link to="/privacy-policy" className="link">
-        Privacy
-      </Link>{' '}
-      ·{' '}
-      <Link to="/terms-of-use" className="link">
-        Terms
-      </Link>
-    </p>
-    <div className="flex shrink-0 gap-2">
-      <Button variant="secondary" size="sm" className="flex-1" onClick={() => onDecide(false)}>
-        Decline
-      </Button>
-      <Button size="sm" className="flex-1" onClick={() => onDecide(true)}>
-        Accept
-      </Button>
-    </div>
-  </>
+const Choices = ({ className }: { className?: string }) => (
+  <div className={cx('flex shrink-0 gap-2', className)}>
+    <Button variant="secondary" size="sm" onClick={() => decideConsent('declined')}>
+      Decline
+    </Button>
+    <Button size="sm" onClick={() => decideConsent('true')}>
+      Accept
+    </Button>
+  </div>
 );
 
 /**
- * The consent question, asked once: in onboarding's own setup step (ConsentQuestion), and as a
- * compact sheet above the tab bar for whoever reaches a page another way (a shared link) and
- * has not decided. Never over onboarding or admin pages. The decision is kept in the browser
- * and reaches the server once the device is registered, so none is lost.
+ * The consent question for whoever has not answered it (skipped at setup, or arrived by a shared
+ * link): one line under the header, in the page's flow, so it covers nothing (not the page's
+ * first screen, not Sign Out). Never on onboarding (it asks in its own flow) or admin pages.
  */
 export const ConsentBanner = () => {
   const { pathname } = useLocation();
-  const { undecided, decide } = useUndecided();
-  if (!undecided || !consentSheetShownOn(pathname)) return null;
+  const decided = useDecided();
+  if (decided || !consentSheetShownOn(pathname)) return null;
   return (
     <section
       role="region"
       aria-label="Privacy consent"
-      data-overlay-bottom
       data-consent-sheet
-      className="sheet-up fixed inset-x-0 bottom-[calc(var(--tabbar-height)+env(safe-area-inset-bottom))] z-50 px-2 pb-2 sm:px-4 md:bottom-4"
+      data-toast-clear
+      className="border-b border-line bg-surface text-small"
     >
-      <div className="mx-auto flex max-w-3xl flex-col gap-2 rounded-xl border border-line bg-surface px-3 py-2 text-ink shadow-overlay sm:flex-row sm:items-center sm:gap-4 sm:p-3">
-        <Choice onDecide={decide} />
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-1.5">
+        <p className="min-w-0">
+          <span className="hidden sm:inline">
+            Boon keeps a device id in this browser and uses answers only anonymised.{' '}
+          </span>
+          <Link to="/privacy" className="link">
+            Privacy &amp; terms
+          </Link>
+        </p>
+        <Choices />
       </div>
     </section>
   );
@@ -70,8 +67,8 @@ export const ConsentBanner = () => {
 
 /** The same question inside a page's own flow (setup), once, until answered. */
 export const ConsentQuestion = ({ className }: { className?: string }) => {
-  const { undecided, decide } = useUndecided();
-  if (!undecided) return null;
+  const decided = useDecided();
+  if (decided) return null;
   return (
     <section
       role="region"
@@ -81,7 +78,17 @@ export const ConsentQuestion = ({ className }: { className?: string }) => {
         className,
       )}
     >
-      <Choice onDecide={decide} />
+      <p className="min-w-0 flex-1 text-small">
+        Boon keeps a device id in this browser and uses answers only anonymised.{' '}
+        <Link to="/privacy-policy" className="link">
+          Privacy
+        </Link>{' '}
+        ·{' '}
+        <Link to="/terms-of-use" className="link">
+          Terms
+        </Link>
+      </p>
+      <Choices />
     </section>
   );
 };

@@ -39,7 +39,35 @@ const remember = (body: unknown) => {
   }
 };
 
-type RequestInit = { method?: string; body?: unknown; token?: string };
+type RequestInit = {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  /** Cancels the request (a query's own signal). */
+  signal?: AbortSignal;
+  /** Gives up when the whole answer has not arrived within this time (a TimeoutError). */
+  timeoutMs?: number;
+};
+
+/** The request's own signal: aborted by the caller's, or once `timeoutMs` has passed. */
+const requestSignal = ({ signal, timeoutMs }: RequestInit) => {
+  if (timeoutMs === undefined) return { signal, settle: () => undefined };
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('No answer in time', 'TimeoutError')),
+    timeoutMs,
+  );
+  const forward = () => controller.abort(signal?.reason);
+  if (signal?.aborted) forward();
+  signal?.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    settle: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forward);
+    },
+  };
+};
 
 type EarlyFetches = { boonEarlyFetches?: Record<string, Promise<Response>> };
 
@@ -69,15 +97,24 @@ const request = async <T>(
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   if (method === 'GET' && minPosition !== null) headers['X-Min-Position'] = minPosition.toString();
   const early = method === 'GET' && minPosition === null ? await earlyAnswer(path) : null;
-  const response =
-    early ??
-    (await fetch(path, {
-      method,
-      headers,
-      credentials: 'include',
-      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-    }));
-  const text = await response.text();
+  const { signal, settle } = requestSignal(init);
+  let response: Response;
+  let text: string;
+  try {
+    response =
+      early ??
+      (await fetch(path, {
+        method,
+        headers,
+        credentials: 'include',
+        ...(signal ? { signal } : {}),
+        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      }));
+    // The body is part of the answer the time limit covers.
+    text = await response.text();
+  } finally {
+    settle();
+  }
   if (!response.ok) {
     let problem: Problem | null = null;
     try {

@@ -1,53 +1,102 @@
-import { AGREEMENT_VERSION, type AgreementType } from '../../domain/contracts/settings';
+import {
+  AGREEMENT_VERSION,
+  type AgreementType,
+  type ConsentDto,
+} from '../../domain/contracts/settings';
 import { api } from './api-client';
-import { deviceId, readLocal, REGISTERED_KEY, writeLocal } from './device-identity';
+import { readLocal, REGISTERED_KEY, writeLocal } from './device-identity';
 
-/** The decision made in this browser: 'true' (accepted) or 'declined'. */
+/**
+ * The decision as this browser knows it: 'true' (accepted) or 'declined'. The person's own
+ * record is on the server (every device of theirs reads it); this copy lets a prerendered page
+ * hide the question before it paints (index.html) and keeps a decision made before the
+ * pseudonym exists until it can be recorded.
+ */
 export const CONSENT_KEY = 'boon-consent';
 export const CONSENT_DATE_KEY = 'boon-consent-date';
-/** The decision the server has recorded, and for which device: `decision:deviceId`. */
-export const CONSENT_SENT_KEY = 'boon-consent-sent';
+/** Set while the decision made here is not recorded on the person yet (it wins over theirs). */
+const CONSENT_PENDING_KEY = 'boon-consent-pending';
 
-export type ConsentDecision = 'true' | 'declined';
+export type ConsentChoice = 'true' | 'declined';
 
-const agreementsFor = (decision: string): AgreementType[] =>
-  decision === 'true' ? ['privacy', 'terms'] : ['privacy_decline'];
+const agreementsFor = (choice: ConsentChoice): AgreementType[] =>
+  choice === 'true' ? ['privacy', 'terms'] : ['privacy_decline'];
 
-let sending: Promise<void> | null = null;
+const choiceOf = (decision: ConsentDto['decision']): ConsentChoice | null =>
+  decision === 'accepted' ? 'true' : decision === 'declined' ? 'declined' : null;
 
-const send = async () => {
-  const decision = readLocal(CONSENT_KEY);
-  const sent = `${decision}:${deviceId()}`;
-  if (decision === null || readLocal(CONSENT_SENT_KEY) === sent) return;
-  if (readLocal(REGISTERED_KEY) !== 'true') return;
-  for (const agreementType of agreementsFor(decision)) {
+export const localChoice = (): ConsentChoice | null => {
+  const stored = readLocal(CONSENT_KEY);
+  return stored === 'true' || stored === 'declined' ? stored : null;
+};
+export const hasDecided = () => localChoice() !== null;
+
+const listeners = new Set<() => void>();
+
+/** Follows the browser's decision (for the consent bar): told when it is made or taken over. */
+export const subscribeConsent = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+const remember = (choice: ConsentChoice) => {
+  writeLocal(CONSENT_KEY, choice);
+  writeLocal(CONSENT_DATE_KEY, new Date().toISOString());
+  for (const listener of listeners) listener();
+};
+
+const record = async (choice: ConsentChoice) => {
+  for (const agreementType of agreementsFor(choice)) {
     await api('/api/user-agreements', {
       method: 'POST',
       body: { agreementType, agreementVersion: AGREEMENT_VERSION },
     });
   }
-  writeLocal(CONSENT_SENT_KEY, sent);
+  writeLocal(CONSENT_PENDING_KEY, null);
 };
 
 /**
- * The server records consent only for a registered device, and the banner asks before
- * registration: the decision waits here and is sent once the device is registered (at once
- * when it already is; after setup; on a later visit if sending failed). Best effort: a failure
- * never bothers the person (the spec swallows it) and is tried again next time.
+ * Brings this browser and the person's record together, once the pseudonym exists: a decision
+ * made here and not recorded yet is recorded; else the person's own (made on another device of
+ * their account) is taken here; a browser's decision the person has none of (made before
+ * signing in, or under the pseudonym it had before) becomes theirs. Answers whether the person
+ * has decided; an unregistered device answers from the browser alone.
  */
-export const sendPendingConsent = (): Promise<void> => {
-  sending ??= send()
-    .catch((error: unknown) => console.warn('Consent not recorded yet', error))
-    .finally(() => {
-      sending = null;
-    });
-  return sending;
+export const syncConsent = async (): Promise<boolean> => {
+  if (readLocal(REGISTERED_KEY) !== 'true') return hasDecided();
+  const here = localChoice();
+  if (here && readLocal(CONSENT_PENDING_KEY) === 'true') {
+    await record(here);
+    return true;
+  }
+  const recorded = choiceOf((await api<ConsentDto>('/api/user/consent')).decision);
+  if (recorded && recorded !== here) remember(recorded);
+  if (!recorded && here) await record(here);
+  return recorded !== null || here !== null;
 };
 
-export const hasDecided = () => readLocal(CONSENT_KEY) !== null;
+let syncing: Promise<boolean> | null = null;
 
-export const decideConsent = (decision: ConsentDecision) => {
-  writeLocal(CONSENT_KEY, decision);
-  writeLocal(CONSENT_DATE_KEY, new Date().toISOString());
-  void sendPendingConsent();
+/** syncConsent, once at a time; a failure (offline) is tried again on the next occasion. */
+export const sendPendingConsent = (): Promise<boolean> => {
+  syncing ??= syncConsent()
+    .catch((error: unknown) => {
+      console.warn('Consent not in step with the server yet', error);
+      return hasDecided();
+    })
+    .finally(() => {
+      syncing = null;
+    });
+  return syncing;
+};
+
+/** The person's answer to the consent question, kept here and recorded on them. */
+export const decideConsent = (choice: ConsentChoice) => {
+  remember(choice);
+  writeLocal(CONSENT_PENDING_KEY, 'true');
+  if (readLocal(REGISTERED_KEY) !== 'true') return;
+  void record(choice).catch((error: unknown) =>
+    // Kept here: sent on a later visit (sendPendingConsent) if the server did not get it.
+    console.warn('Consent not recorded yet', error),
+  );
 };

@@ -49,6 +49,7 @@ export const queryKeys = {
   adminReportList: (status: string) => ['admin', 'reports', status] as const,
   /** What the caller is told of their own items others no longer see. */
   moderationNotices: ['user', 'moderation-notices'] as const,
+  adminSession: ['admin', 'session'] as const,
   /** Every sentiment window. */
   sentimentAll: ['sentiment'] as const,
   sentiment: (days: number) => ['sentiment', days] as const,
@@ -73,6 +74,7 @@ export const queryKeys = {
   notificationList: ['user', 'notifications', 'list'] as const,
   notificationSummary: ['user', 'notifications', 'summary'] as const,
   notificationSettings: ['user', 'notification-settings'] as const,
+  contact: ['site', 'contact'] as const,
 };
 
 /** Which queries a live topic makes stale: only those showing what the topic names. */

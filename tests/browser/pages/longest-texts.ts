@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { QUESTION_MAX_WORDS } from '../../../domain/contributions/question-text';
+import { SUGGESTION_MAX_WORDS } from '../../../domain/contributions/question-text';
 import { PSEUDONYM_WORDS } from '../../../domain/identity/pseudonym-words';
 
 /**
@@ -28,8 +28,8 @@ export const LONGEST = {
     tags: [UNBROKEN.slice(0, 40), 'x'.repeat(40), 'patience-and-kindness-in-hard-moments-xx'],
     content: `${UNBROKEN} ${'I wrote this down so I would remember it. '.repeat(20)}`,
   },
-  /** A brainstorm suggestion: the longest proposed question (30 words), ending as the board asks. */
-  suggestion: `${words(QUESTION_MAX_WORDS - 4, 'Should')} Why or why not?`,
+  /** A brainstorm suggestion: the longest (100 words), ending as the board asks. */
+  suggestion: `${words(SUGGESTION_MAX_WORDS - 4, 'Should')} Why or why not?`,
   /** A live chat message: 500 characters. */
   chat: `${UNBROKEN} ${'a considered message '.repeat(30)}`.slice(0, 500),
   /** What a reporter adds beside the reason: 500 characters. */

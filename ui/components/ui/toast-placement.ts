@@ -1,9 +1,9 @@
 /**
- * Where the one notification goes: never over a text box or over what is fixed to the bottom
- * of the screen (the phone's tab bar, the consent sheet, marked data-overlay-bottom). The
- * bottom first, just above those (at the top of a phone it covered the header and the page's
- * heading); the top only when a text box sits in the bottom band. If one sits under both
- * bands, the one away from the focused field wins.
+ * Where the one notification goes: never over a text box, over what is fixed to the bottom
+ * of the screen (the phone's tab bar, marked data-overlay-bottom), or over the header and the
+ * bars under it while they are on screen (marked data-toast-clear). The bottom first, just
+ * above those; the top, below the header, only when a text box sits in the bottom band. If one
+ * sits under both bands, the one away from the focused field wins.
  */
 export type Placement = { edge: 'top' | 'bottom'; offset: number };
 
@@ -25,7 +25,15 @@ export const choosePlacement = (toastHeight: number): Placement => {
     .filter(({ el }) => getComputedStyle(el).position === 'fixed')
     .map(({ rect }) => rect.top);
   const bottomOffset = viewport - Math.min(viewport, ...fixedBottom) + GAP;
-  const top = { edge: 'top' as const, offset: GAP, band: { top: GAP, bottom: GAP + toastHeight } };
+  const cleared = visibleRects('[data-toast-clear]')
+    .map(({ rect }) => rect.bottom)
+    .filter((bottomEdge) => bottomEdge > 0);
+  const topOffset = Math.max(0, ...cleared) + GAP;
+  const top = {
+    edge: 'top' as const,
+    offset: topOffset,
+    band: { top: topOffset, bottom: topOffset + toastHeight },
+  };
   const bottom = {
     edge: 'bottom' as const,
     offset: bottomOffset,

@@ -2,6 +2,7 @@ import type { AdminLoginDto, AdminVerifyDto } from '../../../domain/contracts/au
 import { api, apiPage } from '../../lib/api-client';
 import { adminToken, storeAdminToken } from '../../lib/admin-token';
 import { ADMIN_KNOWN_BROWSER_KEY, readLocal, writeLocal } from '../../lib/device-identity';
+import { isUnreachable } from '../../lib/registration';
 
 /** Admin calls always carry the admin token, even when a member session exists too. */
 export const adminApi = <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
@@ -27,14 +28,21 @@ export const logIn = async (username: string, password: string) => {
   return result;
 };
 
-/** Whether the kept token is still an admin's; a refused token is removed. */
-export const verifyAdmin = async (): Promise<AdminVerifyDto | null> => {
-  if (!adminToken()) return null;
+/** What the token check found: an admin, a refusal, or no answer (offline, server failing). */
+export type AdminCheck = AdminVerifyDto | 'refused' | 'unreachable';
+
+/**
+ * Whether the kept token is still an admin's. Only the server's refusal removes the token: a
+ * network blip or a failing server during the check says so and leaves the admin signed in.
+ */
+export const verifyAdmin = async (): Promise<AdminCheck> => {
+  if (!adminToken()) return 'refused';
   try {
     return await adminApi<AdminVerifyDto>('/api/admin/verify');
-  } catch {
+  } catch (error) {
+    if (isUnreachable(error)) return 'unreachable';
     storeAdminToken(null);
-    return null;
+    return 'refused';
   }
 };
 

@@ -22,9 +22,10 @@ const AdminLoginPage = () => {
 
   useEffect(() => {
     let cancelled = false;
-    void verifyAdmin().then((admin) => {
+    // A kept token the check could not confirm stays: /admin says so and checks again.
+    void verifyAdmin().then((check) => {
       if (cancelled) return;
-      if (admin) navigate('/admin', { replace: true });
+      if (check !== 'refused') navigate('/admin', { replace: true });
       else setChecking(false);
     });
     return () => {

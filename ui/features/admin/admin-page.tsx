@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Tabs } from '../../components/ui/tabs';
 import { useToast } from '../../components/ui/toast';
 import { logOut } from './admin-api';
-import { CheckingAdmin, useVerifiedAdmin } from './admin-gate';
+import { useVerifiedAdmin } from './admin-gate';
 import { AdminsTab } from './components/admins-tab';
 import { AuditTab } from './components/audit-tab';
 import { EditTab } from './components/edit-tab';
@@ -52,7 +52,7 @@ const TOOLS: Partial<Record<TabKey, () => ReactNode>> = {
 const AdminPage = () => {
   const navigate = useNavigate();
   const { toast } = useToast();
-  const admin = useVerifiedAdmin();
+  const { admin, pending } = useVerifiedAdmin();
   const [tab, setTab] = useState<TabKey>('generate');
 
   const handleLogout = async () => {
@@ -65,7 +65,7 @@ const AdminPage = () => {
     navigate('/admin-login', { replace: true });
   };
 
-  if (!admin) return <CheckingAdmin />;
+  if (!admin) return pending;
   return (
     <section>
       <PageHeader

@@ -11,6 +11,7 @@ import { VoiceDrawing } from '../../components/ui/illustrations';
 import { PageHeader } from '../../components/ui/page-header';
 import { SkeletonList } from '../../components/ui/skeleton';
 import { useToast } from '../../components/ui/toast';
+import { failureText } from '../../lib/api-client';
 import { PSEUDONYM_KEY, readLocal } from '../../lib/device-identity';
 import { isUnreachable } from '../../lib/registration';
 import { longDate } from '../../lib/today-question';
@@ -96,8 +97,13 @@ const MyResponsesPage = () => {
                     onConfirm={() =>
                       remove.mutate(response.id, {
                         onSuccess: () => toast({ title: 'Response deleted' }),
-                        onError: () =>
-                          toast({ title: 'Could not delete the response', variant: 'destructive' }),
+                        // The spec's words; the server's reason (or the network's) beside them.
+                        onError: (error) =>
+                          toast({
+                            title: 'Failed to delete response. Please try again.',
+                            description: failureText(error),
+                            variant: 'destructive',
+                          }),
                       })
                     }
                   />

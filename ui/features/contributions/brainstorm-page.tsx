@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { suggestionRule } from '../../../domain/contributions/question-text';
 import { SUGGESTION_CATEGORIES } from '../../../domain/contracts/contributions';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
@@ -75,7 +76,7 @@ const BrainstormPage = () => {
               label="Category (optional)"
               options={CATEGORY_OPTIONS}
             />
-            <QuestionField control={form.control} />
+            <QuestionField control={form.control} rule={suggestionRule} />
           </Form>
         </Card>
         <aside aria-label="Suggestions so far" className="flex flex-col gap-3">

@@ -1,5 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { submissionRule } from '../../../domain/contributions/question-text';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -64,7 +65,7 @@ const SubmitQuestionPage = () => {
             </SubmitButton>
           }
         >
-          <QuestionField control={form.control} />
+          <QuestionField control={form.control} rule={submissionRule} />
         </Form>
       </Card>
       <p className="mt-6 text-small text-ink-muted">

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/ui/page-header';
 
 export const linkClass = 'link';
@@ -27,13 +26,4 @@ export const Section = ({ title, children }: { title: string; children: ReactNod
   </section>
 );
 
-export const ContactLine = () => (
-  <p>
-    Write to us through the{' '}
-    <Link to="/contact" className={linkClass}>
-      contact page
-    </Link>
-    . We answer every request, including requests to see, correct or delete your data, within 30
-    days.
-  </p>
-);
+export { ContactLine } from './components/contact-lines';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { LegalArticle, linkClass, Section } from './legal-layout';
+import { ContactLine, LegalArticle, linkClass, Section } from './legal-layout';
 
 /** The short page the consent screen opens: the essentials of both documents. */
 const PrivacyPage = () => (
@@ -26,6 +26,9 @@ const PrivacyPage = () => (
       <p>
         Be 13 or older, disagree respectfully, and keep personal information out of your answers.
       </p>
+    </Section>
+    <Section title="Contact">
+      <ContactLine />
     </Section>
     <p>
       The full documents:{' '}

@@ -1,31 +1,20 @@
 import { LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PSEUDONYM_KEY, readLocal, REGISTERED_KEY, writeLocal } from '../../lib/device-identity';
-import { fetchDevicePseudonym } from './api/registration';
+import { takeDeviceCheck } from './api/device-check';
 
 /**
  * A device registered here (pseudonym stored) goes home; otherwise the server is asked
- * (a sign-in links the device there). Unregistered devices, and any failure, go to /auth.
+ * (a sign-in links the device there), usually already while the splash faded out.
+ * Unregistered devices, and any failure, go to /auth.
  */
 const DeviceCheckPage = () => {
   const navigate = useNavigate();
   useEffect(() => {
-    if (readLocal(REGISTERED_KEY) === 'true' && readLocal(PSEUDONYM_KEY)) {
-      navigate('/home', { replace: true });
-      return;
-    }
     let cancelled = false;
-    fetchDevicePseudonym()
-      .then(({ pseudonym }) => {
-        if (cancelled) return;
-        writeLocal(PSEUDONYM_KEY, pseudonym);
-        writeLocal(REGISTERED_KEY, 'true');
-        navigate('/home', { replace: true });
-      })
-      .catch(() => {
-        if (!cancelled) navigate('/auth', { replace: true });
-      });
+    void takeDeviceCheck().then((next) => {
+      if (!cancelled) navigate(next, { replace: true });
+    });
     return () => {
       cancelled = true;
     };

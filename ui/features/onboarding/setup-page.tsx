@@ -34,7 +34,10 @@ class MetadataUpdateFailed extends Error {
 /** A chosen name someone else took first, and the one now offered (and selected) in its place. */
 type OfferedInstead = { taken: string; offered: string };
 
-/** 'Enter Your Journey': pick one of three pseudonyms, tied to this device for good. */
+/**
+ * 'Enter Your Journey': one of three pseudonyms (the first already chosen), tied to this device
+ * for good.
+ */
 const SetupPage = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -52,6 +55,11 @@ const SetupPage = () => {
     },
     staleTime: Infinity,
   });
+  // The first name offered is chosen already (one tap fewer); any other is a tap away.
+  const firstOffered = options.isFetching ? undefined : options.data?.[0];
+  useEffect(() => {
+    if (firstOffered && !form.getValues('pseudonym')) form.setValue('pseudonym', firstOffered);
+  }, [firstOffered, form]);
   const [offeredInstead, setOfferedInstead] = useState<OfferedInstead | null>(null);
   const refused = useRef<string[]>([]);
   const choices = useRef<HTMLDivElement>(null);

@@ -3,16 +3,18 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { ForwardIcon } from '../../components/ui/icons';
 import { LogoMark } from '../../components/ui/logo';
+import { checkDevice } from './api/device-check';
 
 /**
  * Title fades in after 200 ms (in CSS: on time in the prerendered page, before any code);
- * Enter fades out and moves on to the device check after 400 ms.
+ * Enter fades out and moves on to the device check after 400 ms, which it starts at once.
  */
 const SplashPage = () => {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const handleEnter = () => {
     setLeaving(true);
+    void checkDevice();
     setTimeout(() => navigate('/device-check'), 400);
   };
   return (

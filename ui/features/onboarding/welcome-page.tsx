@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { BackIcon, ForwardIcon } from '../../components/ui/icons';
+import { PSEUDONYM_KEY, readLocal, REGISTERED_KEY } from '../../lib/device-identity';
 import { CommunityScene, CrossroadsScene, GrowthScene, SunriseScene } from './illustrations';
 
 const SLIDES = [
@@ -31,7 +32,17 @@ const SLIDES = [
 const TRANSITION_MS = 300;
 const UNLOCK_MS = 100;
 
-/** The onboarding carousel: four slides, Back/Next, locked while a slide changes. */
+/**
+ * Where the carousel leads: home for a device with its pseudonym; straight to choosing one
+ * otherwise (home would only send it there, a page later).
+ */
+const journeyStart = () =>
+  readLocal(REGISTERED_KEY) === 'true' && readLocal(PSEUDONYM_KEY) ? '/home' : '/setup';
+
+/**
+ * The onboarding carousel: four slides, Back/Next, locked while a slide changes; Skip (until
+ * the last slide, whose Begin Your Journey does the same) leaves it at once.
+ */
 const WelcomePage = () => {
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);
@@ -63,7 +74,7 @@ const WelcomePage = () => {
     if (locked) return;
     setLocked(true);
     setLeaving(true);
-    timers.current.push(setTimeout(() => navigate('/home'), TRANSITION_MS));
+    timers.current.push(setTimeout(() => navigate(journeyStart()), TRANSITION_MS));
   };
 
   const slide = SLIDES[index]!;
@@ -76,6 +87,13 @@ const WelcomePage = () => {
         leaving ? 'opacity-0' : 'opacity-100'
       }`}
     >
+      <div className="flex min-h-9 w-full justify-end">
+        {!last && (
+          <Button variant="ghost-accent" size="sm" onClick={begin} disabled={locked}>
+            Skip
+          </Button>
+        )}
+      </div>
       <div
         key={index}
         role="group"

@@ -4,7 +4,7 @@ import type {
   ReviewSubmissionBody,
   SubmissionStatusDto,
 } from '../../../../domain/contracts/contributions';
-import { questionTextFault } from '../../../../domain/contributions/question-text';
+import { submissionRule } from '../../../../domain/contributions/question-text';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -118,7 +118,7 @@ export const SubmissionCard = ({ submission }: { submission: AdminSubmissionDto 
           rules={{
             // An edited question meets the rule; the one as sent is kept as it is.
             validate: (text: string) =>
-              text === submission.content || (questionTextFault(text)?.detail ?? true),
+              text === submission.content || (submissionRule.fault(text)?.detail ?? true),
           }}
         />
         <FormTextAreaField control={form.control} name="adminNotes" label="Admin notes" rows={2} />

@@ -1,21 +1,19 @@
 import { useWatch, type Control } from 'react-hook-form';
-import {
-  QUESTION_MAX_WORDS,
-  QUESTION_RULE,
-  questionTextFault,
-} from '../../../../domain/contributions/question-text';
+import type { QuestionTextRule } from '../../../../domain/contributions/question-text';
 import { countWords } from '../../../../domain/shared/words';
 import { FormTextAreaField } from '../../../components/ui/form-fields';
 
 /**
- * The question /brainstorm and /submit-question both ask for, under the one rule they share:
- * said under the box, counted as the person writes, and checked as they go (the forms check
- * on every change, so what to fix shows beside the box before anything is sent).
+ * The question /brainstorm and /submit-question ask for, each under its own rule: said under
+ * the box, counted as the person writes, and checked as they go (the forms check on every
+ * change, so what to fix shows beside the box before anything is sent).
  */
 export const QuestionField = <T extends { content: string }>({
   control,
+  rule,
 }: {
   control: Control<T>;
+  rule: QuestionTextRule;
 }) => {
   // The question is the form's `content`, whatever else the form holds.
   const own = control as unknown as Control<{ content: string }>;
@@ -26,13 +24,13 @@ export const QuestionField = <T extends { content: string }>({
       name="content"
       label="Your question"
       rows={4}
-      rules={{ validate: (text: string) => questionTextFault(text)?.detail ?? true }}
+      rules={{ validate: (text: string) => rule.fault(text)?.detail ?? true }}
       status={
         <>
-          <span className={words > QUESTION_MAX_WORDS ? 'font-medium text-danger-ink' : ''}>
-            {words}/{QUESTION_MAX_WORDS} words
+          <span className={words > rule.maxWords ? 'font-medium text-danger-ink' : ''}>
+            {words}/{rule.maxWords} words
           </span>
-          <span>{QUESTION_RULE}</span>
+          <span>{rule.statement}</span>
         </>
       }
     />

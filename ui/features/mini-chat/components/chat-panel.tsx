@@ -12,6 +12,7 @@ import { Form, SubmitButton } from '../../../components/ui/form';
 import { FormTextAreaField } from '../../../components/ui/form-fields';
 import { SendIcon } from '../../../components/ui/icons';
 import { RelativeTime } from '../../../components/ui/relative-time';
+import { useFitToScreen } from '../use-fit-to-screen';
 import { sendable, type LiveChatStatus } from '../use-live-chat';
 import { MessageScroller } from './message-scroller';
 
@@ -49,6 +50,7 @@ export const ChatPanel = ({
   // Checked as it is written: a message too long says so at once, and Send waits.
   const form = useForm({ defaultValues: { content: '' }, mode: 'onChange' });
   const composer = useRef<HTMLFormElement>(null);
+  const { ref: fitted, height } = useFitToScreen<HTMLDivElement>();
   const draft = useWatch({ control: form.control, name: 'content' });
   const open = status === 'open';
   const length = [...draft.trim()].length;
@@ -60,68 +62,72 @@ export const ChatPanel = ({
   };
 
   return (
-    <Card padding="md" className="flex h-[600px] flex-col gap-3" data-testid="chat-panel">
-      <MessageScroller count={messages.length}>
-        {messages.length === 0 ? (
-          <p className="p-4 text-center text-ink-muted">No messages yet. Start the conversation!</p>
-        ) : (
-          <ol className="flex flex-col gap-2 pr-3" aria-label="Messages">
-            {messages.map((m) => (
-              <Message key={m.id} message={m} />
-            ))}
-          </ol>
+    <div ref={fitted} style={{ height }}>
+      <Card padding="md" className="flex h-full flex-col gap-3" data-testid="chat-panel">
+        <MessageScroller count={messages.length}>
+          {messages.length === 0 ? (
+            <p className="p-4 text-center text-ink-muted">
+              No messages yet. Start the conversation!
+            </p>
+          ) : (
+            <ol className="flex flex-col gap-2 pr-3" aria-label="Messages">
+              {messages.map((m) => (
+                <Message key={m.id} message={m} />
+              ))}
+            </ol>
+          )}
+        </MessageScroller>
+        {error && (
+          <Callout tone="caution" role="alert" title="Message not sent">
+            {error}
+          </Callout>
         )}
-      </MessageScroller>
-      {error && (
-        <Callout tone="caution" role="alert" title="Message not sent">
-          {error}
-        </Callout>
-      )}
-      <Form
-        ref={composer}
-        form={form}
-        // A message the socket took is gone from the box; one it could not take stays.
-        onSubmit={({ content }) => send(content) && form.reset()}
-        className="flex items-end gap-2"
-        footer={
-          <SubmitButton
-            control={form.control}
-            pending="Send"
-            disabled={!open || !sendable(draft)}
-            className="mb-7"
-          >
-            <SendIcon aria-hidden="true" className="size-4" />
-            Send
-          </SubmitButton>
-        }
-      >
-        <div className="min-w-0 flex-1">
-          <FormTextAreaField
-            control={form.control}
-            name="content"
-            label="Message the live chat"
-            labelHidden
-            rows={2}
-            disabled={!open}
-            placeholder={open ? 'Share a thought…' : 'Connecting to chat...'}
-            onKeyDown={onKeyDown}
-            className="resize-none"
-            rules={{
-              validate: (text: string) => {
-                const count = [...text.trim()].length;
-                return (
-                  count <= LIVE_CHAT_MAX_LENGTH ||
-                  `${count} / ${LIVE_CHAT_MAX_LENGTH}: messages are ${LIVE_CHAT_MAX_LENGTH} characters at most`
-                );
-              },
-            }}
-            status={
-              length <= LIVE_CHAT_MAX_LENGTH &&
-              `${length} / ${LIVE_CHAT_MAX_LENGTH} · Enter sends, Shift+Enter adds a line`
-            }
-          />
-        </div>
-      </Form>
-    </Card>
+        <Form
+          ref={composer}
+          form={form}
+          // A message the socket took is gone from the box; one it could not take stays.
+          onSubmit={({ content }) => send(content) && form.reset()}
+          className="flex items-end gap-2"
+          footer={
+            <SubmitButton
+              control={form.control}
+              pending="Send"
+              disabled={!open || !sendable(draft)}
+              className="mb-7"
+            >
+              <SendIcon aria-hidden="true" className="size-4" />
+              Send
+            </SubmitButton>
+          }
+        >
+          <div className="min-w-0 flex-1">
+            <FormTextAreaField
+              control={form.control}
+              name="content"
+              label="Message the live chat"
+              labelHidden
+              rows={2}
+              disabled={!open}
+              placeholder={open ? 'Share a thought…' : 'Connecting to chat...'}
+              onKeyDown={onKeyDown}
+              className="resize-none"
+              rules={{
+                validate: (text: string) => {
+                  const count = [...text.trim()].length;
+                  return (
+                    count <= LIVE_CHAT_MAX_LENGTH ||
+                    `${count} / ${LIVE_CHAT_MAX_LENGTH}: messages are ${LIVE_CHAT_MAX_LENGTH} characters at most`
+                  );
+                },
+              }}
+              status={
+                length <= LIVE_CHAT_MAX_LENGTH &&
+                `${length} / ${LIVE_CHAT_MAX_LENGTH} · Enter sends, Shift+Enter adds a line`
+              }
+            />
+          </div>
+        </Form>
+      </Card>
+    </div>
   );
 };

@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useLiveTopics } from '../../../lib/live-client';
 import { useChatMessages } from '../api/chat-messages';
 import { usePostChatMessage } from '../api/post-chat-message';
+import { ChatUnreachable } from './chat-unreachable';
 import { useTravelerNickname } from '../api/traveler-nickname';
 
 /** The chat of those who reached this archetype on today's dilemma, under the nickname the server gave. */
@@ -42,7 +43,8 @@ export const TravelersChat = ({
         : { title: 'Error', description: 'Could not send your message', variant: 'destructive' },
     );
 
-  if (messages.error) {
+  // The server refused (someone who did not reach this archetype today): nothing to retry.
+  if (messages.error instanceof ApiError && messages.error.status < 500) {
     return (
       <Card padding="lg">
         <p>This chat is for those who reached this archetype on today’s dilemma.</p>
@@ -51,6 +53,13 @@ export const TravelersChat = ({
   }
   return (
     <Card padding="lg">
+      {messages.error && (
+        <ChatUnreachable
+          retrying={messages.isFetching}
+          onRetry={() => void messages.refetch()}
+          className="mb-4"
+        />
+      )}
       {nickname.data && (
         <p className="text-small text-ink-muted">
           In this chat you appear as <strong className="text-ink">{nickname.data.nickname}</strong>:

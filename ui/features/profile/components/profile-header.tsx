@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import { BookLock, LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -11,8 +11,11 @@ import { useProfile } from '../api/profile';
 const monthYear = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
 
-/** Who this is: pseudonym, 'Member of the Community'; settings, policies, sign-out (the bio is edited just below). */
-export const ProfileHeader = () => {
+/**
+ * Who this is: pseudonym, 'Member of the Community'; the journal (a tap from the top, though its
+ * tab is further down), settings, policies, sign-out (the bio is edited just below).
+ */
+export const ProfileHeader = ({ onOpenJournal }: { onOpenJournal: () => void }) => {
   const profile = useProfile();
   const { session } = useAuth();
   const signOut = useSignOut();
@@ -39,6 +42,10 @@ export const ProfileHeader = () => {
         </div>
       </div>
       <nav aria-label="Profile links" className="flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" onClick={onOpenJournal}>
+          <BookLock aria-hidden="true" />
+          Journal
+        </Button>
         <ButtonLink to="/settings" variant="secondary" size="sm">
           <SettingsIcon aria-hidden="true" />
           Settings
