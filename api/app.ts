@@ -10,7 +10,7 @@ import { requestContext } from './http/request-context';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { firstDataSource } from './http/first-data';
 import { pageRenderer } from './http/page-render';
-import { compressedUi, uiPageFile } from './http/ui-files';
+import { compressedUi, SERVICE_WORKER, uiPageFile } from './http/ui-files';
 import { healthRoutes } from './routes/health';
 import { apiRoutes } from './routes';
 import { opsRoutes } from './routes/ops';
@@ -78,7 +78,15 @@ export const createApp = (appContext: AppContext, options: AppOptions = {}): Exp
     const uiDir = options.uiDir;
     const render = pageRenderer(uiDir, firstDataSource(ctx), ctx.logger);
     app.use(compressedUi(uiDir, render ?? undefined));
-    app.use(express.static(uiDir, { index: false, maxAge: '1h' }));
+    app.use(
+      express.static(uiDir, {
+        index: false,
+        maxAge: '1h',
+        setHeaders: (res, file) => {
+          if (file === join(uiDir, SERVICE_WORKER)) res.setHeader('Cache-Control', 'no-cache');
+        },
+      }),
+    );
     // Client-side routes (including unknown ones, which show the 404 page) get their
     // prerendered page or the app shell.
     app.get(/.*/, (req, res) => {
