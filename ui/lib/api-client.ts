@@ -1,6 +1,8 @@
 import type { Problem } from '../../domain/contracts/problem';
 import { adminToken } from './admin-token';
 import { deviceId } from './device-identity';
+import { noteRead } from './offline/as-of';
+import { CACHED_AT_HEADER } from './offline/contract';
 import { currentSession } from './session';
 
 /** A non-OK answer: its message is "status: text" (the spec's convention); the problem body rides along. */
@@ -78,6 +80,8 @@ const request = async <T>(
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
     }));
   const text = await response.text();
+  // Served by the service worker from what it kept (offline): the page says "as of" then.
+  if (method === 'GET') noteRead(path, response.headers.get(CACHED_AT_HEADER));
   if (!response.ok) {
     let problem: Problem | null = null;
     try {

@@ -39,6 +39,9 @@ export type WorkerMessage =
   /** Forget every cached read (sign-out, sign-in, erasure): the next person sees nothing of this one. */
   | { type: 'forget-reads' };
 
+/** The IndexedDB database the writes made offline wait in (./outbox-store.ts). */
+export const OUTBOX_DB = 'boon-outbox';
+
 /** The Background Sync tag for sending the writes that wait (ui/lib/offline/outbox-send.ts). */
 export const OUTBOX_SYNC_TAG = 'boon-outbox';
 

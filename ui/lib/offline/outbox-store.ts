@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { OUTBOX_DB } from './contract';
 
 /** The writes a person may make offline: each waits here until Boon has it. */
 export type WriteKind = 'answer' | 'echo' | 'reply' | 'journal';
@@ -22,8 +23,11 @@ export type OutboxWrite = {
   owner: string;
   /** ISO time it was made: writes are sent in the order they were made. */
   madeAt: string;
-  /** What it belongs to on screen: the question, the answer it echoes or replies to. */
-  about: { questionId?: number; responseId?: string; responseAuthor?: string };
+  /**
+   * What it belongs to on screen: the question (and the product day it is asked for), the
+   * answer it echoes or replies to, and that answer's author, to say which it was.
+   */
+  about: { questionId?: number; day?: string; responseId?: string; responseAuthor?: string };
   /** The text the person wrote (their answer, reply or entry), kept for them if refused. */
   text?: string;
   refusal?: Refusal;
@@ -33,15 +37,18 @@ type OutboxSchema = DBSchema & {
   writes: { key: string; value: OutboxWrite; indexes: { madeAt: string } };
 };
 
-const DB_NAME = 'boon-outbox';
-
 let opening: Promise<IDBPDatabase<OutboxSchema>> | null = null;
 
 /** The outbox's database, opened once per page or worker. */
 const database = () =>
-  (opening ??= openDB<OutboxSchema>(DB_NAME, 1, {
+  (opening ??= openDB<OutboxSchema>(OUTBOX_DB, 1, {
     upgrade: (db) => {
       db.createObjectStore('writes', { keyPath: 'key' }).createIndex('madeAt', 'madeAt');
+    },
+    // Sign-out deletes the database (./forget.ts): let go of it, so nothing holds that up.
+    blocking: () => {
+      void opening?.then((db) => db.close());
+      opening = null;
     },
   }).catch((error: unknown) => {
     opening = null;
