@@ -1,5 +1,6 @@
 import { CloudUpload, RefreshCw, WifiOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useBrowserValue } from '../lib/hydration';
 import { asOfText, useShownAsOf } from '../lib/offline/as-of';
@@ -22,6 +23,23 @@ const useUpdatedNote = () => {
   return updated && !said;
 };
 
+/**
+ * Back online after showing what was kept: every query on the page is asked for again, so the
+ * page is Boon's answer now (a kept answer fetched a moment ago counts as fresh to the cache).
+ */
+const useFreshOnReconnect = (online: boolean, showingKept: boolean) => {
+  const client = useQueryClient();
+  const wasOffline = useRef(!online);
+  useEffect(() => {
+    if (!online) {
+      wasOffline.current = true;
+    } else if (wasOffline.current) {
+      wasOffline.current = false;
+      if (showingKept) void client.invalidateQueries();
+    }
+  }, [online, showingKept, client]);
+};
+
 const Line = ({
   Icon,
   tone = 'caution',
@@ -33,6 +51,7 @@ const Line = ({
 }) => (
   <div
     role="status"
+    data-connection-banner
     className={`sticky top-0 z-40 border-b border-line text-small text-ink ${tone === 'caution' ? 'bg-caution-soft' : 'bg-accent-soft'}`}
   >
     <p className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2">
@@ -58,6 +77,7 @@ export const ConnectionBanner = () => {
   const { pathname } = useLocation();
   const asOf = useShownAsOf(pathname);
   const updated = useUpdatedNote();
+  useFreshOnReconnect(online, asOf !== null);
   const waiting = writes.filter((write) => write.status === 'waiting').length;
   const refused = writes.filter((write) => write.status === 'refused');
   const shown = asOf ? ` Showing what you last saw, ${asOfText(asOf)}.` : '';

@@ -58,5 +58,4 @@ export const outboxWrites = (page: Page) =>
   );
 
 /** The banner at the top of every page (offline, what waits, "as of"). */
-export const connectionBanner = (page: Page) =>
-  page.getByRole('status').filter({ hasText: /offline|Back online|can’t be reached/ });
+export const connectionBanner = (page: Page) => page.locator('[data-connection-banner]');

@@ -10,13 +10,15 @@ export const API_CACHE = 'boon-api-v1';
  * The API reads a person sees again offline, from what they last saw: today's question, a
  * discussion's first page (their own answer comes first in it) and its threads' first pages,
  * their archive, profile, streak, badges and journal. Only first pages: a list's later pages
- * and everything else (admin, Mini, chat, sentiment) say "Can't reach Boon" offline.
+ * and everything else (admin, Mini, chat, sentiment) say "Can't reach Boon" offline. Not
+ * whether today is answered: a copy from before the answer would tell Home it is not (Home
+ * goes by this browser's own record of the answer when Boon cannot say).
  */
 export const OFFLINE_READS: readonly RegExp[] = [
   /^\/api\/question\/(today|[1-9]\d{0,8})$/,
   /^\/api\/responses\/[1-9]\d{0,8}$/,
   /^\/api\/replies\/[\w-]{1,100}$/,
-  /^\/api\/(user\/has-responded|user\/response-status|user\/echo-usage)$/,
+  /^\/api\/user\/echo-usage$/,
   /^\/api\/hasResponded\/[1-9]\d{0,8}$/,
   /^\/api\/(archive\/questions|archive\/responses|journey\/questions)$/,
   /^\/api\/user\/(profile\/me|activity-summary\/me|streak|badges|bio)$/,

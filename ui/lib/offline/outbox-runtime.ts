@@ -22,11 +22,17 @@ const shown = (write: OutboxWrite): ShownWrite => ({
   status: write.refusal ? 'refused' : inFlight.has(write.key) ? 'sending' : 'waiting',
 });
 
-/** Shows what the outbox holds for the person on this device (the device the writes name). */
+let reading = 0;
+
+/**
+ * Shows what the outbox holds for the person on this device (the device the writes name). Of
+ * reads that overlap, only the last one started is shown: an older one may predate a change.
+ */
 const refresh = async () => {
+  const read = ++reading;
   const owner = deviceId();
   const writes = await outboxStore.all();
-  showWrites(writes.filter((write) => write.owner === owner).map(shown));
+  if (read === reading) showWrites(writes.filter((write) => write.owner === owner).map(shown));
 };
 
 let channel: BroadcastChannel | null = null;
@@ -48,6 +54,8 @@ const settle = (client: QueryClient, { write, outcome }: OutcomeMessage, waited:
     sentHandlerOf(write.kind)?.(write, outcome.body, client);
     if (waited) afterSent(client, write, outcome.body);
     showWrites(others);
+    // Whatever a read started before this showed, the outbox as it is now has the last word.
+    void refresh();
   });
 
 /** Asks the service worker to send what waits once the device is back, page open or not. */

@@ -37,6 +37,8 @@ const writeCount = (count: number) => {
 type Snapshot = { writes: readonly ShownWrite[] };
 const EMPTY: Snapshot = { writes: [] };
 let snapshot = EMPTY;
+/** What the next render shows: ahead of `snapshot` until the scheduled notification runs. */
+let latest: readonly ShownWrite[] = EMPTY.writes;
 const listeners = new Set<() => void>();
 
 /**
@@ -45,6 +47,7 @@ const listeners = new Set<() => void>();
  * cache (one `notifyManager.batch`) is drawn in the same render, never a frame without either.
  */
 export const showWrites = (writes: readonly ShownWrite[]) => {
+  latest = writes;
   writeCount(writes.length);
   notifyManager.schedule(() => {
     snapshot = writes.length === 0 ? EMPTY : { writes };
@@ -52,8 +55,8 @@ export const showWrites = (writes: readonly ShownWrite[]) => {
   });
 };
 
-/** The writes as last shown (to change one without reading them all again). */
-export const shownWrites = () => snapshot.writes;
+/** The writes as last given to be shown (to change one without reading them all again). */
+export const shownWrites = () => latest;
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -90,10 +93,18 @@ const runtime = () => import('./outbox-runtime');
  */
 export const startOutbox = (client: QueryClient) => {
   queryClient = client;
-  if (readCount() === null) return;
-  void runtime()
-    .then((outbox) => outbox.start(client))
-    .catch((error: unknown) => console.warn('The outbox could not be opened', error));
+  const open = () =>
+    void runtime()
+      .then((outbox) => outbox.start(client))
+      .catch((error: unknown) => console.warn('The outbox could not be opened', error));
+  if (readCount() !== null) return open();
+  // Another tab kept a write: this one shows it too (and sends it, should that tab close).
+  const opened = (event: StorageEvent) => {
+    if (event.key !== COUNT_KEY || event.newValue === null) return;
+    window.removeEventListener('storage', opened);
+    open();
+  };
+  window.addEventListener('storage', opened);
 };
 
 /** A write as a screen makes it; the outbox adds its key, its owner and its time. */
