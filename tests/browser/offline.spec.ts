@@ -27,6 +27,7 @@ const person = async (
   const context = await browser.newContext({
     viewport: { width, height: width < 600 ? 844 : 900 },
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: 'allow',
   });
   const page = await context.newPage();
   const name = await new SetupPage(page).registerAsNewVisitor();
@@ -277,7 +278,10 @@ test('signing out forgets what was kept for offline: the reads, and a write that
   browser,
   request,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
+  });
   const page = await context.newPage();
   await decideConsentUpFront(page);
   await page.goto('/auth');
