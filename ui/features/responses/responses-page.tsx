@@ -9,7 +9,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { DiscussionIcon } from '../../components/ui/icons';
 import { ConversationDrawing, VoiceDrawing } from '../../components/ui/illustrations';
-import { InstallOffer } from '../../components/install-boon';
+import { InstallOfferSlot } from '../../components/install-offer-slot';
 import { ExploreMore } from '../../components/ui/link-card';
 import { Masonry } from '../../components/ui/masonry';
 import { Skeleton, SkeletonList } from '../../components/ui/skeleton';
@@ -153,7 +153,7 @@ const QuestionResponses = ({ questionId }: { questionId: number }) => {
       {/* After the list has settled, so it never jumps down as the answers arrive. */}
       {today?.id === questionId && (shown !== null || responses.isError) && (
         <>
-          <InstallOffer />
+          <InstallOfferSlot />
           <ExploreMore />
         </>
       )}
