@@ -125,7 +125,7 @@ test('an answer shared offline waits, survives a reload, and is shared exactly o
   await readsKept(page, ['/api/question/today']);
 
   await context.setOffline(true);
-  const text = 'Shared on a train between two tunnels, sent once the signal returns.';
+  const text = `Shared on a train between two tunnels, sent once the signal returns (${Date.now().toString(36)}).`;
   await share(page, text);
   const waiting = page.locator('[data-waiting-answer]');
   await expect(waiting).toContainText('Waiting to be shared');

@@ -33,7 +33,11 @@ export const failureText = (error: unknown): string =>
 /** The highest log position any command answered with: queries wait until read models reach it. */
 let minPosition: bigint | null = null;
 
-const remember = (body: unknown) => {
+/**
+ * Notes a command's answer: what is read next waits for its position. Also for an answer that
+ * came another way (a write sent from the outbox, by another tab or by the service worker).
+ */
+export const rememberPosition = (body: unknown) => {
   const position = (body as { position?: unknown } | null)?.position;
   if (typeof position === 'string' && /^\d+$/.test(position)) {
     const value = BigInt(position);
@@ -92,7 +96,7 @@ const request = async <T>(
     throw new ApiError(response.status, text || response.statusText, problem);
   }
   const body = text ? (JSON.parse(text) as T) : (undefined as T);
-  if (method !== 'GET') remember(body);
+  if (method !== 'GET') rememberPosition(body);
   return { body, headers: response.headers };
 };
 

@@ -1,5 +1,5 @@
 import { notifyManager, type QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api-client';
+import { ApiError, rememberPosition } from '../api-client';
 import { deviceId } from '../device-identity';
 import { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG } from './contract';
 import { afterSent } from './outbox-effects';
@@ -51,6 +51,8 @@ const settle = (client: QueryClient, { write, outcome }: OutcomeMessage, waited:
       return;
     }
     if (outcome.kind !== 'sent') return;
+    // What is asked for again next (whether today is answered, the discussion) includes it.
+    rememberPosition(outcome.body);
     sentHandlerOf(write.kind)?.(write, outcome.body, client);
     if (waited) afterSent(client, write, outcome.body);
     showWrites(others);
