@@ -1,9 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
-import { readLocal, writeLocal } from '../lib/device-identity';
 import { install, useInstallOffer } from '../lib/offline/install-prompt';
-import { streakQuery } from '../lib/progress';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
 
@@ -33,39 +29,21 @@ export const InstallEntry = () => {
   );
 };
 
-/** Answered on this many days, a person is one who comes back: Boon offers to be installed. */
-const DAYS_BEFORE_OFFER = 3;
-const DISMISSED_KEY = 'boon-install-offer-dismissed';
-
 /**
- * The offer to a returning person (after their third day answered, never on a first visit),
- * once, unobtrusive: one line under the discussion, until installed or dismissed.
+ * The offer to a returning person, once, unobtrusive: one line under the discussion, until
+ * installed or dismissed. Who gets it is ./install-offer-slot.tsx's to say.
  */
-export const InstallOffer = () => {
-  const offer = useInstallOffer();
-  const [dismissed, setDismissed] = useState(() => readLocal(DISMISSED_KEY) !== null);
-  // Asked only when the browser offers to install at all.
-  const streak = useQuery({ ...streakQuery, enabled: offer !== null && !dismissed });
-  if (!offer || dismissed || (streak.data?.totalResponses ?? 0) < DAYS_BEFORE_OFFER) return null;
-  return (
-    <Card as="aside" tone="flat" aria-labelledby="install-offer" className="mt-8">
-      <h2 id="install-offer" className="font-semibold">
-        Keep Boon close
-      </h2>
-      <p className="mt-1 text-small text-ink-muted">{WHY}</p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <InstallButton />
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => {
-            writeLocal(DISMISSED_KEY, '1');
-            setDismissed(true);
-          }}
-        >
-          Not now
-        </Button>
-      </div>
-    </Card>
-  );
-};
+export const InstallOffer = ({ onDismiss }: { onDismiss: () => void }) => (
+  <Card as="aside" tone="flat" aria-labelledby="install-offer" className="mt-8">
+    <h2 id="install-offer" className="font-semibold">
+      Keep Boon close
+    </h2>
+    <p className="mt-1 text-small text-ink-muted">{WHY}</p>
+    <div className="mt-3 flex flex-wrap gap-2">
+      <InstallButton />
+      <Button variant="ghost" size="sm" onClick={onDismiss}>
+        Not now
+      </Button>
+    </div>
+  </Card>
+);
