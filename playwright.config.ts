@@ -52,6 +52,9 @@ export default defineConfig({
     // is the only thing a run leaves. Debug a failure with `--trace retain-on-failure`.
     trace: 'off',
     screenshot: 'only-on-failure',
+    // No service worker unless a journey asks for one (tests/browser/offline.spec.ts): requests
+    // it answers never reach page.route, which many journeys use to cut a request or a chunk.
+    serviceWorkers: 'block',
   },
   // The longest set first: projects start in this order, each as a worker comes free.
   projects: [

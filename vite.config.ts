@@ -1,8 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, defineConfig, type Plugin } from 'vite';
 
@@ -176,8 +176,68 @@ const prerender = (): Plugin => {
           `<title>${escapeHtml(`${titleFor(notFoundPage.path) ?? 'Page not found'} · Boon`)}</title>`,
         ),
       );
+      await buildServiceWorker(routes);
     },
   };
+};
+
+/**
+ * What the service worker precaches (ui/sw/app-shell.ts): every script and style sheet (a page,
+ * a dialog or a chart opened offline needs its code), the pages and the shell, the fonts' Latin
+ * faces (what English text is drawn in), the manifest and the icon a page shows. A hashed file's
+ * name is its revision; any other gets its content's hash, so a changed page is fetched again.
+ */
+const PRECACHED =
+  /^(assets\/.+\.(js|css)|assets\/.+-latin-wght-normal-.+\.woff2|index\.html|prerendered\/.+\.html|manifest\.webmanifest|favicon\.svg|icons\/icon-192\.png)$/;
+
+const filesIn = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesIn(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+
+const precacheEntries = () =>
+  filesIn(outDir)
+    .map((file) => relative(outDir, file).split('\\').join('/'))
+    .filter((file) => PRECACHED.test(file))
+    .sort()
+    .map((file) => ({
+      url: `/${file}`,
+      revision: file.startsWith('assets/')
+        ? null
+        : createHash('sha256')
+            .update(readFileSync(join(outDir, file)))
+            .digest('hex')
+            .slice(0, 16),
+    }));
+
+/**
+ * The service worker (ui/sw/service-worker.ts, Workbox), built once the pages are written: one
+ * classic script, `sw.js` at the root (its scope is the whole app), with this build's precache
+ * list and the prerendered pages' addresses written into it. Served uncached
+ * (api/http/ui-files.ts), so a new build's worker is found on the next visit.
+ */
+const buildServiceWorker = async (pages: { pattern: string; file: string }[]) => {
+  await build({
+    configFile: false,
+    root: uiDir,
+    logLevel: 'error',
+    publicDir: false,
+    define: {
+      // Workbox's production build: no development logging.
+      'process.env.NODE_ENV': JSON.stringify('production'),
+      __BOON_PRECACHE__: JSON.stringify(precacheEntries()),
+      __BOON_PAGES__: JSON.stringify(pages),
+    },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      rolldownOptions: {
+        input: join(uiDir, 'sw', 'service-worker.ts'),
+        output: { entryFileNames: 'sw.js', format: 'iife', codeSplitting: false },
+      },
+    },
+  });
 };
 
 /**

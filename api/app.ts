@@ -10,7 +10,7 @@ import { requestContext } from './http/request-context';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { firstDataSource, missingPage } from './http/first-data';
 import { pageRenderer } from './http/page-render';
-import { compressedUi, uiPageFor } from './http/ui-files';
+import { compressedUi, SERVICE_WORKER, uiPageFor } from './http/ui-files';
 import { healthRoutes } from './routes/health';
 import { apiRoutes } from './routes';
 import { opsRoutes } from './routes/ops';
@@ -79,7 +79,16 @@ export const createApp = (appContext: AppContext, options: AppOptions = {}): Exp
     const render = pageRenderer(uiDir, firstDataSource(ctx), ctx.logger);
     const missing = missingPage(ctx);
     app.use(compressedUi(uiDir, render ?? undefined, missing));
-    app.use(express.static(uiDir, { index: false, maxAge: '1h' }));
+    app.use(
+      express.static(uiDir, {
+        index: false,
+        maxAge: '1h',
+        // The service worker is asked for again on every visit: a new version is found at once.
+        setHeaders: (res, file) => {
+          if (file === join(uiDir, SERVICE_WORKER)) res.setHeader('Cache-Control', 'no-cache');
+        },
+      }),
+    );
     // Client-side routes get their prerendered page or the app shell; unknown ones the
     // not-found page, with 404.
     app.get(/.*/, async (req, res) => {

@@ -1,4 +1,4 @@
-// `npm run check`: type-checks (three projects), lint, format and import directions, two at a
+// `npm run check`: type-checks (four projects), lint, format and import directions, two at a
 // time (each is one thread; the machine has cores to spare). Each check's output is printed
 // whole once it ends; the run fails if any check does.
 import { spawn } from 'node:child_process';
@@ -9,6 +9,7 @@ const checks = [
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['types (ui)', bin('tsc'), ['-p', 'tsconfig.ui.json']],
   ['types (browser tests)', bin('tsc'), ['-p', 'tsconfig.browser-tests.json']],
+  ['types (service worker)', bin('tsc'), ['-p', 'tsconfig.sw.json']],
   ['format', bin('prettier'), ['--check', '.']],
   ['imports', process.execPath, ['scripts/check-imports.mjs']],
 ];

@@ -7,6 +7,7 @@ import { refreshOnRestore } from './lib/back-forward-cache';
 import { dropEarlyClicks } from './lib/early-clicks';
 import { seedFirstData } from './lib/first-data';
 import { LiveClient, setLiveClient } from './lib/live-client';
+import { startOutbox } from './lib/offline/outbox';
 import { createQueryClient } from './lib/query-client';
 import { startSessionKeeper } from './lib/session';
 import './styles.css';
@@ -30,6 +31,7 @@ const start = async () => {
   setLiveClient(live);
   live.start();
   startSessionKeeper();
+  startOutbox(queryClient);
 
   refreshOnRestore(queryClient);
 
@@ -65,3 +67,16 @@ const start = async () => {
   }
 };
 void start();
+
+// The service worker (offline, installing, updates) once the page has painted and loaded, in
+// an idle moment: it never holds up the page.
+const whenSettled = () =>
+  'requestIdleCallback' in window
+    ? requestIdleCallback(registerServiceWorker, { timeout: 5000 })
+    : setTimeout(registerServiceWorker, 1000);
+const registerServiceWorker = () =>
+  void import('./lib/offline/service-worker')
+    .then((worker) => worker.registerServiceWorker())
+    .catch((error: unknown) => console.warn('The service worker was not registered', error));
+if (document.readyState === 'complete') whenSettled();
+else window.addEventListener('load', whenSettled, { once: true });

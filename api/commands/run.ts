@@ -1,5 +1,11 @@
 import { assertValidEvent, currentVersionOf } from '../../domain/event-catalog';
-import { handleCommand, readFold, type CommandHandler } from '../../domain/shared/command-handler';
+import {
+  findEarlier,
+  handleCommand,
+  readFold,
+  type CommandHandler,
+  type Once,
+} from '../../domain/shared/command-handler';
 import type { Decider } from '../../domain/shared/decider';
 import { DomainError } from '../../domain/shared/errors';
 import type { DomainEvent } from '../../domain/shared/events';
@@ -20,6 +26,7 @@ export const runCommand = <Command, Event extends DomainEvent, State>(
   streamId: string,
   decider: Decider<Command, Event, State>,
   command: Command,
+  once?: Once,
 ) =>
   ctx.streamLock(streamId, () =>
     counted(
@@ -30,6 +37,7 @@ export const runCommand = <Command, Event extends DomainEvent, State>(
         versionOf: currentVersionOf,
         folds: foldCacheOf(ctx.events),
         validate: assertValidEvent,
+        ...(once ? { once } : {}),
         // Full jitter from 5 ms, doubling: racers for one stream spread out instead of colliding again.
         pause: (attempt) => {
           ctx.metrics?.conflictRetries.inc({ stream: streamCategory(streamId) });
@@ -41,8 +49,11 @@ export const runCommand = <Command, Event extends DomainEvent, State>(
     ),
   );
 
-/** Counts each command's outcome: accepted, unchanged (nothing to append), refused by kind, failed. */
-const counted = async <T extends { events: unknown[] }>(
+/**
+ * Counts each command's outcome: accepted, unchanged (nothing to append), repeated (a keyed
+ * command handled before), refused by kind, failed.
+ */
+const counted = async <T extends { events: unknown[]; repeated?: boolean }>(
   ctx: CommandContext,
   streamId: string,
   work: Promise<T>,
@@ -50,7 +61,8 @@ const counted = async <T extends { events: unknown[] }>(
   const stream = streamCategory(streamId);
   try {
     const result = await work;
-    const outcome = result.events.length > 0 ? 'accepted' : 'unchanged';
+    const outcome =
+      result.repeated === true ? 'repeated' : result.events.length > 0 ? 'accepted' : 'unchanged';
     ctx.metrics?.commands.inc({ stream, outcome, kind: '' });
     return result;
   } catch (error) {
@@ -75,9 +87,33 @@ export const currentState = async <Event, State>(
   decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve' | 'readsPersonalFields'>,
 ): Promise<State> => (await readFold(ctx.events, streamId, decider, foldCacheOf(ctx.events))).state;
 
-/** Runs a command through a bound handler: the stream comes from the command itself. */
+/**
+ * Runs a command through a bound handler: the stream comes from the command itself. `once`:
+ * the request's idempotency key (api/http/idempotency.ts), so a repeat writes nothing.
+ */
 export const handle = <Command, Event extends DomainEvent, State>(
   ctx: CommandContext,
   handler: CommandHandler<Command, Event, State>,
   command: Command,
-) => runCommand(ctx, handler.streamOf(command), handler.decider, command);
+  once?: Once,
+) => runCommand(ctx, handler.streamOf(command), handler.decider, command, once);
+
+/**
+ * A keyed command's outcome when it was handled before (null otherwise, and without a key):
+ * asked before a route's own checks, so a repeat gets the first answer even where those checks
+ * would refuse it now. A repeat that races the first sending is caught by `handle` itself.
+ */
+export const earlierOn = async <Event, State>(
+  ctx: Pick<CommandContext, 'events'>,
+  streamId: string,
+  decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve' | 'readsPersonalFields'>,
+  once: Once | undefined,
+) => (once ? findEarlier(ctx.events, streamId, decider, once) : null);
+
+/** `earlierOn` the stream a command addresses. */
+export const earlierOutcome = <Command, Event extends DomainEvent, State>(
+  ctx: Pick<CommandContext, 'events'>,
+  handler: CommandHandler<Command, Event, State>,
+  command: Command,
+  once: Once | undefined,
+) => earlierOn(ctx, handler.streamOf(command), handler.decider, once);

@@ -54,6 +54,9 @@ export const securityHeaders = (scriptHashes: readonly string[]): RequestHandler
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
+    // The service worker (/sw.js) and the install manifest: the app's own, nothing else.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -8,6 +8,20 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.txt', '.json', '
 /** Files whose names carry their content hash never change: cache them for a year. */
 const IMMUTABLE = /^\/assets\//;
 
+/**
+ * The service worker's script is always asked for afresh: a browser that kept it for an hour
+ * would keep the old version of the app, and its precache, for that hour.
+ */
+export const SERVICE_WORKER = '/sw.js';
+
+/** How long a browser may keep a built file of the UI, by its address. */
+export const uiCacheControl = (path: string) =>
+  path === SERVICE_WORKER
+    ? 'no-cache'
+    : IMMUTABLE.test(path)
+      ? 'public, max-age=31536000, immutable'
+      : 'public, max-age=3600';
+
 type PrerenderedRoute = { pattern: RegExp; file: string };
 const prerenderedRoutes = new Map<string, PrerenderedRoute[]>();
 
@@ -146,14 +160,7 @@ export const compressedUi = (
     res.type(extname(file));
     res.setHeader('Content-Encoding', encoding);
     res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader(
-      'Cache-Control',
-      page
-        ? 'no-cache'
-        : IMMUTABLE.test(path)
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=3600',
-    );
+    res.setHeader('Cache-Control', page ? 'no-cache' : uiCacheControl(path));
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
   };

@@ -2,7 +2,12 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { EchoStatusDto, ToggleEchoResult } from '../../domain/contracts/echoes';
 import type { EchoUsageDto } from '../../domain/contracts/responses';
-import { ECHO_DAILY_LIMIT, echoesGivenOn, echoers } from '../../domain/echoes/echoes';
+import {
+  ECHO_DAILY_LIMIT,
+  echoerStreamId,
+  echoesGivenOn,
+  echoers,
+} from '../../domain/echoes/echoes';
 import { notFound } from '../../domain/shared/errors';
 import { dayStartLabel, productDayOf } from '../../domain/shared/product-day';
 import {
@@ -12,9 +17,10 @@ import {
   echoDayId,
 } from '../../projections/echoes';
 import type { ResponseDoc } from '../../projections/responses-by-question';
-import { handle } from '../commands/run';
+import { earlierOn, handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { requireRegistered, identifyReader, participantOf, readerOf } from '../http/guards';
+import { requestKeyOf } from '../http/idempotency';
 import { assertMayTakePart } from '../policies/discussions';
 import { seenBy } from '../policies/visibility';
 import { parseInput } from '../http/validation';
@@ -27,26 +33,41 @@ export const echoRoutes = (ctx: AppContext) => {
   router.post('/responses/:id/echo', requireRegistered(ctx), async (req, res) => {
     const { id } = parseInput(responseParams, req.params, 'params');
     const actor = participantOf(req);
-    const response = await ctx.readModels.collection<ResponseDoc>('responses').findOne({ _id: id });
-    if (!response || !seenBy(response, actor.userId)) {
-      throw notFound('Response not found', 'This response no longer exists.');
-    }
-    await assertMayTakePart(ctx, actor, response.questionId);
+    const once = requestKeyOf(req, actor.userId, 'ToggleEcho', { responseId: id });
+    const handler = echoers(ctx.dayRules);
     const at = ctx.clock.now();
-    const { events, position, state } = await handle(ctx, echoers(ctx.dayRules), {
-      type: 'ToggleEcho',
+    const command = (response: Pick<ResponseDoc, 'questionId' | 'authorId'>) => ({
+      type: 'ToggleEcho' as const,
       responseId: id,
       questionId: response.questionId,
       responseAuthorId: response.authorId,
       actorId: actor.userId,
       at,
     });
+    // A repeat is found in the actor's own stream, before the answer is looked up.
+    const earlier = await earlierOn(ctx, echoerStreamId(actor.userId), handler.decider, once);
+    const { events, position, state } =
+      earlier ??
+      (await (async () => {
+        const response = await ctx.readModels
+          .collection<ResponseDoc>('responses')
+          .findOne({ _id: id });
+        // One others no longer see (held or hidden) is not theirs to echo.
+        if (!response || !seenBy(response, actor.userId)) {
+          throw notFound('Response not found', 'This response no longer exists.');
+        }
+        await assertMayTakePart(ctx, actor, response.questionId);
+        return handle(ctx, handler, command(response), once);
+      })());
+    const toggled = events[0];
+    // A repeat answers with the count as it stood after the first sending, on that day.
+    const when = toggled ? new Date(toggled.data.at) : at;
     const result: ToggleEchoResult = {
       position: position?.toString() ?? null,
-      hasEchoed: events[0]?.type === 'EchoGiven',
-      echoesUsed: echoesGivenOn(state, productDayOf(at, ctx.dayRules)),
+      hasEchoed: toggled?.type === 'EchoGiven',
+      echoesUsed: echoesGivenOn(state, productDayOf(when, ctx.dayRules)),
       dailyLimit: ECHO_DAILY_LIMIT,
-      resetsAt: dayStartLabel(ctx.dayRules, at),
+      resetsAt: dayStartLabel(ctx.dayRules, when),
     };
     res.json(result);
   });

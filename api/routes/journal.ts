@@ -12,6 +12,7 @@ import { journalProjection, type JournalEntryDoc } from '../../projections/journ
 import { handle } from '../commands/run';
 import type { AppContext } from '../context';
 import { identifyReader, participantOf, readerOf, requireRegistered } from '../http/guards';
+import { requestKeyOf } from '../http/idempotency';
 import { parseInput } from '../http/validation';
 
 /** The newest entries a list answers with: years of daily writing. */
@@ -74,18 +75,24 @@ export const journalRoutes = (ctx: AppContext) => {
   router.post('/journal', requireRegistered(ctx), async (req, res) => {
     const body = parseInput(newJournalEntryBody, req.body);
     const owner = participantOf(req);
-    const entryId = ctx.newId();
-    const { events, position } = await handle(ctx, journals(ctx.dayRules), {
-      type: 'WriteJournalEntry',
-      entryId,
-      personId: owner.userId,
-      title: body.title,
-      content: body.content,
-      mood: body.mood,
-      tags: body.tags,
-      entryType: body.entryType ?? 'daily_reflection',
-      at: ctx.clock.now(),
-    });
+    const once = requestKeyOf(req, owner.userId, 'WriteJournalEntry', body);
+    const entryId = once?.newId('entry') ?? ctx.newId();
+    const { events, position } = await handle(
+      ctx,
+      journals(ctx.dayRules),
+      {
+        type: 'WriteJournalEntry',
+        entryId,
+        personId: owner.userId,
+        title: body.title,
+        content: body.content,
+        mood: body.mood,
+        tags: body.tags,
+        entryType: body.entryType ?? 'daily_reflection',
+        at: ctx.clock.now(),
+      },
+      once,
+    );
     const written = events[0];
     if (written?.type !== 'JournalEntryWritten') throw new Error('Unexpected event');
     const { data } = written;

@@ -2,15 +2,16 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { PostReplyResult, ReplyDto } from '../../domain/contracts/replies';
 import { postReplyBody } from '../../domain/contracts/schemas/replies';
-import { replies } from '../../domain/replies/replies';
+import { replies, replyStreamId } from '../../domain/replies/replies';
 import { mentionedOnce } from '../../domain/replies/rules';
 import { notFound } from '../../domain/shared/errors';
 import type { ReplyDoc } from '../../projections/replies';
 import type { ResponseDoc } from '../../projections/responses-by-question';
-import { handle } from '../commands/run';
+import { earlierOn, handle } from '../commands/run';
 import { refuseIfAbusive } from '../commands/screening';
 import type { AppContext } from '../context';
 import { requireRegistered, identifyReader, participantOf, readerOf } from '../http/guards';
+import { requestKeyOf } from '../http/idempotency';
 import { assertMayRead, assertMayTakePart } from '../policies/discussions';
 import { moderationOf, seenBy } from '../policies/visibility';
 import { pageOf, sendPage } from '../http/paging';
@@ -95,31 +96,47 @@ export const replyRoutes = (ctx: AppContext) => {
   router.post('/replies', requireRegistered(ctx), async (req, res) => {
     const body = parseInput(postReplyBody, req.body);
     const actor = participantOf(req);
-    const response = await responses().findOne({ _id: body.responseId });
-    if (!response || !seenBy(response, actor.userId)) {
-      throw notFound('Response not found', 'This response no longer exists.');
-    }
-    await assertMayTakePart(ctx, actor, response.questionId);
-    await refuseIfAbusive(ctx, {
-      text: body.content,
-      field: 'content',
-      authorId: actor.userId,
-      kind: 'reply',
-      questionId: response.questionId,
-      day: response.day,
-    });
-    const replyId = ctx.newId();
-    const { events, position } = await handle(ctx, replies, {
-      type: 'PostReply',
-      replyId,
-      responseId: response._id,
-      questionId: response.questionId,
-      responseAuthorPseudonym: response.pseudonym,
-      authorId: actor.userId,
-      pseudonym: actor.pseudonym,
-      content: body.content,
-      at: ctx.clock.now(),
-    });
+    const once = requestKeyOf(req, actor.userId, 'PostReply', body);
+    const replyId = once?.newId('reply') ?? ctx.newId();
+    // Each reply is a stream of its own, named from the key: a repeat is found there first.
+    const earlier = await earlierOn(ctx, replyStreamId(replyId), replies.decider, once);
+    const { events, position } =
+      earlier ??
+      (await (async () => {
+        const response = await responses().findOne({ _id: body.responseId });
+        if (!response || !seenBy(response, actor.userId)) {
+          throw notFound('Response not found', 'This response no longer exists.');
+        }
+        await assertMayTakePart(ctx, actor, response.questionId);
+        await refuseIfAbusive(
+          ctx,
+          {
+            text: body.content,
+            field: 'content',
+            authorId: actor.userId,
+            kind: 'reply',
+            questionId: response.questionId,
+            day: response.day,
+          },
+          once,
+        );
+        return handle(
+          ctx,
+          replies,
+          {
+            type: 'PostReply',
+            replyId,
+            responseId: response._id,
+            questionId: response.questionId,
+            responseAuthorPseudonym: response.pseudonym,
+            authorId: actor.userId,
+            pseudonym: actor.pseudonym,
+            content: body.content,
+            at: ctx.clock.now(),
+          },
+          once,
+        );
+      })());
     const posted = events[0]!;
     if (posted.type !== 'ReplyPosted') throw new Error('Unexpected event');
     const result: PostReplyResult = {

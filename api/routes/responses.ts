@@ -5,7 +5,10 @@ import type {
   ResponseDto,
   SubmitResponseResult,
 } from '../../domain/contracts/responses';
-import { submitResponseBody } from '../../domain/contracts/schemas/responses';
+import {
+  submitResponseBody,
+  type SubmitResponseBody,
+} from '../../domain/contracts/schemas/responses';
 import { noReactions, type ReactionSummaryDto } from '../../domain/contracts/reactions';
 import { responders } from '../../domain/responses/responses';
 import { conflict, notFound } from '../../domain/shared/errors';
@@ -15,7 +18,7 @@ import {
   type ResponseDoc,
 } from '../../projections/responses-by-question';
 import { questionOfDay, today } from '../commands/question-of-the-day';
-import { handle } from '../commands/run';
+import { earlierOutcome, handle } from '../commands/run';
 import { refuseIfAbusive } from '../commands/screening';
 import type { AppContext } from '../context';
 import {
@@ -25,11 +28,14 @@ import {
   participantOf,
   readerOf,
 } from '../http/guards';
+import { requestKeyOf, type RequestKey } from '../http/idempotency';
+import type { Actor } from '../http/identity';
 import { pageOf, sendPage } from '../http/paging';
 import { parseInput } from '../http/validation';
 import { assertMayRead } from '../policies/discussions';
 import { moderationOf, seenBy } from '../policies/visibility';
 import { authorActivity } from './author-activity';
+import type { QuestionDoc } from '../../projections/questions';
 import { findQuestion } from './questions';
 import { reactionSummaries } from './reactions';
 
@@ -98,9 +104,15 @@ export const responseRoutes = (ctx: AppContext) => {
     return new Set(found.map((doc) => doc.responseId));
   };
 
-  router.post('/responses', requireRegistered(ctx), async (req, res) => {
-    const body = parseInput(submitResponseBody, req.body);
-    const actor = participantOf(req);
+  /**
+   * Today's question, if it is the one a new answer is for; a refusal otherwise (the day has
+   * ended, or there is no such question), or if the analyzer refuses the text.
+   */
+  const mayAnswer = async (
+    actor: Actor,
+    body: SubmitResponseBody,
+    once: RequestKey | undefined,
+  ): Promise<Pick<QuestionDoc, 'content' | 'category'>> => {
     const todays = await questionOfDay(ctx, today(ctx));
     if (!todays || todays.questionId !== body.questionId) {
       if (!(await findQuestion(ctx, body.questionId))) {
@@ -108,17 +120,29 @@ export const responseRoutes = (ctx: AppContext) => {
       }
       throw conflict('Question closed', "Only today's question can be answered.", 'questionId');
     }
-    await refuseIfAbusive(ctx, {
-      text: body.content,
-      field: 'content',
-      authorId: actor.userId,
-      kind: 'response',
-      questionId: body.questionId,
-      day: todays.day,
-    });
-    const responseId = ctx.newId();
-    const { events, position } = await handle(ctx, responders(ctx.dayRules), {
-      type: 'RespondToQuestion',
+    await refuseIfAbusive(
+      ctx,
+      {
+        text: body.content,
+        field: 'content',
+        authorId: actor.userId,
+        kind: 'response',
+        questionId: body.questionId,
+        day: todays.day,
+      },
+      once,
+    );
+    return todays;
+  };
+
+  router.post('/responses', requireRegistered(ctx), async (req, res) => {
+    const body = parseInput(submitResponseBody, req.body);
+    const actor = participantOf(req);
+    const once = requestKeyOf(req, actor.userId, 'RespondToQuestion', body);
+    const responseId = once?.newId('response') ?? ctx.newId();
+    const handler = responders(ctx.dayRules);
+    const command = {
+      type: 'RespondToQuestion' as const,
       responseId,
       authorId: actor.userId,
       pseudonym: actor.pseudonym,
@@ -126,25 +150,31 @@ export const responseRoutes = (ctx: AppContext) => {
       content: body.content,
       spectrumPosition: body.spectrumPosition ?? null,
       at: ctx.clock.now(),
-    });
+    };
+    // Sent before under the same key: answered as then, even if the day has ended since.
+    const earlier = await earlierOutcome(ctx, handler, command, once);
+    const question = earlier
+      ? await findQuestion(ctx, body.questionId)
+      : await mayAnswer(actor, body, once);
+    const { events, position } = earlier ?? (await handle(ctx, handler, command, once));
     const submitted = events[0]!;
     if (submitted.type !== 'ResponseSubmitted') throw new Error('Unexpected event');
     const result: SubmitResponseResult = {
-      id: responseId,
+      id: submitted.data.responseId,
       position: position?.toString() ?? null,
       response: toResponseDto(
         {
-          _id: responseId,
+          _id: submitted.data.responseId,
           questionId: body.questionId,
           authorId: actor.userId,
-          pseudonym: actor.pseudonym,
+          pseudonym: submitted.data.pseudonym,
           content: submitted.data.content ?? body.content,
           spectrumPosition: submitted.data.spectrumPosition,
           echoCount: 0,
           replyCount: 0,
           dateAdded: submitted.data.at,
-          questionContent: todays.content,
-          questionCategory: todays.category,
+          questionContent: question?.content ?? '',
+          questionCategory: question?.category ?? '',
           visibility: 'visible',
           moderationReason: null,
         },

@@ -23,6 +23,11 @@ export type EventMetadata = {
   v: number;
   correlationId?: string;
   causationId?: string;
+  /**
+   * For the events of a command sent under an idempotency key: a fingerprint of the request
+   * (derived from the key and the body), so a repeat with another body is told apart.
+   */
+  request?: string;
 };
 
 /** Where a stream must stand for an append to be accepted. */

@@ -34,6 +34,7 @@ describe('serving the built UI', () => {
     );
     writeFileSync(join(uiDir, 'assets', 'index-abc123.js'), script);
     writeFileSync(join(uiDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    writeFileSync(join(uiDir, 'sw.js'), script);
     writeFileSync(join(uiDir, 'manifest.webmanifest'), '{"name":"Boon"}');
     writeFileSync(join(uiDir, 'icon.png'), Buffer.from([137, 80, 78, 71]));
     testApp = await startTestApp();
@@ -57,6 +58,22 @@ describe('serving the built UI', () => {
     const gzip = await request(app).get('/assets/index-abc123.js').set('Accept-Encoding', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.text).toBe(script);
+  });
+
+  it('serves the service worker uncached, compressed or not, under a policy that allows it', async () => {
+    for (const encoding of ['br, gzip', 'identity']) {
+      const res = await request(app).get('/sw.js').set('Accept-Encoding', encoding);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control'], encoding).toBe('no-cache');
+      expect(res.text).toBe(script);
+    }
+    const csp = (await request(app).get('/about')).headers['content-security-policy'] as string;
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+    // Any other file at the root keeps its hour.
+    const robots = await request(app).get('/robots.txt');
+    expect(robots.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('sends files plainly to a client that accepts no compression', async () => {

@@ -37,7 +37,7 @@ const unreachableText = (online: boolean, failedStatus: number | null) =>
  * Tries again when the device comes back online. (A listener of its own would be removed by
  * the very re-render the 'online' event causes, before it ran.)
  */
-const useRetryOnReconnect = (online: boolean, onRetry: () => void) => {
+export const useRetryOnReconnect = (online: boolean, onRetry: () => void) => {
   const wasOffline = useRef(!online);
   useEffect(() => {
     if (!online) {

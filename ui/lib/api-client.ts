@@ -1,6 +1,8 @@
 import type { Problem } from '../../domain/contracts/problem';
 import { adminToken } from './admin-token';
 import { deviceId } from './device-identity';
+import { noteRead } from './offline/as-of';
+import { CACHED_AT_HEADER } from './offline/contract';
 import { currentSession } from './session';
 
 /** A non-OK answer: its message is "status: text" (the spec's convention); the problem body rides along. */
@@ -31,7 +33,11 @@ export const failureText = (error: unknown): string =>
 /** The highest log position any command answered with: queries wait until read models reach it. */
 let minPosition: bigint | null = null;
 
-const remember = (body: unknown) => {
+/**
+ * Notes a command's answer: what is read next waits for its position. Also for an answer that
+ * came another way (a write sent from the outbox, by another tab or by the service worker).
+ */
+export const rememberPosition = (body: unknown) => {
   const position = (body as { position?: unknown } | null)?.position;
   if (typeof position === 'string' && /^\d+$/.test(position)) {
     const value = BigInt(position);
@@ -115,6 +121,8 @@ const request = async <T>(
   } finally {
     settle();
   }
+  // Served by the service worker from what it kept (offline): the page says "as of" then.
+  if (method === 'GET') noteRead(path, response.headers.get(CACHED_AT_HEADER));
   if (!response.ok) {
     let problem: Problem | null = null;
     try {
@@ -125,7 +133,7 @@ const request = async <T>(
     throw new ApiError(response.status, text || response.statusText, problem);
   }
   const body = text ? (JSON.parse(text) as T) : (undefined as T);
-  if (method !== 'GET') remember(body);
+  if (method !== 'GET') rememberPosition(body);
   return { body, headers: response.headers };
 };
 

@@ -1,3 +1,5 @@
+import { forgetOfflineData } from './offline/forget';
+
 /** The one authoritative device id: localStorage 'boon-device-id' (≥ 128 random bits). */
 const DEVICE_KEY = 'boon-device-id';
 export const PSEUDONYM_KEY = 'boon-device-pseudonym';
@@ -61,9 +63,9 @@ export const ADMIN_KNOWN_BROWSER_KEY = 'boon-known-browser-admin';
 const BROWSER_KEY_PREFIXES = ['boon-consent', 'boon-theme', 'boon-known-browser'];
 
 /**
- * After sign-out the browser is a fresh anonymous device: a new device id, and nothing kept
- * of the identity it acted as (pseudonym, registration, local record of answers, welcome
- * flags). Consent, theme and known-browser tokens stay.
+ * After sign-out (and erasure) the browser is a fresh anonymous device: a new device id, and
+ * nothing kept of the identity it acted as (pseudonym, registration, local record of answers,
+ * welcome flags, what was kept for offline). Consent, theme and known-browser tokens stay.
  */
 export const startFreshDevice = () => {
   try {
@@ -78,4 +80,6 @@ export const startFreshDevice = () => {
   }
   memoryId = null;
   deviceId();
+  // Nor anything kept for offline: the reads it saw, the writes it left waiting.
+  void forgetOfflineData();
 };

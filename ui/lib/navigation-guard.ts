@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { UNSAFE_createBrowserHistory, type To } from 'react-router-dom';
+import { loadedFromNewVersion } from './offline/app-update';
 
 /**
  * The browser's history for the app's router, with one guard: a page with an unsaved change
@@ -37,7 +38,11 @@ export const createGuardedHistory = () => {
   /** The history move the guard itself makes (undoing a held back/forward, or carrying it out). */
   let ownMove: 'undo' | 'redo' | null = null;
 
-  const guarded = (to: To, go: () => void) => {
+  const guarded = (to: To, navigate: () => void) => {
+    // With a new version of the app waiting, the next page is loaded afresh from it.
+    const go = () => {
+      if (!loadedFromNewVersion(base.createHref(to))) navigate();
+    };
     const held = guard;
     if (!held?.holds(pathnameOf(to))) return go();
     held.onHold({ proceed: go, reset: () => undefined });

@@ -16,9 +16,10 @@ import { useLiveTopics } from '../../lib/live-client';
 import { localRecords } from '../../lib/local-responses';
 import { isUnreachable, useRequireRegistration } from '../../lib/registration';
 import { longDate, useTodayQuestion } from '../../lib/today-question';
-import { hasRespondedQuery } from './api/responding';
+import { hasRespondedQuery, useWaitingAnswer } from './api/responding';
 import { AboutAndPrivacy, RelatedResources } from './components/home-sections';
 import { ResponseComposer } from './components/response-composer';
+import { WaitingAnswer } from './components/waiting-answer';
 import { sharedTopics } from '../../../domain/contracts/topics';
 
 const QuestionSkeleton = () => (
@@ -45,6 +46,7 @@ const HomePage = () => {
     false,
   );
   const answered = answeredOnServer || (answeredLocally && !hasResponded.isSuccess);
+  const waiting = useWaitingAnswer(question?.id ?? 0);
 
   useEffect(() => {
     if (!question || !hasResponded.isSuccess) return;
@@ -118,6 +120,8 @@ const HomePage = () => {
                 View All Responses
               </ButtonLink>
             </Card>
+          ) : waiting ? (
+            <WaitingAnswer write={waiting} />
           ) : (
             <ResponseComposer questionId={question.id} questionDay={question.dateAdded} />
           )}

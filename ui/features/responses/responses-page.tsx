@@ -9,6 +9,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { DiscussionIcon } from '../../components/ui/icons';
 import { ConversationDrawing, VoiceDrawing } from '../../components/ui/illustrations';
+import { InstallOfferSlot } from '../../components/install-offer-slot';
 import { ExploreMore } from '../../components/ui/link-card';
 import { Masonry } from '../../components/ui/masonry';
 import { Skeleton, SkeletonList } from '../../components/ui/skeleton';
@@ -158,7 +159,12 @@ const QuestionResponses = ({ questionId, afterAnswers }: Slots & { questionId: n
         <SharedPerspectives questionId={questionId} responses={list} />
       )}
       {/* After the list has settled, so it never jumps down as the answers arrive. */}
-      {today?.id === questionId && (shown !== null || responses.isError) && <ExploreMore />}
+      {today?.id === questionId && (shown !== null || responses.isError) && (
+        <>
+          <InstallOfferSlot />
+          <ExploreMore />
+        </>
+      )}
     </>
   );
 };

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SettingsDto } from '../../../domain/contracts/settings';
+import { InstallEntry } from '../../components/install-boon';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -188,6 +189,7 @@ const SettingsPage = () => {
         </Card>
 
         <NotificationSettingsCard registered={Boolean(settings.data)} />
+        <InstallEntry />
 
         <Card as="section" aria-labelledby="account">
           <h2 id="account" className="font-semibold">

@@ -8,10 +8,11 @@ import { SkeletonList } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { useJournalEntries } from '../api/journal-entries';
-import { useWriteJournalEntry } from '../api/save-journal-entry';
+import { useWaitingEntries, useWriteJournalEntry } from '../api/save-journal-entry';
 import { JournalEntry } from './journal-entry';
 import { JournalForm } from './journal-form';
 import { OnThisDay } from './on-this-day';
+import { WaitingEntry } from './waiting-entry';
 
 const randomPrompt = () => JOURNAL_PROMPTS[Math.floor(Math.random() * JOURNAL_PROMPTS.length)]!;
 
@@ -26,6 +27,7 @@ export const JournalPanel = () => {
   const [search, setSearch] = useState('');
   const entries = useJournalEntries(search.trim());
   const write = useWriteJournalEntry();
+  const waiting = useWaitingEntries();
   const { toast } = useToast();
 
   return (
@@ -50,17 +52,25 @@ export const JournalPanel = () => {
               submitLabel="Save Entry"
               onCancel={() => setWriting(false)}
               onSave={async (draft) => {
-                await write.mutateAsync({
+                const saved = await write.mutateAsync({
                   ...draft,
                   // Kept as the prompt's title, it is a reflection on the prompt.
                   entryType:
                     draft.title.trim() === prompt ? 'prompt_reflection' : 'daily_reflection',
                 });
                 setWriting(false);
-                toast({
-                  title: 'Journal entry saved',
-                  description: 'Your reflection has been recorded privately.',
-                });
+                toast(
+                  saved.sent
+                    ? {
+                        title: 'Journal entry saved',
+                        description: 'Your reflection has been recorded privately.',
+                      }
+                    : {
+                        title: 'Kept on this device',
+                        description:
+                          'Boon can’t be reached: your entry waits here and is saved when you’re back.',
+                      },
+                );
               }}
               onFailure={(error) =>
                 toast({
@@ -86,12 +96,21 @@ export const JournalPanel = () => {
           onValueChange={setSearch}
         />
       </div>
+      {waiting.length > 0 && (
+        <ul className="grid gap-4" aria-label="Waiting to be saved">
+          {waiting.map((kept) => (
+            <WaitingEntry key={kept.key} write={kept} />
+          ))}
+        </ul>
+      )}
       {entries.isPending ? (
         <SkeletonList count={2} label="Loading your journal…" />
       ) : (entries.data ?? []).length === 0 ? (
-        <EmptyState title={search ? 'No entries found' : 'Your journal is empty'}>
-          <p>{search ? 'Try other words.' : 'Your first reflection will appear here.'}</p>
-        </EmptyState>
+        waiting.length > 0 ? null : (
+          <EmptyState title={search ? 'No entries found' : 'Your journal is empty'}>
+            <p>{search ? 'Try other words.' : 'Your first reflection will appear here.'}</p>
+          </EmptyState>
+        )
       ) : (
         <div className="grid gap-4">
           {entries.data!.map((entry) => (

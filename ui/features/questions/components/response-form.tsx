@@ -35,13 +35,15 @@ export const ResponseForm = ({ questionId, questionDay, takeOver }: ResponseForm
   const content = useWatch({ control: form.control, name: 'content' });
 
   const submit = useMutation({
-    mutationFn: submitResponse,
+    mutationFn: (values: ResponseValues) => submitResponse({ ...values, questionId }, questionDay),
+    // Offline too: the outbox keeps the answer, and Home shows it waiting.
+    networkMode: 'always',
     onSuccess: (result) => {
-      localRecords.add({ id: result.id, questionId, day: questionDay });
+      if (result.sent) localRecords.add({ id: result.body.id, questionId, day: questionDay });
       // No has-responded refresh here: Home would redirect at once and cut the celebration short.
     },
   });
-  const send = (values: ResponseValues) => submit.mutateAsync({ ...values, questionId });
+  const send = (values: ResponseValues) => submit.mutateAsync(values);
 
   // Once, even where effects run twice (React's development build): a second Share sent
   // would be refused as a second answer, and its refusal would hide the celebration.
@@ -55,7 +57,7 @@ export const ResponseForm = ({ questionId, questionDay, takeOver }: ResponseForm
     if (handoff.submit) box.current?.querySelector('form')?.requestSubmit();
   }, [form, handoff]);
 
-  if (submit.isSuccess) return <Celebration questionId={questionId} />;
+  if (submit.data?.sent) return <Celebration questionId={questionId} />;
 
   return (
     <div ref={box} data-answer-form>
@@ -80,7 +82,7 @@ export const ResponseForm = ({ questionId, questionDay, takeOver }: ResponseForm
           <div>
             <SubmitButton
               control={form.control}
-              pending={submit.isPaused ? 'Waiting for the connection…' : 'Submitting...'}
+              pending="Submitting..."
               disabled={cannotShare(content)}
             >
               <SendIcon aria-hidden="true" />

@@ -6,7 +6,7 @@ import { EchoIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { failureText } from '../../../lib/api-client';
 import { useEchoUsage } from '../api/get-echo-usage';
-import { isEchoLimit, useToggleEcho } from '../api/toggle-echo';
+import { isEchoLimit, useEchoShown, useToggleEcho } from '../api/toggle-echo';
 
 const PHRASES = [
   'Your echo carries their voice further.',
@@ -30,8 +30,9 @@ const PHRASES = [
 ];
 
 /**
- * Optimistic echo: the count moves at once (never below 0) and moves back if the server says
- * no. Whether the caller echoes an answer comes with the list (no request per card).
+ * Echo: the count moves at once (never below 0) and moves back if the server says no; made
+ * offline, it says it waits and is sent on reconnecting. Whether the caller echoes an answer
+ * comes with the list (no request per card).
  */
 export const EchoButton = ({
   response,
@@ -47,7 +48,9 @@ export const EchoButton = ({
   const button = useRef<HTMLButtonElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const echo = useToggleEcho(questionId);
-  const echoed = response.hasEchoed;
+  const shown = useEchoShown(response);
+  const echoed = shown.hasEchoed;
+  const count = shown.echoCount;
   useEffect(() => {
     if (confirming) keep.current?.focus();
   }, [confirming]);
@@ -64,7 +67,7 @@ export const EchoButton = ({
         toast({ title: 'Error processing echo', description: message, variant: 'destructive' });
       },
       onSuccess: (result) => {
-        if (result.hasEchoed) {
+        if (result.sent && result.body.hasEchoed) {
           toast({
             title: 'Echoed',
             description: PHRASES[Math.floor(Math.random() * PHRASES.length)]!,
@@ -119,12 +122,12 @@ export const EchoButton = ({
         onClick={handleEcho}
         disabled={echo.isPending}
         aria-pressed={echoed}
-        aria-label={`${echoed ? 'Remove echo from' : 'Echo'} ${response.username}'s response (${response.echoCount} ${response.echoCount === 1 ? 'echo' : 'echoes'})${echo.isPaused ? ', waiting to be sent' : ''}`}
+        aria-label={`${echoed ? 'Remove echo from' : 'Echo'} ${response.username}'s response (${count} ${count === 1 ? 'echo' : 'echoes'})${shown.waiting ? ', waiting to be sent' : ''}`}
         className={buttonClass(echoed ? 'pressed' : 'ghost', 'sm')}
       >
         <EchoIcon aria-hidden="true" />
-        {response.echoCount} {response.echoCount === 1 ? 'echo' : 'echoes'}
-        {echo.isPaused && (
+        {count} {count === 1 ? 'echo' : 'echoes'}
+        {shown.waiting && (
           <span className="inline-flex items-center gap-1 text-caption text-ink-muted">
             <CloudUpload aria-hidden="true" />
             waiting

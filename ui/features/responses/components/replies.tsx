@@ -1,3 +1,4 @@
+import { CloudUpload } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { ReplyDto } from '../../../../domain/contracts/replies';
 import { REPLY_MAX_WORDS } from '../../../../domain/replies/rules';
@@ -15,9 +16,11 @@ import { DeleteIcon, SendIcon } from '../../../components/ui/icons';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { LoadFailed } from '../../../components/load-failed';
+import type { ShownWrite } from '../../../lib/offline/outbox';
 import { useDeleteReply } from '../api/delete-reply';
 import { useReplies } from '../api/get-replies';
-import { usePostReply } from '../api/post-reply';
+import { usePostReply, useWaitingReplies } from '../api/post-reply';
 import { RepliesLoading } from './replies-loading';
 
 const message = (error: Error) => (error instanceof ApiError ? error.detail : error.message);
@@ -71,6 +74,23 @@ const Reply = ({
   </li>
 );
 
+/** A reply of the person's that Boon does not have yet: shown at the thread's end, as it goes. */
+const WaitingReply = ({ write }: { write: ShownWrite }) => (
+  <li className="flex gap-3" data-waiting-reply>
+    <Avatar name="You" size="sm" own />
+    <div className="min-w-0 flex-1 rounded-md border border-dashed border-line-strong px-3 py-2">
+      <p className="flex flex-wrap items-center gap-x-2 text-small">
+        <span className="font-semibold">You</span>
+        <span className="inline-flex items-center gap-1 text-caption text-ink-muted">
+          <CloudUpload aria-hidden="true" className="size-3.5" />
+          {write.status === 'waiting' ? 'Waiting to be sent' : 'Sending…'}
+        </span>
+      </p>
+      <p className="mt-1 text-small whitespace-pre-line wrap-anywhere">{write.text}</p>
+    </div>
+  </li>
+);
+
 /** The spec's reply rules, in its words: something visible, at most 300 words. */
 const replyFault = (content: string) =>
   !hasVisibleCharacter(content)
@@ -79,13 +99,26 @@ const replyFault = (content: string) =>
       ? 'Your reply exceeds the 300 word limit.'
       : null;
 
-/** The thread under one response: read, write (≤ 300 words), and delete one's own replies. */
-export const Replies = ({ responseId, questionId }: { responseId: string; questionId: number }) => {
+/**
+ * The thread under one response: read, write (≤ 300 words), and delete one's own replies. A
+ * reply written offline waits at the thread's end and is sent on reconnecting; a thread that
+ * cannot load says so in its place, the rest of the discussion untouched.
+ */
+export const Replies = ({
+  responseId,
+  questionId,
+  responseAuthor,
+}: {
+  responseId: string;
+  questionId: number;
+  responseAuthor: string;
+}) => {
   const { toast, dismiss } = useToast();
   const form = useForm({ defaultValues: { content: '' } });
   const words = countWords(useWatch({ control: form.control, name: 'content' }));
   const replies = useReplies(questionId, responseId);
-  const post = usePostReply(questionId, responseId);
+  const post = usePostReply({ questionId, responseId, responseAuthor });
+  const waiting = useWaitingReplies(responseId);
   const remove = useDeleteReply(questionId, responseId);
   const handleRemoved = {
     onSuccess: () =>
@@ -110,6 +143,9 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
         <RepliesLoading />
       ) : (
         <>
+          {replies.isError && replies.list.length === 0 && (
+            <LoadFailed what="Replies" query={replies} />
+          )}
           <ul className="flex flex-col gap-3" aria-label="Replies">
             {replies.list.map((reply) => (
               <Reply
@@ -118,6 +154,9 @@ export const Replies = ({ responseId, questionId }: { responseId: string; questi
                 deleting={remove.isPending}
                 onDelete={() => remove.mutate(reply.id, handleRemoved)}
               />
+            ))}
+            {waiting.map((write) => (
+              <WaitingReply key={write.key} write={write} />
             ))}
           </ul>
           {replies.hasNextPage && (

@@ -22,6 +22,7 @@ import { FactCheckNote } from './fact-check-note';
 import { ReaderDialog } from './reader-dialog';
 import { AuthorActivity } from './author-activity';
 import { RepliesLoading } from './replies-loading';
+import { ThreadBoundary } from './thread-boundary';
 import { lazyComponent } from '../../../lib/lazy-component';
 
 /**
@@ -191,9 +192,15 @@ export const ResponseCard = ({ response, later }: { response: ResponseDto; later
       </footer>
       {showReplies && (
         <div className="mt-3 border-t border-line pt-3">
-          <Suspense fallback={<RepliesLoading />}>
-            <Replies responseId={response.id} questionId={response.questionId} />
-          </Suspense>
+          <ThreadBoundary>
+            <Suspense fallback={<RepliesLoading />}>
+              <Replies
+                responseId={response.id}
+                questionId={response.questionId}
+                responseAuthor={response.username}
+              />
+            </Suspense>
+          </ThreadBoundary>
         </div>
       )}
     </Card>

@@ -1,0 +1,41 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { SubmitResponseResult } from '../../../domain/contracts/responses';
+import { localRecords } from '../local-responses';
+import { queryKeys } from '../query-keys';
+import type { OutboxWrite } from './outbox-store';
+
+/** What a write Boon accepted later changes: those queries are asked for again. */
+const changedBy = ({ kind, about }: OutboxWrite): QueryKey[] => {
+  const discussion = about.questionId === undefined ? [] : [queryKeys.responses(about.questionId)];
+  switch (kind) {
+    case 'answer':
+      return [
+        queryKeys.hasResponded,
+        ...discussion,
+        queryKeys.myResponses,
+        queryKeys.streak,
+        queryKeys.badges,
+      ];
+    case 'echo':
+      return [...discussion, queryKeys.echoUsage];
+    case 'reply':
+      return about.questionId !== undefined && about.responseId !== undefined
+        ? [queryKeys.replies(about.questionId, about.responseId), ...discussion]
+        : discussion;
+    case 'journal':
+      return [queryKeys.journal, queryKeys.badges];
+  }
+};
+
+/**
+ * A write that waited is in (sent on reconnecting, by another tab or by the worker): what it
+ * changed is asked for again, and an answer is remembered as this browser's answer of the day,
+ * as one shared at once is.
+ */
+export const afterSent = (client: QueryClient, write: OutboxWrite, body: unknown) => {
+  const { questionId, day } = write.about;
+  if (write.kind === 'answer' && questionId !== undefined && day !== undefined) {
+    localRecords.add({ id: (body as SubmitResponseResult).id, questionId, day });
+  }
+  for (const queryKey of changedBy(write)) void client.invalidateQueries({ queryKey });
+};

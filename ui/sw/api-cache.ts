@@ -1,0 +1,84 @@
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import type { WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import {
+  API_CACHE,
+  CACHED_AT_HEADER,
+  isOfflineRead,
+  type WorkerMessage,
+} from '../lib/offline/contract';
+
+/** Bounded: the reads of one person's recent days, not a copy of Boon. */
+const expiration = new ExpirationPlugin({
+  maxEntries: 150,
+  maxAgeSeconds: 30 * 24 * 60 * 60,
+  purgeOnQuotaError: true,
+});
+
+/** The account a bearer token names (its `sub`): the token itself changes every few minutes. */
+const accountOf = (authorization: string | null) => {
+  const token = authorization?.replace(/^Bearer /, '');
+  if (!token) return '';
+  try {
+    const payload = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
+    const sub = (JSON.parse(atob(payload)) as { sub?: unknown }).sub;
+    return typeof sub === 'string' ? `account:${sub}` : `token:${token}`;
+  } catch {
+    return `token:${token}`;
+  }
+};
+
+/**
+ * Whose read this is: the requests carry the device's id (and a signed-in account's token),
+ * not cookies, so the cache keys carry a hash of them. One identity's answer is never another's,
+ * even on a shared device between sign-outs (which forget everything anyway).
+ */
+const identityOf = async (request: Request) => {
+  const who = `${request.headers.get('X-Device-ID') ?? ''}\n${accountOf(request.headers.get('Authorization'))}`;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(who));
+  return Array.from(new Uint8Array(digest).slice(0, 16), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+};
+
+const keptPerIdentity: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => {
+    const url = new URL(request.url);
+    url.searchParams.set('boon-identity', await identityOf(request));
+    return url.href;
+  },
+  // The copy kept says when it was fetched: served offline, the page says "as of" then.
+  cacheWillUpdate: async ({ response }) => {
+    const headers = new Headers(response.headers);
+    headers.set(CACHED_AT_HEADER, new Date().toISOString());
+    return new Response(await response.blob(), {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+  },
+};
+
+/**
+ * The reads a person sees again offline (OFFLINE_READS), network first: online, every read is
+ * the server's answer as always (live notices and read-your-writes keep working); its copy is
+ * kept, and served only when the network fails.
+ */
+export const installApiCache = (scope: ServiceWorkerGlobalScope) => {
+  registerRoute(
+    ({ request, url }) =>
+      request.method === 'GET' && url.origin === scope.location.origin && isOfflineRead(url),
+    new NetworkFirst({
+      cacheName: API_CACHE,
+      plugins: [new CacheableResponsePlugin({ statuses: [200] }), keptPerIdentity, expiration],
+    }),
+  );
+  scope.addEventListener('message', (event) => {
+    if ((event.data as WorkerMessage | null)?.type === 'forget-reads') {
+      event.waitUntil(expiration.deleteCacheAndMetadata());
+    }
+  });
+};
