@@ -55,8 +55,18 @@ test('on a phone, a toast never covers the consent sheet’s buttons or a text b
     .click();
   await home.write('An answer the server will not take right now.');
   await home.responseBox.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  // A refusal (a 503 would keep the answer to send later, as an unreachable server does).
   await page.route('**/api/responses', (route) =>
-    route.fulfill({ status: 503, body: 'Service Unavailable' }),
+    route.fulfill({
+      status: 409,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        type: 'about:blank',
+        title: 'Question closed',
+        status: 409,
+        detail: "Only today's question can be answered.",
+      }),
+    }),
   );
   await home.submitButton.click();
   const failed = await toast(page, 'Error submitting response');
