@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminArea } from './pages/admin-page';
+import { HomePage } from './pages/home-page';
+import { SetupPage } from './pages/setup-page';
+import { personAt, SCREENS } from './pages/ways-in';
+
+const shots = 'tests/artifacts/screenshots';
+
+/** The page in this screen's theme and then the other one, both looked at. */
+const shootBothThemes = async (page: Page, name: string, width: number) => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    // The theme is settled as the page loads: shown again in the other one.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.screenshot({ path: `${shots}/${name}-${width}-${colorScheme}.png` });
+  }
+};
+
+for (const screen of SCREENS) {
+  const look = `${screen.width} px, ${screen.colorScheme}`;
+
+  test(`labels say what a person can do: no Exit Journey without a journey, no 'Join' after answering (${look})`, async ({
+    browser,
+  }) => {
+    const { context, page } = await personAt(browser, screen);
+    await new SetupPage(page).registerAsNewVisitor();
+
+    // A pseudonymous person cannot start a journey: there is nothing to exit.
+    await page.goto('/mini');
+    await expect(page.getByRole('heading', { name: 'Journeys need a free account' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Exit Journey' })).toHaveCount(0);
+    await shootBothThemes(page, 'labels-mini-account-needed', screen.width);
+
+    // After answering, today's discussion is one they are already part of.
+    await page.goto('/home');
+    await new HomePage(page).answer('A label should say what the button does, nothing more.');
+    await page.goto('/personal/archive');
+    await expect(page.getByText('Showing 1 of 1 response')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Join today.s discussion/ })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Read today’s discussion' }).click();
+    await expect(page).toHaveURL(/\/responses\/\d+$/);
+    await context.close();
+  });
+
+  test(`the admin area has no member tab bar over its own tabs (${look})`, async ({ browser }) => {
+    const { context, page } = await personAt(browser, screen);
+    await adminArea(page).logIn();
+    await expect(page.getByRole('tablist')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await shootBothThemes(page, 'admin-no-member-bar', screen.width);
+    // Leaving the admin area brings the member's bar back.
+    await page.goto('/settings');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await context.close();
+  });
+}
