@@ -2,18 +2,20 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminArea } from './pages/admin-page';
 import { HomePage } from './pages/home-page';
 import { SetupPage } from './pages/setup-page';
-import { personAt, SCREENS } from './pages/ways-in';
+import { personAt, SCREENS, type Screen } from './pages/ways-in';
 
 const shots = 'tests/artifacts/screenshots';
 
 /** The page in this screen's theme and then the other one, both looked at. */
-const shootBothThemes = async (page: Page, name: string, width: number) => {
-  for (const colorScheme of ['light', 'dark'] as const) {
+const shootBothThemes = async (page: Page, name: string, screen: Screen) => {
+  const other: Screen['colorScheme'] = screen.colorScheme === 'light' ? 'dark' : 'light';
+  // The screen's own theme last: the page is left as it was.
+  for (const colorScheme of [other, screen.colorScheme]) {
     await page.emulateMedia({ colorScheme });
     // The theme is settled as the page loads: shown again in the other one.
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.screenshot({ path: `${shots}/${name}-${width}-${colorScheme}.png` });
+    await page.screenshot({ path: `${shots}/${name}-${screen.width}-${colorScheme}.png` });
   }
 };
 
@@ -30,7 +32,7 @@ for (const screen of SCREENS) {
     await page.goto('/mini');
     await expect(page.getByRole('heading', { name: 'Journeys need a free account' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Exit Journey' })).toHaveCount(0);
-    await shootBothThemes(page, 'labels-mini-account-needed', screen.width);
+    await shootBothThemes(page, 'labels-mini-account-needed', screen);
 
     // After answering, today's discussion is one they are already part of.
     await page.goto('/home');
@@ -43,7 +45,7 @@ for (const screen of SCREENS) {
     await context.close();
   });
 
-  test(`the admin area has no member tab bar over its own tabs, which show that they scroll (${look})`, async ({
+  test(`the admin area has no member tab bar over its own tabs, which show that they scroll, and a history that fits (${look})`, async ({
     browser,
   }) => {
     const { context, page } = await personAt(browser, screen);
@@ -61,7 +63,33 @@ for (const screen of SCREENS) {
     } else {
       await expect(tabs).not.toHaveAttribute('data-more');
     }
-    await shootBothThemes(page, 'admin-no-member-bar', screen.width);
+    await shootBothThemes(page, 'admin-no-member-bar', screen);
+
+    // The history: a table on a desktop, cards of labelled lines on a phone (no sideways scroll).
+    await adminArea(page).openTab('Audit');
+    const history = page.getByRole('region', { name: 'Moderation history' });
+    const entry = history.locator('tbody tr').first();
+    await expect(entry).toContainText('admin.signed-in');
+    const fits = await history.evaluate((el) => el.scrollWidth <= el.clientWidth);
+    const lines = await entry.evaluate((row) => getComputedStyle(row).display);
+    if (screen.width < 600) {
+      expect(fits).toBe(true);
+      await expect(history.getByRole('table')).toBeVisible();
+      expect(lines).toBe('flex');
+      expect(
+        await entry
+          .locator('td')
+          .first()
+          .evaluate((td) => getComputedStyle(td, '::before').content),
+      ).toBe('"When"');
+    } else {
+      expect(lines).toBe('table-row');
+      await expect(history.getByRole('columnheader', { name: 'When' })).toBeVisible();
+    }
+    await entry.scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: `${shots}/admin-audit-${screen.width}-${screen.colorScheme}.png`,
+    });
     // Leaving the admin area brings the member's bar back.
     await page.goto('/settings');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
