@@ -22,7 +22,7 @@ const shootBothThemes = async (page: Page, name: string, screen: Screen) => {
 for (const screen of SCREENS) {
   const look = `${screen.width} px, ${screen.colorScheme}`;
 
-  test(`labels say what a person can do: no Exit Journey without a journey, no 'Join' after answering (${look})`, async ({
+  test(`labels say what a person can do: no Exit Journey without a journey, no 'Join' after answering, the introduction at the foot of the page (${look})`, async ({
     browser,
   }) => {
     const { context, page } = await personAt(browser, screen);
@@ -42,10 +42,18 @@ for (const screen of SCREENS) {
     await expect(page.getByRole('link', { name: /Join today.s discussion/ })).toHaveCount(0);
     await page.getByRole('link', { name: 'Read today’s discussion' }).click();
     await expect(page).toHaveURL(/\/responses\/\d+$/);
+
+    // The introduction is at the foot of every page, beside About.
+    await page
+      .getByRole('navigation', { name: 'Legal' })
+      .getByRole('link', { name: 'Introduction' })
+      .click();
+    await expect(page).toHaveURL(/\/intro$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Boon' })).toBeVisible();
     await context.close();
   });
 
-  test(`the admin area has no member tab bar over its own tabs, which show that they scroll, and a history that fits (${look})`, async ({
+  test(`the admin area has no member tab bar over its own tabs, which show that they scroll, a history that fits, and the board's and submissions' own pages linked (${look})`, async ({
     browser,
   }) => {
     const { context, page } = await personAt(browser, screen);
