@@ -35,8 +35,8 @@ type TabKey = (typeof TABS)[number]['key'];
 /** A tool that also has an address of its own (to bookmark, or open beside the dashboard). */
 const WithOwnPage = ({ to, name, children }: { to: string; name: string; children: ReactNode }) => (
   <>
-    <p className="mb-4 text-small">
-      <Link to={to} className="link">
+    <p className="mb-2 text-small">
+      <Link to={to} className="link inline-flex min-h-11 items-center">
         {name} on a page of its own
       </Link>
     </p>
