@@ -91,7 +91,7 @@ test('/personal/archive shows a pseudonymous person their answers and today’s 
   await new HomePage(guest.page).answer('Kept on this device until I decide otherwise.');
   await guest.page.goto('/personal/archive');
   await expect(guest.page.getByText('Showing 1 of 1 response')).toBeVisible();
-  await guest.page.getByRole('link', { name: 'Join today’s discussion' }).click();
+  await guest.page.getByRole('link', { name: 'Read today’s discussion' }).click();
   await expect(guest.page).toHaveURL(/\/responses\/\d+$/);
   await guest.page.goBack();
   await expect(guest.page.getByText('Kept on this device', { exact: true })).toBeVisible();

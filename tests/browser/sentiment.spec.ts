@@ -9,6 +9,9 @@ import { SentimentPage } from './pages/sentiment-page';
 import { SetupPage } from './pages/setup-page';
 import { visitor } from './pages/visitor';
 
+const NO_POSITION =
+  'No one has placed an answer on the spectrum yet. Replies, echoes and reactions are below.';
+
 test('the dashboard shows today’s question with its tables, its tabs, and moves live', async ({
   browser,
   request,
@@ -26,7 +29,12 @@ test('the dashboard shows today’s question with its tables, its tabs, and move
   await expect(card).toBeVisible();
   const before = await sentiment.responseCount(question);
   expect(before).toBeGreaterThanOrEqual(1);
-  await expect(card.getByRole('table', { name: 'Spectrum distribution' })).toBeVisible();
+  // A table where someone placed an answer on the spectrum, one sentence where nobody did.
+  await expect(
+    card
+      .getByRole('table', { name: 'Spectrum distribution' })
+      .or(card.getByText(NO_POSITION, { exact: true })),
+  ).toBeVisible();
   // The trend chart over the range keeps its numbers in a table.
   const trend = page.getByRole('table', { name: 'Trend by day' });
   await expect(trend.getByRole('row').last()).toContainText(String(before), {
@@ -54,8 +62,6 @@ test('the dashboard shows today’s question with its tables, its tabs, and move
   await context.close();
 });
 
-const score = (value: number | null) => (value === null ? 'N/A' : value.toFixed(2));
-
 test('every card’s charts are drawn, their tables hold the API’s numbers, and the dashboard passes axe in both themes at phone and desktop width', async ({
   browser,
 }) => {
@@ -70,11 +76,18 @@ test('every card’s charts are drawn, their tables hold the API’s numbers, an
   expect(items.length).toBeGreaterThanOrEqual(1);
   for (const item of items) {
     const card = sentiment.cardOf(item);
-    const spectrum = sentiment.figure(card, 'Spectrum distribution');
-    await expect(sentiment.chart(spectrum)).toBeVisible();
-    await expect(spectrum.getByRole('cell')).toHaveText(
-      SPECTRUM_SIDES.map((side) => `${item.distribution[side]}%`),
-    );
+    // No walls of 'N/A' and 0%: what nobody gave is said once, in words.
+    await expect(card.getByText('N/A')).toHaveCount(0);
+    if (item.averageSpectrum === null) {
+      await expect(card.getByText(NO_POSITION, { exact: true })).toBeVisible();
+      await expect(card.getByRole('table', { name: 'Spectrum distribution' })).toHaveCount(0);
+    } else {
+      const spectrum = sentiment.figure(card, 'Spectrum distribution');
+      await expect(sentiment.chart(spectrum)).toBeVisible();
+      await expect(spectrum.getByRole('cell')).toHaveText(
+        SPECTRUM_SIDES.map((side) => `${item.distribution[side]}%`),
+      );
+    }
 
     const engagement = sentiment.figure(card, 'Engagement');
     await expect(sentiment.chart(engagement)).toBeVisible();
@@ -91,15 +104,19 @@ test('every card’s charts are drawn, their tables hold the API’s numbers, an
     await card.getByRole('tab', { name: 'Content Quality' }).click();
     const quality = sentiment.figure(card, 'Content quality');
     await expect(sentiment.chart(quality)).toBeVisible();
-    await expect(sentiment.cell(quality, 'Relevance')).toHaveText(
-      score(item.moderation.relevanceAvg),
-    );
-    await expect(sentiment.cell(quality, 'Civility')).toHaveText(
-      score(item.moderation.civilityAvg),
-    );
-    await expect(sentiment.cell(quality, 'Sincerity')).toHaveText(
-      score(item.moderation.sincerityAvg),
-    );
+    const { relevanceAvg, civilityAvg, sincerityAvg } = item.moderation;
+    for (const [name, value] of [
+      ['Relevance', relevanceAvg],
+      ['Civility', civilityAvg],
+      ['Sincerity', sincerityAvg],
+    ] as const) {
+      if (value === null) await expect(quality.getByRole('rowheader', { name })).toHaveCount(0);
+      else await expect(sentiment.cell(quality, name)).toHaveText(value.toFixed(2));
+    }
+    if ([relevanceAvg, civilityAvg, sincerityAvg].every((v) => v === null)) {
+      await expect(card.getByText('No answer has been scored for quality yet.')).toBeVisible();
+    }
+    await expect(card.getByText('N/A')).toHaveCount(0);
     await expect(sentiment.cell(quality, 'Rejection rate')).toHaveText(
       `${item.moderation.rejectionRate}%`,
     );
@@ -116,6 +133,7 @@ test('every card’s charts are drawn, their tables hold the API’s numbers, an
         `no sideways scroll at ${width}px`,
       ).toBe(true);
       expect(await axeViolations(page), `${colorScheme} at ${width}px`).toEqual([]);
+      await expect(page.getByText(/N\/A/)).toHaveCount(0);
       await page.screenshot({
         path: `tests/artifacts/screenshots/sentiment-${width}-${colorScheme}.png`,
         fullPage: true,

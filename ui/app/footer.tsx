@@ -13,6 +13,7 @@ const LEGAL: readonly [string, string][] = [
   ['/terms-of-use', 'Terms of Use'],
   ['/contact', 'Contact'],
   ['/about', 'About'],
+  ['/intro', 'Introduction'],
 ];
 
 const Links = ({ links }: { links: readonly [string, string][] }) =>

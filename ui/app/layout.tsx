@@ -123,7 +123,8 @@ export const Layout = () => {
           <Link to="/home" aria-label="Boon, today’s question" className="rounded-md">
             <Logo />
           </Link>
-          <TabBar items={NAV} active={active} label="Main" />
+          {/* The admin area has tabs of its own; the member's bar would cover them on a phone. */}
+          {!/^\/admin(\/|$)/.test(pathname) && <TabBar items={NAV} active={active} label="Main" />}
           <div className="flex items-center gap-1">
             <InboxBell />
             <ThemeToggle />

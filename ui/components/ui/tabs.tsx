@@ -1,6 +1,53 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 
 export type Tab<K extends string> = { key: K; label: string; content: ReactNode };
+
+type Hidden = { start: boolean; end: boolean };
+
+/** Which ends of a scrolling row have tabs out of sight, kept as it scrolls or resizes. */
+const useHiddenEnds = () => {
+  const ref = useRef<HTMLDivElement>(null);
+  const [hidden, setHidden] = useState<Hidden>({ start: false, end: false });
+  useEffect(() => {
+    const row = ref.current;
+    if (!row) return;
+    const update = () => {
+      const start = row.scrollLeft > 1;
+      const end = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+      setHidden((was) => (was.start === start && was.end === end ? was : { start, end }));
+    };
+    update();
+    row.addEventListener('scroll', update, { passive: true });
+    // Test DOMs (jsdom) have no ResizeObserver; a browser always does.
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    resize?.observe(row);
+    return () => {
+      row.removeEventListener('scroll', update);
+      resize?.disconnect();
+    };
+  }, []);
+  return { ref, hidden };
+};
+
+/** Fades the ends that have tabs beyond them, so a row cut by the screen shows that it scrolls. */
+const fadeOf = ({ start, end }: Hidden): CSSProperties | undefined => {
+  if (!start && !end) return undefined;
+  const from = start ? 'transparent, #000 2.5rem' : '#000';
+  const to = end ? '#000 calc(100% - 2.5rem), transparent' : '#000';
+  const mask = `linear-gradient(to right, ${from}, ${to})`;
+  return { maskImage: mask, WebkitMaskImage: mask };
+};
+
+const hiddenName = ({ start, end }: Hidden) =>
+  start && end ? 'both' : start ? 'start' : end ? 'end' : undefined;
 
 /**
  * An accessible tab list: arrow keys, Home and End move between tabs (roving tabindex),
@@ -18,6 +65,7 @@ export const Tabs = <K extends string>({
   onChange: (key: K) => void;
 }) => {
   const id = useId();
+  const { ref: rowRef, hidden } = useHiddenEnds();
   const refs = useRef(new Map<K, HTMLButtonElement>());
   const index = tabs.findIndex((tab) => tab.key === active);
   const move = (to: number) => {
@@ -41,9 +89,12 @@ export const Tabs = <K extends string>({
   return (
     <div>
       <div
+        ref={rowRef}
         role="tablist"
         aria-label={label}
         onKeyDown={handleKey}
+        data-more={hiddenName(hidden)}
+        style={fadeOf(hidden)}
         className="flex gap-1 overflow-x-auto border-b border-line"
       >
         {tabs.map((tab) => {

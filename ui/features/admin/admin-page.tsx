@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { SproutDrawing } from '../../components/ui/illustrations';
@@ -34,6 +34,18 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
+/** A tool that also has an address of its own (to bookmark, or open beside the dashboard). */
+const WithOwnPage = ({ to, name, children }: { to: string; name: string; children: ReactNode }) => (
+  <>
+    <p className="mb-2 text-small">
+      <Link to={to} className="link inline-flex min-h-11 items-center">
+        {name} on a page of its own
+      </Link>
+    </p>
+    {children}
+  </>
+);
+
 /** The tools built so far; the others still say they are coming. */
 const TOOLS: Partial<Record<TabKey, () => ReactNode>> = {
   generate: () => <GenerateTab />,
@@ -41,8 +53,16 @@ const TOOLS: Partial<Record<TabKey, () => ReactNode>> = {
   schedule: () => <ScheduleTab />,
   manage: () => <ManageTab />,
   mini: () => <MiniTab />,
-  ideas: () => <IdeasTab />,
-  submit: () => <SubmissionsTab />,
+  ideas: () => (
+    <WithOwnPage to="/admin/brainstorm" name="The brainstorm board">
+      <IdeasTab />
+    </WithOwnPage>
+  ),
+  submit: () => (
+    <WithOwnPage to="/admin/submissions" name="Submissions">
+      <SubmissionsTab />
+    </WithOwnPage>
+  ),
   reports: () => <ReportsTab />,
   audit: () => <AuditTab />,
   admins: () => <AdminsTab />,

@@ -54,7 +54,7 @@ const Today = ({
         variant={answered ? 'primary' : 'secondary'}
       >
         {answered ? <DiscussionIcon aria-hidden="true" /> : <ForwardIcon aria-hidden="true" />}
-        {answered ? 'Join today’s discussion' : 'Answer today’s question'}
+        {answered ? 'Read today’s discussion' : 'Answer today’s question'}
       </ButtonLink>
     </Card>
   );

@@ -42,6 +42,8 @@ const MiniPage = () => {
   const dilemma = useCurrentDilemma(signedIn === true);
   const result = useTodayResult(dilemma.data?.id);
 
+  const walking =
+    signedIn === true && Boolean(dilemma.data) && result.isSuccess && !result.data?.archetypeId;
   const body = () => {
     if (dilemma.isPending || (dilemma.data && result.isPending)) {
       return (
@@ -76,9 +78,12 @@ const MiniPage = () => {
         eyebrow="Mini"
         title="Today’s Dilemma"
         actions={
-          <ButtonLink to="/home" variant="ghost">
-            Exit Journey
-          </ButtonLink>
+          // Only someone walking today's journey has one to leave.
+          walking && (
+            <ButtonLink to="/home" variant="ghost">
+              Exit Journey
+            </ButtonLink>
+          )
         }
       />
       {signedIn === false ? <AccountNeeded /> : signedIn && body()}

@@ -31,6 +31,15 @@ type FilterValues = {
 };
 const NO_FILTERS: FilterValues = { admin: '', action: ANY, target: '', from: '', to: '' };
 
+const COLUMNS = ['When', 'Admin', 'Action', 'Target', 'Reason', 'Before', 'After'] as const;
+
+/** How a column's text wraps: dates and action names stay on one line, ids break anywhere. */
+const WRAP: Partial<Record<(typeof COLUMNS)[number], string>> = {
+  When: 'sm:whitespace-nowrap',
+  Action: 'sm:whitespace-nowrap',
+  Target: 'break-all',
+};
+
 const values = (v: AuditValues | null) =>
   v
     ? Object.entries(v)
@@ -118,35 +127,46 @@ export const AuditTab = () => {
           <p className="text-small text-ink-muted" aria-live="polite">
             {page.data.total} {page.data.total === 1 ? 'entry' : 'entries'}
           </p>
-          {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+          {/* A table from the small breakpoint up; on a phone each entry is a card of labelled
+              lines (the cells keep their table semantics, their column named beside them). */}
           <section
             aria-label="Moderation history"
-            tabIndex={0}
-            className="overflow-x-auto rounded-md border border-line"
+            className="sm:overflow-x-auto sm:rounded-md sm:border sm:border-line"
           >
-            <table className="w-full text-left text-small">
+            <table className="w-full text-left text-small max-sm:block">
               <caption className="sr-only">Moderation history, newest first</caption>
-              <thead className="bg-surface-sunken">
+              <thead className="bg-surface-sunken max-sm:sr-only">
                 <tr>
-                  {['When', 'Admin', 'Action', 'Target', 'Reason', 'Before', 'After'].map((h) => (
+                  {COLUMNS.map((h) => (
                     <th key={h} scope="col" className="px-3 py-2 font-semibold">
                       {h}
                     </th>
                   ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-3">
                 {page.data.entries.map((e) => (
-                  <tr key={e.id} className="border-t border-line align-top">
-                    <td className="px-3 py-2 whitespace-nowrap">{fullDateTime(new Date(e.at))}</td>
-                    <td className="px-3 py-2">{e.admin}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{e.action}</td>
-                    <td className="px-3 py-2 break-all">
-                      {e.targetKind} {e.targetId}
-                    </td>
-                    <td className="px-3 py-2">{e.reason ?? ''}</td>
-                    <td className="px-3 py-2 break-words">{values(e.before)}</td>
-                    <td className="px-3 py-2 break-words">{values(e.after)}</td>
+                  <tr
+                    key={e.id}
+                    className="border-t border-line align-top max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:rounded-md max-sm:border max-sm:bg-surface max-sm:p-3"
+                  >
+                    {[
+                      fullDateTime(new Date(e.at)),
+                      e.admin,
+                      e.action,
+                      `${e.targetKind} ${e.targetId}`,
+                      e.reason ?? '',
+                      values(e.before),
+                      values(e.after),
+                    ].map((text, i) => (
+                      <td
+                        key={COLUMNS[i]}
+                        data-label={COLUMNS[i]}
+                        className={`px-3 py-2 break-words ${WRAP[COLUMNS[i]!] ?? ''} max-sm:grid max-sm:grid-cols-[4.5rem_1fr] max-sm:gap-2 max-sm:p-0 max-sm:before:font-semibold max-sm:before:text-ink-muted max-sm:before:content-[attr(data-label)] ${text === '' ? 'max-sm:hidden' : ''}`}
+                      >
+                        {text}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>

@@ -45,6 +45,8 @@ const axis = { fill: 'var(--color-ink-muted)', fontSize: 12 };
  */
 export const TrendChart = ({ items }: { items: readonly SentimentItem[] }) => {
   const data = byDay(items);
+  // A column of 'N/A' says nothing: without any position in the range it is left out, said once.
+  const placed = data.some((day) => day.spectrum !== null);
   const animate = !useReducedMotion();
   return (
     <Card>
@@ -103,9 +105,11 @@ export const TrendChart = ({ items }: { items: readonly SentimentItem[] }) => {
               <th scope="col" className="py-1 font-medium">
                 Answers
               </th>
-              <th scope="col" className="py-1 font-medium">
-                Average spectrum
-              </th>
+              {placed && (
+                <th scope="col" className="py-1 font-medium">
+                  Average spectrum
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -115,11 +119,20 @@ export const TrendChart = ({ items }: { items: readonly SentimentItem[] }) => {
                   {day.date}
                 </th>
                 <td className="py-1 tabular-nums">{day.answers}</td>
-                <td className="py-1">{spectrumText(day.spectrum)}</td>
+                {placed && (
+                  <td className="py-1">
+                    {day.spectrum === null ? 'None placed' : spectrumText(day.spectrum)}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
         </table>
+        {!placed && (
+          <p className="mt-2 text-small text-ink-muted">
+            No answer in this range was placed on the spectrum.
+          </p>
+        )}
       </div>
     </Card>
   );
