@@ -100,7 +100,7 @@ const slicesOf = (batch: PendingAppend[]): PendingAppend[][] => {
  */
 export const openPostgresEventStore = async (
   options: PostgresEventStoreOptions,
-): Promise<EventStore & { pool: pg.Pool }> => {
+): Promise<EventStore & { pool: pg.Pool; writtenHead: () => Promise<bigint | null> }> => {
   const pool = openPool({ applicationName: 'boon-log', ...options });
   const reads = readingPool(pool);
   let closing: Promise<void> | null = null;
@@ -311,6 +311,14 @@ export const openPostgresEventStore = async (
           ORDER BY position DESC LIMIT 1`,
       );
       return rows[0] ? BigInt(rows[0].position) : null;
+    },
+    // The last position written, visible to readers or not yet (tests wait for readers to get
+    // there; nothing else may read past the deliverable limit).
+    writtenHead: async () => {
+      const { rows } = await reads.query<{ position: string | null }>(
+        'SELECT max(position) AS position FROM events',
+      );
+      return rows[0]?.position ? BigInt(rows[0].position) : null;
     },
     // Positions have gaps (see postgres-schema.ts): the events are counted, through the key.
     countEventsAfter: async (position, cap) => {

@@ -24,6 +24,8 @@ const answer = async (person: Person, content = 'Honesty matters more than comfo
     .set('X-Device-ID', person.deviceId)
     .send({ content, questionId: q.id });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  // Others report what the read models showed them (on PostgreSQL they may trail a write).
+  await t.settled();
   return { questionId: q.id, responseId: res.body.id as string };
 };
 
@@ -33,6 +35,7 @@ const reply = async (person: Person, responseId: string, content = 'I see it the
     .set('X-Device-ID', person.deviceId)
     .send({ responseId, content });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  await t.settled();
   return res.body.reply.id as string;
 };
 

@@ -46,6 +46,11 @@ export const openTestReadStore = async (): Promise<{
 
 export type TestEngineStores = {
   log: EventStore;
+  /**
+   * The last position written, whether readers may see it yet (on PostgreSQL an event is read
+   * once every transaction below it has ended); null where the two are always the same.
+   */
+  writtenHead: (() => Promise<bigint | null>) | null;
   /** The embedded store counts the documents it reads; a test that uses files reads it. */
   readStore: ReadStore & { counter?: Readonly<ReadCounter> };
   vault: KeyVault;
@@ -78,6 +83,7 @@ export const openPostgresTestStores = async (options: {
   });
   return {
     log,
+    writtenHead: log.writtenHead,
     readStore,
     vault,
     close: async () => {
