@@ -138,6 +138,21 @@ const expectAllPresent = async (
   await expect.poll(missing, { timeout: 30_000, interval: 500 }).toEqual([]);
 };
 
+/** Stopped cleanly, the read models it left equal a fresh replay of its log: each event once. */
+const expectAppliedOnce = async (
+  boon: RealServer,
+  dataDir: string,
+  env: Record<string, string>,
+) => {
+  await boon.stop('SIGTERM');
+  const { stored, rebuilt, behind } = await readModelsAndRebuild(dataDir, {
+    env,
+    catchUpStored: true,
+  });
+  expect(behind).toEqual([]);
+  expect(stored).toEqual(rebuilt);
+};
+
 describe.skipIf(unavailable !== null)('PostgreSQL faults under write load', () => {
   it('a restart of the server: requests fail fast with 503 while it is down, Boon reconnects by itself, nothing acknowledged is lost, projections apply each event once', async () => {
     const server = await startPrivatePostgres();
@@ -171,13 +186,7 @@ describe.skipIf(unavailable !== null)('PostgreSQL faults under write load', () =
     expect(boon.exitCode()).toBeNull();
 
     await expectAllPresent(boon.url, question.id, load.acknowledged);
-    await boon.stop('SIGTERM');
-    const { stored, rebuilt, behind } = await readModelsAndRebuild(dataDir, {
-      env,
-      catchUpStored: true,
-    });
-    expect(behind).toEqual([]);
-    expect(stored).toEqual(rebuilt);
+    await expectAppliedOnce(boon, dataDir, env);
   }, 180_000);
 
   it('every Boon connection ended mid-unit (pg_terminate_backend), three times: no 500, nothing acknowledged lost, projections apply each event once', async () => {
@@ -214,13 +223,7 @@ describe.skipIf(unavailable !== null)('PostgreSQL faults under write load', () =
     expect(load.outcomes.filter((o) => o.status >= 500 && o.status !== 503)).toEqual([]);
     expect(boon.exitCode()).toBeNull();
     await expectAllPresent(boon.url, question.id, load.acknowledged);
-    await boon.stop('SIGTERM');
-    const { stored, rebuilt, behind } = await readModelsAndRebuild(dataDir, {
-      env,
-      catchUpStored: true,
-    });
-    expect(behind).toEqual([]);
-    expect(stored).toEqual(rebuilt);
+    await expectAppliedOnce(boon, dataDir, env);
   }, 180_000);
 
   it('a statement stuck behind a lock ends at the statement timeout: the request is answered 503, and the next one goes through once the lock is gone', async () => {
