@@ -179,6 +179,32 @@ test('a sending whose answer never came back is sent again, and makes one answer
   await context.close();
 });
 
+test('Boon out of reach while the device is online: the answer waits and is sent again until Boon answers', async ({
+  browser,
+  request,
+}) => {
+  const { context, page, headers } = await person(browser, { width: 1280 });
+  const question = await todaysQuestion(request);
+  await page.goto('/home');
+  // Online all along (no 'online' event will come), but the first two sendings find no Boon,
+  // whether the page or its worker (Background Sync) sends.
+  let sendings = 0;
+  await context.route('**/api/responses', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    sendings++;
+    if (sendings <= 2) return route.abort('connectionrefused');
+    return route.continue();
+  });
+  const text = 'Sent while the server restarted; it went once the server was back.';
+  await share(page, text);
+  await expect(page.locator('[data-waiting-answer]')).toContainText('Waiting to be shared');
+  await expect(page).toHaveURL(/\/responses\/\d+$/, { timeout: 15_000 });
+  expect(sendings).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => outboxWrites(page)).toEqual([]);
+  expect(await ownAnswers(request, headers, question.id)).toEqual([text]);
+  await context.close();
+});
+
 test('two tabs offline: an echo and a reply made in one are shown waiting in both and sent once', async ({
   browser,
   request,

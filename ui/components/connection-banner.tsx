@@ -38,6 +38,23 @@ const useFreshOnReconnect = (online: boolean, showingKept: boolean) => {
       if (showingKept) void client.invalidateQueries();
     }
   }, [online, showingKept, client]);
+  // Online, yet still showing what was kept: Boon was out of reach (restarting, or the network
+  // came a moment after the 'online' event). No event says when it is back, so the page asks
+  // again, waiting twice as long each time (2 s up to 30 s), until Boon answers.
+  useEffect(() => {
+    if (!online || !showingKept) return;
+    let delay = 2_000;
+    let timer: ReturnType<typeof setTimeout>;
+    const again = () => {
+      timer = setTimeout(() => {
+        void client.invalidateQueries();
+        delay = Math.min(30_000, delay * 2);
+        again();
+      }, delay);
+    };
+    again();
+    return () => clearTimeout(timer);
+  }, [online, showingKept, client]);
 };
 
 const Line = ({

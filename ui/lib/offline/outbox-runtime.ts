@@ -83,8 +83,34 @@ const sendNow = async (client: QueryClient) => {
     if (waited || outcome.kind === 'sent') settle(client, { write, outcome }, waited);
     channel?.postMessage({ write, outcome } satisfies OutcomeMessage);
   });
-  if (result === 'later') void syncLater();
+  if (result === 'later') {
+    void syncLater();
+    retryLater(client);
+  } else {
+    retryDelay = 0;
+  }
   return result;
+};
+
+/** The wait before sending again after Boon was out of reach although the device is online. */
+let retryDelay = 0;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+const FIRST_RETRY_MS = 1_000;
+const LAST_RETRY_MS = 30_000;
+
+/**
+ * The device says it is online, yet the sending did not reach Boon: the 'online' event came a
+ * moment before the network did, or Boon itself is restarting. No event will come for either,
+ * so this page tries again, waiting twice as long each time (1 s up to 30 s). Offline, the
+ * 'online' event (or the worker's Background Sync) sends instead.
+ */
+const retryLater = (client: QueryClient) => {
+  if (retryTimer !== null || !navigator.onLine) return;
+  retryDelay = Math.min(LAST_RETRY_MS, retryDelay === 0 ? FIRST_RETRY_MS : retryDelay * 2);
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void sendNow(client);
+  }, retryDelay);
 };
 
 let started: Promise<void> | null = null;
