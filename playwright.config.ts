@@ -7,9 +7,13 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const tourPort = port + 1;
 const splitPort = port + 2;
 const screenTour = /\/screens\.spec\.ts$/;
-/** Journeys that run on the second journeys' server: about a third of their time. */
+/**
+ * Journeys that run on the second journeys' server: about 40% of their time, so that one worker
+ * runs the other journeys while the second runs the screen tour, these and the next day (about
+ * 21 and 20 minutes of a run here).
+ */
 const splitJourneys =
-  /\/(account-email|conversation|first-minutes|identity|legal-contact|reach|trust)\.spec\.ts$/;
+  /\/(account-email|account-ways-in|conversation|first-minutes|forms|identity|legal-contact|reach|spec-rules|trust|what-is-waiting)\.spec\.ts$/;
 /** Moves its server's clock to tomorrow: on a server of its own, the only one with TEST_CLOCK. */
 const nextDay = /\/next-day\.spec\.ts$/;
 const clockPort = port + 3;

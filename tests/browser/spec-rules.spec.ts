@@ -135,8 +135,7 @@ for (const screen of SCREENS) {
     await context.close();
   });
 
-  // Broken by this stop's merges of eight branches (found by the full run at its end; see the stop note): fix, then take this line out.
-  test.fixme(`the Fellow Travelers poll gives up on a request after 5 s and says so; Try again brings the chat back (${look})`, async ({
+  test(`the Fellow Travelers poll gives up on a request after 5 s and says so; Try again brings the chat back (${look})`, async ({
     browser,
   }) => {
     test.setTimeout(90_000);
@@ -149,7 +148,9 @@ for (const screen of SCREENS) {
     await mini.choose(1);
     await mini.expectResult('rule-keeper', 'The Rule Keeper');
     await page.getByRole('tab', { name: 'Fellow Travelers' }).click();
-    await expect(page.getByText('No messages yet. Start the conversation!')).toBeVisible();
+    // The chat as it is (other journeys may have written in it today): empty or not, a first line.
+    const chatLines = page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+    await expect(chatLines.first()).toBeVisible();
 
     // The server stops answering the chat: each poll waits for nothing.
     const chat = '**/archetype/rule-keeper/chat';
@@ -176,7 +177,7 @@ for (const screen of SCREENS) {
     await page.unroute(chat);
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect(alert).toBeHidden();
-    await expect(page.getByText('No messages yet. Start the conversation!')).toBeVisible();
+    await expect(chatLines.first()).toBeVisible();
     await context.close();
   });
 }
