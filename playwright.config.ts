@@ -9,8 +9,8 @@ const splitPort = port + 2;
 const screenTour = /\/screens\.spec\.ts$/;
 /**
  * Journeys that run on the second journeys' server: about 40% of their time, so that one worker
- * runs the other journeys while the second runs the screen tour, these and the next day (about
- * 21 and 20 minutes of a run here).
+ * runs the other journeys while the second runs the screen tour, these and the next day, each
+ * about half of the run.
  */
 const splitJourneys =
   /\/(account-email|account-ways-in|conversation|first-minutes|forms|identity|legal-contact|reach|spec-rules|trust|what-is-waiting)\.spec\.ts$/;

@@ -41,6 +41,12 @@ test('the dashboard shows today’s question with its tables, its tabs, and move
     timeout: 15_000,
   });
   await expect(card.getByRole('table', { name: 'Engagement' })).toContainText('Replies');
+  // The chart's legend names the spectrum line only where the range has a position to draw.
+  const legendLine = page
+    .locator('.recharts-legend-wrapper')
+    .getByText('Average spectrum (dashed line)');
+  const nonePlaced = page.getByText('No answer in this range was placed on the spectrum.');
+  await expect(legendLine).toHaveCount((await nonePlaced.isVisible()) ? 0 : 1);
 
   // Content Quality by keyboard: the analyzer's scores, as a table.
   await sentiment.figures(question).getByRole('tab', { name: 'Engagement' }).focus();

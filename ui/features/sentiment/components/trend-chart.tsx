@@ -61,7 +61,9 @@ export const TrendChart = ({ items }: { items: readonly SentimentItem[] }) => {
             <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" />
             <XAxis dataKey="date" tick={axis} tickFormatter={(d: string) => d.slice(5)} />
             <YAxis yAxisId="answers" allowDecimals={false} tick={axis} />
-            <YAxis yAxisId="spectrum" orientation="right" domain={[-100, 100]} tick={axis} />
+            {placed && (
+              <YAxis yAxisId="spectrum" orientation="right" domain={[-100, 100]} tick={axis} />
+            )}
             <Tooltip
               contentStyle={{
                 background: 'var(--color-surface)',
@@ -81,16 +83,19 @@ export const TrendChart = ({ items }: { items: readonly SentimentItem[] }) => {
               stroke="var(--color-accent)"
               isAnimationActive={animate}
             />
-            <Line
-              yAxisId="spectrum"
-              dataKey="spectrum"
-              name="Average spectrum (dashed line)"
-              stroke="var(--color-ink)"
-              strokeDasharray="6 3"
-              connectNulls
-              dot={{ r: 3 }}
-              isAnimationActive={animate}
-            />
+            {/* Nothing placed in the range: no line, no axis, and the legend names only the bars. */}
+            {placed && (
+              <Line
+                yAxisId="spectrum"
+                dataKey="spectrum"
+                name="Average spectrum (dashed line)"
+                stroke="var(--color-ink)"
+                strokeDasharray="6 3"
+                connectNulls
+                dot={{ r: 3 }}
+                isAnimationActive={animate}
+              />
+            )}
           </ComposedChart>
         </ResponsiveContainer>
       </div>
