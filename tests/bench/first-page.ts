@@ -5,6 +5,7 @@ import { startServer } from '../../api/server';
 import { openStores } from '../../api/stores';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
+import { createTestDatabase, postgresServer } from '../support/postgres';
 import { spawnServer } from '../support/real-server';
 import { appendAnswers, projectWithoutReactions, readerOfToday } from './community';
 import { bareRoute, loadFrom } from './load';
@@ -31,12 +32,13 @@ const load = (url: string, path: string, deviceId: string, seconds = SECONDS) =>
 
 /**
  * The first page of a question's answers when that question has 10,000 and the read model
- * holds 200,000 answers overall, at 200 requests/s; the baseline serves the same page's bytes
- * from a bare Express route at the same rate.
+ * holds 200,000 answers overall, at 200 requests/s, served by a process of its own on the
+ * engines `env` names (none: the embedded SQLite ones).
  */
-export const firstPage = async (): Promise<Figure[]> => {
+const servePage = async (env: Record<string, string>) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'boon-bench-page-'));
   const config = loadConfig({
+    ...env,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -58,7 +60,7 @@ export const firstPage = async (): Promise<Figure[]> => {
   await projectWithoutReactions(stores.events, stores.readStore);
   await stores.close();
   // A restart on that history, as `npm start` runs it (a process of its own): what is measured.
-  const server = await spawnServer({ DATA_DIR: dataDir });
+  const server = await spawnServer({ ...env, DATA_DIR: dataDir });
   const path = `/api/responses/${reader.questionId}`;
   const page = await fetch(`${server.url}${path}`, { headers: { 'x-device-id': reader.deviceId } });
   const body = await page.text();
@@ -69,7 +71,12 @@ export const firstPage = async (): Promise<Figure[]> => {
   const app = await load(server.url, path, reader.deviceId);
   await server.stop('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
+  return { app, warmUp, body, total, reader, complete: total === String(ON_QUESTION + 1) };
+};
 
+/** The first page on the embedded engines, against the same bytes from a bare Express route. */
+export const firstPage = async (): Promise<Figure[]> => {
+  const { app, warmUp, body, total, reader, complete } = await servePage({});
   const bare = await bareRoute({ method: 'GET', body });
   await load(bare.url, '/bare', reader.deviceId, WARM_UP_SECONDS);
   const baseline = await load(bare.url, '/bare', reader.deviceId);
@@ -87,8 +94,38 @@ export const firstPage = async (): Promise<Figure[]> => {
       target: '≤ 20 ms',
       // Every answer written (the reader's too) is counted: a read model that lost answers on
       // the way (it once did, keys pushed out of the cache read as erased) fails the row.
-      met: p99 <= 20 && app.notOk === 0 && total === String(ON_QUESTION + 1),
+      met: p99 <= 20 && app.notOk === 0 && complete,
       note: `${app.ok} answered 200, ${app.notOk} not${app.notOk ? ` (${JSON.stringify(app.failures)})` : ''}; X-Total-Count ${total} of ${ON_QUESTION + 1} answers written; ${body.length} bytes a page; p50 ${app.p50.toFixed(1)} ms, baseline p50 ${baseline.p50.toFixed(1)} ms (requests evenly paced from a process of its own, latency from when each was due); measured after ${WARM_UP_SECONDS} s at the same rate, whose p99 right after the restart was ${warmUp.p99.toFixed(1)} ms (p50 ${warmUp.p50.toFixed(1)})`,
+    },
+  ];
+};
+
+/**
+ * The same first page with the log and read models on PostgreSQL (a local server, a database of
+ * the run's own), against the page on the embedded SQLite engines in the same run.
+ */
+export const postgresFirstPage = async (): Promise<Figure[]> => {
+  const server = await postgresServer();
+  if (!server.available) {
+    console.log(`  skipped: no PostgreSQL (${server.skipReason})`);
+    return [];
+  }
+  const embedded = await servePage({});
+  const db = await createTestDatabase('boon_bench_page');
+  const postgres = await servePage({ DATABASE_URL: db.url });
+  await db.drop();
+  const p99 = postgres.app.p99;
+  return [
+    {
+      name: `GET /api/responses/{q} first page p99 on PostgreSQL: ${ON_QUESTION} answers on the question, ${OVERALL} overall, ${RATE} req/s`,
+      value: p99,
+      unit: 'ms',
+      baseline: embedded.app.p99,
+      baselineName: 'the same page on the embedded SQLite engines',
+      ratio: p99 / Math.max(embedded.app.p99, 1),
+      target: '≤ 20 ms',
+      met: p99 <= 20 && postgres.app.notOk === 0 && postgres.complete,
+      note: `${postgres.app.ok} answered 200, ${postgres.app.notOk} not; X-Total-Count ${postgres.total} of ${ON_QUESTION + 1}; p50 ${postgres.app.p50.toFixed(1)} ms; SQLite p50 ${embedded.app.p50.toFixed(1)} ms, p99 ${embedded.app.p99.toFixed(1)} ms; after ${WARM_UP_SECONDS} s at the same rate (PostgreSQL's p99 then ${postgres.warmUp.p99.toFixed(1)} ms)`,
     },
   ];
 };

@@ -10,7 +10,7 @@ import { bareRoute, loadFrom } from './load';
 import type { Figure } from './report';
 
 const CONNECTIONS = 10;
-const WARM_UP = 400;
+export const WARM_UP = 400;
 const BODY = (questionId: number) =>
   JSON.stringify({ content: 'A short but sincere answer to the question.', questionId });
 
@@ -29,7 +29,7 @@ const run = async (url: string, path: string, deviceIds: string[], body: string)
 };
 
 /** Until every projection the process can see is at lag 0 (its `/healthz` lists them). */
-const caughtUp = async (url: string) => {
+export const caughtUp = async (url: string) => {
   for (let tries = 0; tries < 600; tries++) {
     const health = (await (await fetch(`${url}/healthz`)).json()) as {
       projections?: { lagEvents: number; state: string }[];
@@ -42,9 +42,43 @@ const caughtUp = async (url: string) => {
 };
 
 /** A run of its own on a new process: the first devices warm it up, the rest are measured. */
-const measure = async (url: string, devices: string[], questionId: number) => {
+export const measure = async (url: string, devices: string[], questionId: number) => {
   await run(url, '/api/responses', devices.slice(0, WARM_UP), BODY(questionId));
   return run(url, '/api/responses', devices.slice(WARM_UP), BODY(questionId));
+};
+
+/**
+ * Registered devices to answer with, through the API (not measured), and today's question. The
+ * pseudonym lists give 3,000 names: as many devices.
+ */
+export const registerDevices = async (url: string) => {
+  const devices: string[] = [];
+  const questionId = ((await (await fetch(`${url}/api/question/today`)).json()) as { id: number })
+    .id;
+  for (let batch = 0; devices.length < WARM_UP + 2500 && batch < 200; batch++) {
+    await Promise.all(
+      Array.from({ length: 25 }, async () => {
+        const deviceId = randomBytes(16).toString('base64url');
+        const offered = (await (
+          await fetch(`${url}/api/user/generate-pseudonyms`, { method: 'POST' })
+        ).json()) as {
+          pseudonyms: string[];
+        };
+        if (!offered.pseudonyms[0]) return;
+        const res = await fetch(`${url}/api/user/setup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-device-id': deviceId },
+          body: JSON.stringify({
+            pseudonym: offered.pseudonyms[0],
+            privacyConsent: true,
+            termsConsent: true,
+          }),
+        });
+        if (res.status === 201) devices.push(deviceId);
+      }),
+    );
+  }
+  return { devices, questionId };
 };
 
 /**
@@ -62,33 +96,8 @@ export const httpThroughput = async (): Promise<Figure[]> => {
     // Thousands of registrations from one address: past the per-address quota on purpose.
     quotas: { enforce: () => {}, spend: () => {} },
   });
-  // Register devices first (not measured). The pseudonym lists give 3,000 names: as many devices.
-  const devices: string[] = [];
-  const names = (await (await fetch(`${server.url}/api/question/today`)).json()) as { id: number };
-  const questionId = names.id;
-  for (let batch = 0; devices.length < WARM_UP + 2500 && batch < 200; batch++) {
-    await Promise.all(
-      Array.from({ length: 25 }, async () => {
-        const deviceId = randomBytes(16).toString('base64url');
-        const offered = (await (
-          await fetch(`${server.url}/api/user/generate-pseudonyms`, { method: 'POST' })
-        ).json()) as {
-          pseudonyms: string[];
-        };
-        if (!offered.pseudonyms[0]) return;
-        const res = await fetch(`${server.url}/api/user/setup`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-device-id': deviceId },
-          body: JSON.stringify({
-            pseudonym: offered.pseudonyms[0],
-            privacyConsent: true,
-            termsConsent: true,
-          }),
-        });
-        if (res.status === 201) devices.push(deviceId);
-      }),
-    );
-  }
+  // Register devices first (not measured).
+  const { devices, questionId } = await registerDevices(server.url);
   await server.close();
   cpSync(dataDir, splitDir, { recursive: true });
   cpSync(dataDir, aloneDir, { recursive: true });

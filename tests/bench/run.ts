@@ -3,7 +3,7 @@ import { analyzerScreening } from './analyzer-screening';
 import { appendRate } from './append-rate';
 import { authCost } from './auth-cost';
 import { crossProcess } from './cross-process';
-import { firstPage } from './first-page';
+import { firstPage, postgresFirstPage } from './first-page';
 import { httpThroughput } from './http-throughput';
 import { lighthouseScores } from './lighthouse';
 import { liveLatency } from './live-latency';
@@ -11,6 +11,7 @@ import { migrationRate } from './migration-rate';
 import { opinionMap } from './opinion-map';
 import { miniChatFanout } from './mini-chat-fanout';
 import { postgresAppend } from './postgres-append';
+import { postgresHttp } from './postgres-http';
 import { pseudonymOffers } from './pseudonym-offers';
 import { pushFanout } from './push-fanout';
 import { printFigure, writeReport, type Figure } from './report';
@@ -25,9 +26,11 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['durable append rate', appendRate],
   ['PostgreSQL append rate and latency', postgresAppend],
   ['HTTP RespondToQuestion throughput', httpThroughput],
+  ['PostgreSQL HTTP RespondToQuestion against SQLite', postgresHttp],
   ['append → read model / ws notice latency', liveLatency],
   ['append → ws notice through a separate API process', crossProcess],
   ['first page of answers at 10k / 200k', firstPage],
+  ['PostgreSQL first page of answers at 10k / 200k', postgresFirstPage],
   ['one notice to 5,000 ws clients', wsFanout],
   ['one live chat message to 1,000 sockets', miniChatFanout],
   ['projection rebuild rate', rebuildRate],
