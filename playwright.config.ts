@@ -10,8 +10,11 @@ const screenTour = /\/screens\.spec\.ts$/;
 /** Journeys that run on the second journeys' server: about a third of their time. */
 const splitJourneys =
   /\/(account-email|conversation|first-minutes|identity|legal-contact|reach|trust)\.spec\.ts$/;
-/** Moves its server's clock to tomorrow: on a server of its own, the only one with TEST_CLOCK. */
-const nextDay = /\/next-day\.spec\.ts$/;
+/**
+ * Move their server's clock to tomorrow: on a server of their own, the only one with TEST_CLOCK
+ * (what-is-waiting needs a question asked on a day before today).
+ */
+const nextDay = /\/(next-day|what-is-waiting)\.spec\.ts$/;
 const clockPort = port + 3;
 
 export default defineConfig({
