@@ -1,13 +1,7 @@
 import { useAnswerCount } from '../lib/answer-count';
+import { waitingText } from '../lib/thoughts-waiting';
 import { cx } from './ui/cx';
 import { DiscussionIcon } from './ui/icons';
-
-/** '12 thoughts are waiting for yours'; today's question with none yet invites the first. */
-export const waitingText = (count: number, today: boolean): string | null => {
-  if (count === 1) return '1 thought is waiting for yours';
-  if (count > 1) return `${count.toLocaleString('en-US')} thoughts are waiting for yours`;
-  return today ? 'Be the first to share a thought today' : null;
-};
 
 /**
  * What answering opens: the count of answers others see, never who wrote them or what. Says
