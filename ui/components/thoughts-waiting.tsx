@@ -17,7 +17,9 @@ export const ThoughtsWaiting = ({
   today: boolean;
   className?: string;
 }) => {
-  const { data } = useAnswerCount(questionId);
+  const { data, isPending } = useAnswerCount(questionId);
+  // Its line kept while the count is on its way: the answer box below does not jump.
+  if (isPending) return <div aria-hidden="true" className={cx('h-5.25', className)} />;
   const text = data ? waitingText(data.count, today) : null;
   if (text === null) return null;
   return (
