@@ -4,6 +4,7 @@ import type {
   JourneyQuestionDto,
   OwnResponseDto,
   QuestionRespondedDto,
+  QuestionTitleDto,
   ResponseStatusDto,
 } from '../../domain/contracts/archive';
 import { forbidden } from '../../domain/shared/errors';
@@ -15,6 +16,7 @@ import {
 import { today } from '../commands/question-of-the-day';
 import type { AppContext } from '../context';
 import { identifyReader, readerOf } from '../http/guards';
+import { pageOf, sendPage } from '../http/paging';
 import { parseInput } from '../http/validation';
 import { hasAnswered } from '../policies/discussions';
 import { toQuestionDto } from './questions';
@@ -29,6 +31,9 @@ const questionIdParams = z.object({
     .int('questionId must be a whole number')
     .positive('questionId must be positive'),
 });
+
+/** Where a page of past titles ended: the day of its last (the list runs newest first). */
+const titlesPageKey = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
 
 const contains = (text: string, search: string | undefined) =>
   !search || text.toLowerCase().includes(search.trim().toLowerCase());
@@ -69,6 +74,33 @@ export const archiveRoutes = (ctx: AppContext) => {
     }
     res.json(
       docs.filter((doc) => contains(doc.content, search)).map((doc) => toQuestionDto(doc, day)),
+    );
+  });
+
+  /**
+   * The past questions' titles, newest first, for anyone: what can be read once today's
+   * question is answered. Their answers stay behind the discussions' own gate.
+   */
+  router.get('/archive/titles', async (req, res) => {
+    const { after, limit } = pageOf(req, titlesPageKey);
+    const day = today(ctx);
+    const before = after === null || after.day > day ? day : after.day;
+    const past = await questions().find(
+      { day: { $lt: before } },
+      { sort: { day: -1 }, limit: limit + 1 },
+    );
+    const page = past.slice(0, limit);
+    sendPage(
+      req,
+      res,
+      page.map((doc): QuestionTitleDto => ({
+        id: doc.id,
+        content: doc.content,
+        category: doc.category,
+        dateAdded: doc.day,
+      })),
+      past.length > limit ? { day: page[page.length - 1]!.day } : null,
+      await questions().count({ day: { $lt: day } }),
     );
   });
 

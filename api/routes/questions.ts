@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { QuestionDto, ResourceDto } from '../../domain/contracts/questions';
+import type { AnswerCountDto, QuestionDto, ResourceDto } from '../../domain/contracts/questions';
 import { notFound } from '../../domain/shared/errors';
 import type { QuestionDoc } from '../../projections/questions';
+import { responsesByQuestionProjection } from '../../projections/responses-by-question';
 import { questionOfDay, today } from '../commands/question-of-the-day';
 import type { AppContext } from '../context';
 import { parseInput } from '../http/validation';
@@ -32,6 +33,18 @@ export const toQuestionDto = (doc: QuestionDoc, todayIs: string): QuestionDto =>
 
 export const findQuestion = (ctx: AppContext, id: number) =>
   ctx.readModels.collection<QuestionDoc>('questions').findOne({ _id: String(id) });
+
+/**
+ * How many answers others see on a question. Counted from the index only where no total is
+ * kept yet: a generation built before totals were kept serves until its rebuild is swapped in.
+ */
+export const visibleAnswerCount = async (ctx: AppContext, questionId: number) => {
+  const model = ctx.readModels.of(responsesByQuestionProjection);
+  return (
+    (await model.response_counts.findOne({ _id: String(questionId) }))?.count ??
+    (await model.responses.count({ questionId, visibility: 'visible' }))
+  );
+};
 
 /** Today's question, or null when the day has none yet. */
 export const todayQuestion = async (ctx: AppContext): Promise<QuestionDto | null> => {
@@ -72,6 +85,18 @@ export const questionRoutes = (ctx: AppContext) => {
     const question = await questionById(ctx, id);
     if (!question) throw notFound('Question not found', `There is no question ${id}.`);
     res.json(question);
+  });
+
+  // Open to anyone, answered or not (what the answer gate says is waiting): a count, nothing
+  // more. Only an asked question has one; a planned one is as unknown as no question at all.
+  router.get('/question/:id/answer-count', async (req, res) => {
+    const { id } = parseInput(questionIdParams, req.params, 'params');
+    const doc = await findQuestion(ctx, id);
+    if (!doc || doc.day > today(ctx)) {
+      throw notFound('Question not found', `There is no question ${id}.`);
+    }
+    const count = await visibleAnswerCount(ctx, id);
+    res.json({ questionId: id, count } satisfies AnswerCountDto);
   });
 
   router.get('/resources', (req, res) => {

@@ -36,7 +36,7 @@ import { assertMayRead } from '../policies/discussions';
 import { moderationOf, seenBy } from '../policies/visibility';
 import { authorActivity } from './author-activity';
 import type { QuestionDoc } from '../../projections/questions';
-import { findQuestion } from './questions';
+import { findQuestion, visibleAnswerCount } from './questions';
 import { reactionSummaries } from './reactions';
 
 const questionIdParams = z.object({
@@ -94,7 +94,6 @@ const pageKey = z.object({ rank: z.string().max(200) });
 export const responseRoutes = (ctx: AppContext) => {
   const router = Router();
   const responses = () => ctx.readModels.of(responsesByQuestionProjection).responses;
-  const answerCounts = () => ctx.readModels.of(responsesByQuestionProjection).response_counts;
   /** Which of these answers the viewer echoes: one lookup by _id each, never a scan. */
   const echoedBy = async (viewerId: string | null, ids: string[]) => {
     if (viewerId === null || ids.length === 0) return new Set<string>();
@@ -245,10 +244,7 @@ export const responseRoutes = (ctx: AppContext) => {
         activity: activityOf(doc.authorId),
       })),
       more ? { rank: page[page.length - 1]!.rank } : null,
-      // Counted from the index only where no total is kept yet: a generation built before
-      // totals were kept serves until its rebuild is swapped in.
-      (await answerCounts().findOne({ _id: String(questionId) }))?.count ??
-        (await responses().count({ questionId, visibility: 'visible' })),
+      await visibleAnswerCount(ctx, questionId),
     );
   });
 

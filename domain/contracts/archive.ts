@@ -26,3 +26,6 @@ export type JourneyQuestionDto = QuestionDto & {
   hasResponded: boolean;
   response: { id: string; content: string; dateAdded: string } | null;
 };
+
+/** A past question as anyone may browse it before answering today: no answers, no authors. */
+export type QuestionTitleDto = Pick<QuestionDto, 'id' | 'content' | 'category' | 'dateAdded'>;

@@ -11,4 +11,7 @@ export type QuestionDto = {
   submissionId: string | null;
 };
 
+/** How many answers others see on an asked question: a count only, never who or what. */
+export type AnswerCountDto = { questionId: number; count: number };
+
 export type ResourceDto = { id: string; title: string; description: string; link: string };

@@ -5,6 +5,8 @@ export const queryKeys = {
   todayQuestion: ['question', 'today'] as const,
   question: (id: number) => ['question', id] as const,
   responses: (questionId: number) => ['responses', questionId] as const,
+  /** Under responses, so whatever refreshes a question's answers refreshes their count. */
+  answerCount: (questionId: number) => ['responses', questionId, 'count'] as const,
   hasResponded: ['user', 'has-responded'] as const,
   echoUsage: ['user', 'echo-usage'] as const,
   resources: (questionId: number) => ['resources', questionId] as const,
@@ -57,6 +59,7 @@ export const queryKeys = {
   opinionSummaries: (questionIds: readonly number[]) =>
     ['sentiment', 'opinions', ...questionIds] as const,
   archiveQuestions: ['archive', 'questions'] as const,
+  archiveTitles: ['archive', 'titles'] as const,
   myResponses: ['archive', 'responses'] as const,
   /** Under hasResponded, so whatever makes that stale makes these stale too. */
   questionResponded: (questionId: number) => ['user', 'has-responded', questionId] as const,

@@ -14,6 +14,7 @@ import { isUnreachable } from '../../lib/registration';
 import { longDate } from '../../lib/today-question';
 import { useArchiveQuestions } from './api/archive-questions';
 import { JoinTodayFirst } from './components/join-today-first';
+import { PastTitles } from './components/past-titles';
 
 const plural = (n: number) => `${n} question${n === 1 ? '' : 's'} found`;
 
@@ -22,7 +23,14 @@ const ArchivePage = () => {
   const archive = useArchiveQuestions();
   const [search, setSearch] = useState('');
 
-  if (archive.error instanceof ApiError && archive.error.status === 403) return <JoinTodayFirst />;
+  if (archive.error instanceof ApiError && archive.error.status === 403) {
+    return (
+      <>
+        <JoinTodayFirst />
+        <PastTitles />
+      </>
+    );
+  }
   if (archive.error && isUnreachable(archive.error)) {
     return <Unreachable onRetry={() => void archive.refetch()} retrying={archive.isFetching} />;
   }

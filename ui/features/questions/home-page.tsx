@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ThoughtsWaiting } from '../../components/thoughts-waiting';
 import { Unreachable, UnreachableNotice } from '../../components/unreachable';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
@@ -123,7 +124,10 @@ const HomePage = () => {
           ) : waiting ? (
             <WaitingAnswer write={waiting} />
           ) : (
-            <ResponseComposer questionId={question.id} questionDay={question.dateAdded} />
+            <>
+              <ThoughtsWaiting questionId={question.id} today className="mb-4" />
+              <ResponseComposer questionId={question.id} questionDay={question.dateAdded} />
+            </>
           )}
         </div>
       </Card>

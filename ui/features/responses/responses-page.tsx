@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { NotFound } from '../../components/not-found';
 import { QuestionUnavailable } from '../../components/question-unavailable';
+import { ThoughtsWaiting } from '../../components/thoughts-waiting';
 import { Unreachable, UnreachableNotice } from '../../components/unreachable';
 import { LoadMore } from '../../components/ui/load-more';
 import { Badge } from '../../components/ui/badge';
@@ -120,6 +121,11 @@ const QuestionResponses = ({ questionId, afterAnswers }: Slots & { questionId: n
                 ? 'Share your own perspective on this question before viewing others.'
                 : 'Share your own perspective before viewing others.'}
             </p>
+            <ThoughtsWaiting
+              questionId={questionId}
+              today={today?.id === questionId}
+              className="mt-3 justify-center"
+            />
           </EmptyState>
         )
       ) : shown === null ? (
