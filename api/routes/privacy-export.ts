@@ -1,3 +1,7 @@
+import {
+  defaultNotificationSettings,
+  type NotificationKind,
+} from '../../domain/contracts/notifications';
 import type { DataExportDto } from '../../domain/contracts/privacy';
 import { consentStreamId, legacyAgreementsStreamId } from '../../domain/identity/agreements';
 import type { AgreementRecordedData } from '../../domain/identity/events';
@@ -7,8 +11,11 @@ import { badgesProjection } from '../../projections/badges';
 import { echoesProjection } from '../../projections/echoes';
 import { identityProjection } from '../../projections/identity';
 import { journalProjection } from '../../projections/journal';
+import { notificationsProjection } from '../../projections/notifications';
 import { progressProjection } from '../../projections/progress';
+import { pushSubscriptionsProjection } from '../../projections/push-subscriptions';
 import { reactionsProjection } from '../../projections/reactions';
+import { remindersProjection } from '../../projections/reminders';
 import { repliesProjection } from '../../projections/replies';
 import { responsesByQuestionProjection } from '../../projections/responses-by-question';
 import type { AppContext } from '../context';
@@ -52,6 +59,11 @@ export const exportOf = async (ctx: AppContext, actor: Actor | null): Promise<Da
   const models = ctx.readModels;
   const device = await models.of(identityProjection).devices.findOne({ _id: actor.deviceHash });
   if (!device) return nothingHeld(now.toISOString());
+  const [notices, reminders, pushDevices] = await Promise.all([
+    models.of(notificationsProjection).notification_settings.findOne({ _id: personId }),
+    models.of(remindersProjection).reminder_settings.findOne({ _id: personId }),
+    models.of(pushSubscriptionsProjection).push_subscriptions.count({ personId }),
+  ]);
   const [progress, badges, responses, replies, echoes, reactions, journal, agreements] =
     await Promise.all([
       models.of(progressProjection).progress_people.findOne({ _id: personId }),
@@ -66,7 +78,14 @@ export const exportOf = async (ctx: AppContext, actor: Actor | null): Promise<Da
   return {
     exportedAt: now.toISOString(),
     profile: { pseudonym: device.pseudonym, registeredAt: device.registeredAt },
-    settings: { showActivity: device.showActivity ?? true },
+    settings: {
+      showActivity: device.showActivity ?? true,
+      notifications: notices
+        ? { muted: notices.muted as NotificationKind[], lockScreen: notices.lockScreen }
+        : defaultNotificationSettings(),
+      reminders: reminders?.saved ?? null,
+      pushDevices,
+    },
     agreements,
     streak: {
       current: currentStreak(progress?.latest ?? null, productDayOf(now, ctx.dayRules)),

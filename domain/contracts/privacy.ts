@@ -1,3 +1,5 @@
+import type { NotificationSettings } from './notifications';
+import type { ReminderSettings } from './reminders';
 export type DeleteDataResult = {
   /** Whether there was anything to erase (a second request finds a fresh device). */
   erased: boolean;
@@ -41,7 +43,15 @@ export type DataExportDto = {
   exportedAt: string;
   /** Null for a device that never registered (or erased its data): nothing is held. */
   profile: { pseudonym: string; registeredAt: string } | null;
-  settings: { showActivity: boolean } | null;
+  settings: {
+    showActivity: boolean;
+    /** What the inbox and pushes leave out, and what a lock screen shows. */
+    notifications: NotificationSettings;
+    /** Reminders as saved; null while the person keeps the defaults. */
+    reminders: ReminderSettings | null;
+    /** How many browsers receive their pushes (the endpoints are the push services', not theirs). */
+    pushDevices: number;
+  } | null;
   agreements: { type: string; version: string; at: string }[];
   streak: { current: number; longest: number; totalResponses: number };
   badges: { id: string; earnedAt: string }[];

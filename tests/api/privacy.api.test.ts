@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultNotificationSettings } from '../../domain/contracts/notifications';
+import { defaultReminderSettings } from '../../domain/contracts/reminders';
 import { hashDeviceId } from '../../infra/crypto';
 import { signIn, signUpVerified } from '../support/accounts';
 import { expectRefusedWithoutEvents } from '../support/refusals';
@@ -72,7 +74,12 @@ describe('GET /api/user/export', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const data = JSON.parse(res.text);
     expect(data.profile).toMatchObject({ pseudonym: ann.pseudonym });
-    expect(data.settings).toEqual({ showActivity: true });
+    expect(data.settings).toEqual({
+      showActivity: true,
+      notifications: defaultNotificationSettings(),
+      reminders: null,
+      pushDevices: 0,
+    });
     expect(data.responses.map((r: { content: string }) => r.content)).toEqual([ANN_ANSWER]);
     expect(data.replies.map((r: { content: string }) => r.content)).toEqual([
       `@${bob.pseudonym} Ann replies here.`,
@@ -87,6 +94,46 @@ describe('GET /api/user/export', () => {
     expect(res.text).not.toContain('Bob replies here.');
     expect(res.text).not.toContain(bob.deviceId);
     expect(res.text).not.toContain(ann.deviceId);
+  });
+
+  it('holds the caller’s notification and reminder settings, and not another person’s', async () => {
+    const { ann, bob } = await twoPeopleTalking();
+    const notices = await request(t.app)
+      .put('/api/user/notification-settings')
+      .set('X-Device-ID', ann.deviceId)
+      .send({ muted: ['echo', 'badge'], lockScreen: 'private' });
+    expect(notices.status).toBe(200);
+    const reminders = {
+      ...defaultReminderSettings('Europe/Berlin'),
+      custom: [
+        {
+          title: 'Ann’s own quiet hour',
+          enabled: true,
+          time: '21:15',
+          frequency: 'daily',
+          weekday: null,
+        },
+      ],
+    };
+    const saved = await request(t.app)
+      .put('/api/user/reminders')
+      .set('X-Device-ID', ann.deviceId)
+      .send(reminders);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await t.settled();
+    const data = JSON.parse((await as(ann).get('/api/user/export')).text);
+    expect(data.settings.notifications).toEqual({
+      muted: ['echo', 'badge'],
+      lockScreen: 'private',
+    });
+    expect(data.settings.reminders).toMatchObject({
+      timeZone: 'Europe/Berlin',
+      custom: [{ title: 'Ann’s own quiet hour', time: '21:15' }],
+    });
+    expect(data.settings.pushDevices).toBe(0);
+    const bobs = await as(bob).get('/api/user/export');
+    expect(bobs.text).not.toContain('Ann’s own quiet hour');
+    expect(JSON.parse(bobs.text).settings.notifications).toEqual(defaultNotificationSettings());
   });
 
   it('gives the journal as Markdown', async () => {
