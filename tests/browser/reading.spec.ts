@@ -28,9 +28,21 @@ test('wide screens read like masonry: short answers stay short, an open thread m
   const columns = new Set(before.map((b) => Math.round(b.x)));
   expect(columns.size).toBe(3);
   // Cards keep their own height: a short answer's card is far shorter than a long one's
-  // (these two: other journeys' answers on the page may all be long).
-  const heightOf = async (text: string) =>
-    (await cards.filter({ hasText: text }).first().boundingBox())!.height;
+  // (these two: other journeys' answers on the page may all be long). Each is brought into
+  // view first: a card past the first screen is laid out only as it comes near
+  // (content-visibility), until then as tall as its placeholder.
+  const heightOf = async (text: string) => {
+    const card = cards.filter({ hasText: text }).first();
+    await card.scrollIntoViewIfNeeded();
+    // Two frames: one lays the card out, the next has its size.
+    await card.evaluate(
+      () =>
+        new Promise<void>((done) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => done())),
+        ),
+    );
+    return (await card.boundingBox())!.height;
+  };
   expect(await heightOf('Short and sweet, honestly.')).toBeLessThan(
     (await heightOf('Line 1 of a long, careful answer.')) * 0.6,
   );
