@@ -187,15 +187,21 @@ export const startTestApp = async (
    * reactors asked for (e.g. badges) are written and projected too: the log is still until
    * the next request, so a test can count its events.
    */
-  const settled = async (timeoutMs = 10_000) => {
-    // Everything written so far readable first (PostgreSQL shows an event once the
-    // transactions below it ended).
+  /**
+   * Everything written so far readable (PostgreSQL shows an event once every transaction below
+   * it ended, in any database of the cluster: another suite's long unit of work holds it back,
+   * hence the generous bound).
+   */
+  const writtenReadable = async (timeoutMs = 30_000) => {
     const written = await engines.writtenHead?.();
     const deadline = Date.now() + timeoutMs;
     while (written && ((await events.headPosition()) ?? -1n) < written) {
       if (Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
+  };
+  const settled = async (timeoutMs = 10_000) => {
+    await writtenReadable();
     for (let head = await events.headPosition(); head !== null;) {
       await caughtUp(head, timeoutMs);
       const next = await events.headPosition();
@@ -223,7 +229,10 @@ export const startTestApp = async (
     return events.readAll({ maxCount: 1_000_000 });
   };
   /** The log as stored, sealed fields unopened: what a copy of the log's file would show. */
-  const rawEvents = () => log.readAll({ maxCount: 1_000_000 });
+  const rawEvents = async () => {
+    await writtenReadable();
+    return log.readAll({ maxCount: 1_000_000 });
+  };
 
   /** Registers a device; like a person, picks another offered pseudonym when one was just taken. */
   const register = async (deviceId = newDeviceId(), pseudonym?: string) => {
