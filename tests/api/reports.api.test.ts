@@ -6,6 +6,7 @@ import { chatters } from '../../domain/mini/chat';
 import { seal } from '../../infra/auth/sealing';
 import { expectRefusedWithoutEvents } from '../support/refusals';
 import { startTestApp, testAdmin, type TestApp } from '../support/test-app';
+import { answerToday } from '../support/answers';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -17,17 +18,7 @@ afterEach(async () => {
 
 type Person = { deviceId: string; pseudonym: string };
 
-const answer = async (person: Person, content = 'Honesty matters more than comfort, always.') => {
-  const q = await t.todaysQuestion();
-  const res = await request(t.app)
-    .post('/api/responses')
-    .set('X-Device-ID', person.deviceId)
-    .send({ content, questionId: q.id });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  // Others report what the read models showed them (on PostgreSQL they may trail a write).
-  await t.settled();
-  return { questionId: q.id, responseId: res.body.id as string };
-};
+const answer = (person: Person, content?: string) => answerToday(t, person.deviceId, content);
 
 const reply = async (person: Person, responseId: string, content = 'I see it the same way.') => {
   const res = await request(t.app)

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectRefusedWithoutEvents } from '../support/refusals';
 import { newDeviceId, startTestApp, testAdmin, type TestApp } from '../support/test-app';
+import { answerToday } from '../support/answers';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -13,20 +14,25 @@ afterEach(async () => {
 
 type Person = { deviceId: string };
 
-const answer = async (person: Person, content = 'Honesty matters more than comfort, always.') => {
-  const q = await t.todaysQuestion();
-  const res = await request(t.app)
-    .post('/api/responses')
-    .set('X-Device-ID', person.deviceId)
-    .send({ content, questionId: q.id });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  await t.settled();
-  return { questionId: q.id, responseId: res.body.id as string };
-};
+const answer = (person: Person, content?: string) => answerToday(t, person.deviceId, content);
 
 const adminAuth = async () => {
   const login = await request(t.app).post('/api/admin/login').send(testAdmin);
   return `Bearer ${login.body.token as string}`;
+};
+
+/** A question an admin planned for a later day (not asked yet). */
+const schedule = async (scheduledFor: string) => {
+  const res = await request(t.app)
+    .post('/api/questions/schedule')
+    .set('Authorization', await adminAuth())
+    .send({
+      content: 'Should a city ever close a road to protect a quiet neighbourhood?',
+      category: 'Political & Governance',
+      scheduledFor,
+    });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res;
 };
 
 const countOf = (questionId: number | string, deviceId?: string) => {
@@ -90,16 +96,7 @@ describe('GET /api/question/{id}/answer-count', () => {
     const unknown = await countOf(987_654);
     expect(unknown.status).toBe(404);
 
-    const auth = await adminAuth();
-    const scheduled = await request(t.app)
-      .post('/api/questions/schedule')
-      .set('Authorization', auth)
-      .send({
-        content: 'Should a city ever close a road to protect a quiet neighbourhood?',
-        category: 'Political & Governance',
-        scheduledFor: '2026-11-22',
-      });
-    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
+    const scheduled = await schedule('2026-11-22');
     const planned = await countOf(scheduled.body.id as number);
     expect(planned.status).toBe(404);
     // Told apart from no question at all by nothing but the number it was asked about.
@@ -115,16 +112,7 @@ describe('GET /api/archive/titles', () => {
     const second = await t.todaysQuestion();
     await t.newDay(new Date('2026-11-22T15:00:00Z'));
     const third = await t.todaysQuestion();
-    const auth = await adminAuth();
-    const scheduled = await request(t.app)
-      .post('/api/questions/schedule')
-      .set('Authorization', auth)
-      .send({
-        content: 'Should a city ever close a road to protect a quiet neighbourhood?',
-        category: 'Political & Governance',
-        scheduledFor: '2026-11-23',
-      });
-    expect(scheduled.status).toBe(201);
+    const scheduled = await schedule('2026-11-23');
     const ann = await t.register();
     await answer(ann, 'An answer on a day before, by someone else.');
     await t.settled();
