@@ -116,6 +116,9 @@ test('every screen is reachable by clicks from Home', async ({ browser, request 
     const path = queue.shift()!;
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // Lists load after the heading (My Journey's links to each question among them): read the
+    // links once no skeleton says it is still loading.
+    await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
     const hrefs = await page
       .locator('a[href^="/"]:visible')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
