@@ -51,12 +51,14 @@ export const openPostgresReadModels = (
     }),
   );
 
-export const openPostgresLog = (postgres: PostgresConfig): Promise<EventStore> =>
+/** `ordered`: one batch of appends at a time, so appends commit in the order made (a copy). */
+export const openPostgresLog = (postgres: PostgresConfig, ordered = false): Promise<EventStore> =>
   named('DATABASE_URL', postgres.url, () =>
     openPostgresEventStore({
       connectionString: postgres.url,
       poolSize: postgres.poolSize,
       statementTimeoutMs: postgres.statementTimeoutMs,
+      ...(ordered ? { concurrentBatches: 1 } : {}),
     }),
   );
 

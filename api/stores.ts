@@ -115,10 +115,11 @@ const openLog = async (
   config: Config,
   connect: (file: string, synchronous: Synchronous) => SqliteDatabase,
   logger: Logger,
+  orderedAppends: boolean,
 ): Promise<EventStore> => {
   if (config.postgres) {
     const { openPostgresLog } = await import('./postgres-stores');
-    return openPostgresLog(config.postgres);
+    return openPostgresLog(config.postgres, orderedAppends);
   }
   if (config.eventStoreUrl) {
     const { openEventStoreDb } = await import('../infra/event-store/eventstoredb-event-store');
@@ -145,9 +146,15 @@ const hasLegacySqliteKeys = (logFile: string): boolean => {
 /**
  * The embedded engines by default (SQLite files in DATA_DIR, which only its owner may read);
  * PostgreSQL with DATABASE_URL; EventStoreDB and MongoDB when their URLs are configured. Code
- * above the ports never knows which.
+ * above the ports never knows which. `orderedAppends`: the log commits appends in the order
+ * they are made (what a migration's copy needs to keep many in flight; PostgreSQL then writes
+ * one batch at a time).
  */
-export const openStores = async (config: Config, logger: Logger): Promise<Stores> => {
+export const openStores = async (
+  config: Config,
+  logger: Logger,
+  { orderedAppends = false }: { orderedAppends?: boolean } = {},
+): Promise<Stores> => {
   ensurePrivateDirectory(config.dataDir);
   const connections: SqliteDatabase[] = [];
   const connect = (file: string, synchronous: Synchronous) => {
@@ -157,7 +164,7 @@ export const openStores = async (config: Config, logger: Logger): Promise<Stores
   };
   const closeConnections = () => connections.forEach((db) => db.close());
 
-  const log = await openLog(config, connect, logger).catch((error: unknown) => {
+  const log = await openLog(config, connect, logger, orderedAppends).catch((error: unknown) => {
     closeConnections();
     throw error;
   });

@@ -45,11 +45,12 @@ const toAppend = (event: RecordedEvent): EventToAppend => ({
 });
 
 /**
- * Appends in flight at once. The embedded store queues appends in the order they are made
- * and commits the queue in one transaction (one fsync for many), so a window keeps the log's
- * order; another engine gets one append at a time, each acknowledged before the next.
+ * Appends in flight at once. A store whose appends commit in the order made (the embedded
+ * one; PostgreSQL opened with one batch at a time) queues them and commits many in one
+ * transaction, so a window keeps the log's order; another gets one append at a time, each
+ * acknowledged before the next.
  */
-const windowFor = (to: EventStore) => (to.engine === 'sqlite' ? 64 : 1);
+const windowFor = (to: EventStore) => (to.appendsInOrder ? 64 : 1);
 
 /**
  * Copies the source's log into the destination in log order, each event with its id, stream

@@ -25,6 +25,11 @@ export type ReadAllOptions = {
  */
 export type EventStore = StreamAccess & {
   readonly engine: 'sqlite' | 'eventstoredb' | 'postgres';
+  /**
+   * Appends made one after another, without waiting for each, commit in the order made (a
+   * copy may keep many in flight and still keep the log's order). Absent: wait for each.
+   */
+  readonly appendsInOrder?: boolean;
   /** A page of the whole log in order, excluding the store's own system events. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /**

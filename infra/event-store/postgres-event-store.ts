@@ -292,6 +292,8 @@ export const openPostgresEventStore = async (
 
   return {
     engine: 'postgres',
+    // One batch at a time: each batch's appends take positions in the order they were made.
+    appendsInOrder: maxBatches === 1,
     pool,
     appendToStream,
     readStream: async (streamId, readOptions) => {

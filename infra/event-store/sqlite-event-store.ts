@@ -237,6 +237,7 @@ export const openSqliteEventStore = (
 
   return {
     engine: 'sqlite',
+    appendsInOrder: true,
     appendToStream,
     readStream: async (streamId, options) =>
       selectStream.all(streamId, Number(options?.fromRevision ?? 0n)).map(rowToEvent),

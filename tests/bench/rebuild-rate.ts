@@ -31,7 +31,7 @@ const readAndDecode = async (store: Pick<EventStore, 'readAll'>) => {
 };
 
 /** Wall-clock and this process's CPU seconds since it started. */
-const startClock = () => {
+export const startClock = () => {
   const wall = performance.now();
   const cpu = process.cpuUsage();
   return {
@@ -46,7 +46,7 @@ const startClock = () => {
 };
 
 /** The process's peak RSS since the last reset (Linux: VmHWM, reset through clear_refs). */
-const peakRss = {
+export const peakRss = {
   reset: () => {
     try {
       writeFileSync('/proc/self/clear_refs', '5');

@@ -57,16 +57,13 @@ export const installWithHistory = async (days: number) => {
 type Step = { name: string; ms: number; status: number | 'dropped' };
 
 /**
- * `npm start`'s process on `dataDir`: seconds to a healthy `/healthz`, then one new person's
+ * `npm start`'s process with `env` (its data directory, key and engines): seconds to a healthy `/healthz`, then one new person's
  * first requests, each timed once (a dropped connection is recorded, not retried), and the
  * process's RSS after them.
  */
-const restartAndWalk = async (dataDir: string, kek: Buffer) => {
+export const restartAndWalk = async (env: Record<string, string>) => {
   const started = performance.now();
-  const server = await spawnServer(
-    { DATA_DIR: dataDir, KEY_ENCRYPTION_KEY: kek.toString('hex') },
-    { compiled: true },
-  );
+  const server = await spawnServer(env, { compiled: true });
   try {
     let health: Response;
     for (;;) {
@@ -119,7 +116,7 @@ const restartAndWalk = async (dataDir: string, kek: Buffer) => {
   }
 };
 
-const walkFigures = (
+export const walkFigures = (
   label: string,
   measured: Awaited<ReturnType<typeof restartAndWalk>>,
   baseline: Awaited<ReturnType<typeof restartAndWalk>>,
@@ -170,8 +167,9 @@ export const restart = async (): Promise<Figure[]> => {
     const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'ignore' });
     if (build.status !== 0) throw new Error('npm run build:server failed');
     const emptyKek = randomBytes(32);
-    await restartAndWalk(empty, emptyKek);
-    const baseline = await restartAndWalk(empty, emptyKek);
+    const emptyEnv = { DATA_DIR: empty, KEY_ENCRYPTION_KEY: emptyKek.toString('hex') };
+    await restartAndWalk(emptyEnv);
+    const baseline = await restartAndWalk(emptyEnv);
     const scales = [
       12,
       Number(process.env.BENCH_RESTART_DAYS ?? MILLION.days),
@@ -182,7 +180,10 @@ export const restart = async (): Promise<Figure[]> => {
     for (const days of scales) {
       const install = await installWithHistory(days);
       dirs.push(install.dataDir);
-      const measured = await restartAndWalk(install.dataDir, install.kek);
+      const measured = await restartAndWalk({
+        DATA_DIR: install.dataDir,
+        KEY_ENCRYPTION_KEY: install.kek.toString('hex'),
+      });
       const label = `${(install.written / 1e6).toFixed(2)}M events`;
       if (days === scales[0]) {
         rssAtSmall = measured.rss;

@@ -12,6 +12,7 @@ import { opinionMap } from './opinion-map';
 import { miniChatFanout } from './mini-chat-fanout';
 import { postgresAppend } from './postgres-append';
 import { postgresHttp } from './postgres-http';
+import { postgresRebuild } from './postgres-rebuild';
 import { pseudonymOffers } from './pseudonym-offers';
 import { pushFanout } from './push-fanout';
 import { printFigure, writeReport, type Figure } from './report';
@@ -34,6 +35,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['one notice to 5,000 ws clients', wsFanout],
   ['one live chat message to 1,000 sockets', miniChatFanout],
   ['projection rebuild rate', rebuildRate],
+  ['PostgreSQL rebuild of the same log against SQLite', postgresRebuild],
   ['sentiment replay from the log', () => sentimentReplay()],
   ['opinion map: computation and projection cost', opinionMap],
   ['restart on 1M events: first requests and memory', restart],
