@@ -62,9 +62,10 @@ export const axeViolations = async (page: Page, only: 'all' | 'colours' = 'all')
     // Under an open modal dialog the page is hidden from assistive technology and dimmed by
     // the scrim: incidental text (WCAG 1.4.3), which axe would measure through the scrim. The
     // dialog is what is read, so it alone is checked.
-    const pageHidden = document.getElementById('root')?.getAttribute('aria-hidden') === 'true';
-    const dialogs = document.querySelectorAll('[role="dialog"], [role="alertdialog"]');
-    const modal = pageHidden ? dialogs[dialogs.length - 1] : undefined;
+    const dialogs = document.querySelectorAll(
+      '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"], [role="dialog"][aria-modal="true"]',
+    );
+    const modal = dialogs[dialogs.length - 1];
     const result = await inPage.run(modal ?? document, { runOnly, resultTypes: ['violations'] });
     return result.violations.map(
       (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
