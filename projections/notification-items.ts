@@ -63,7 +63,23 @@ export const orderOf = (position: bigint) => String(position).padStart(20, '0');
 export const inboxTopic = (personId: string) =>
   personalTopic.internalName('notifications', personId);
 
+/**
+ * `_id` is the person's id: how many notifications their inbox holds, so a new one asks for
+ * the oldest to go only when there are more than it keeps (a query after every delivery, and
+ * the write it must see, cost a server engine two round trips a notification).
+ */
+export type InboxSizeDoc = Doc & { n: number };
+
 type Items = WriteCollection<NotificationDoc>;
+type Sizes = WriteCollection<InboxSizeDoc>;
+
+/** An inbox gained (or lost, `step` < 0) notifications. */
+const resize = async (sizes: Sizes, personId: string, step: number) => {
+  const n = ((await sizes.findOne({ _id: personId }))?.n ?? 0) + step;
+  if (n > 0) await sizes.upsertOne({ _id: personId, n });
+  else await sizes.deleteOne({ _id: personId });
+  return n;
+};
 
 export const isMuted = async (
   settings: WriteCollection<NotificationSettingsDoc>,
@@ -76,6 +92,7 @@ export const deliver = async (
   db: {
     notification_items: Items;
     notification_settings: WriteCollection<NotificationSettingsDoc>;
+    notification_inbox_sizes: Sizes;
     notify(topic: string): void;
   },
   id: string,
@@ -83,6 +100,7 @@ export const deliver = async (
   when: { at: string; position: bigint },
 ) => {
   if (await isMuted(db.notification_settings, item.personId, item.kind)) return;
+  const isNew = (await db.notification_items.findOne({ _id: id })) === null;
   await db.notification_items.upsertOne({
     actorId: null,
     actor: null,
@@ -99,25 +117,40 @@ export const deliver = async (
     read: 0,
     count: 1,
   });
-  const beyond = await db.notification_items.find(
-    { personId: item.personId },
-    { sort: { order: -1 }, skip: INBOX_KEEP, limit: 20 },
-  );
-  if (beyond.length > 0) {
-    await db.notification_items.deleteMany({ _id: { $in: beyond.map((doc) => doc._id) } });
+  const size = isNew ? await resize(db.notification_inbox_sizes, item.personId, 1) : 0;
+  if (size > INBOX_KEEP) {
+    const oldest = await db.notification_items.find(
+      { personId: item.personId },
+      { sort: { order: 1 }, limit: size - INBOX_KEEP },
+    );
+    await db.notification_items.deleteMany({ _id: { $in: oldest.map((doc) => doc._id) } });
+    await resize(db.notification_inbox_sizes, item.personId, -oldest.length);
   }
   db.notify(inboxTopic(item.personId));
 };
 
+/** Takes one notification away, by id (the inbox it was in is told). */
+export const takeAway = async (
+  db: { notification_items: Items; notification_inbox_sizes: Sizes; notify(topic: string): void },
+  doc: NotificationDoc,
+) => {
+  await db.notification_items.deleteOne({ _id: doc._id });
+  await resize(db.notification_inbox_sizes, doc.personId, -1);
+  db.notify(inboxTopic(doc.personId));
+};
+
 /** Takes notifications away (their cause is gone), telling each inbox that changed. */
 export const withdraw = async (
-  db: { notification_items: Items; notify(topic: string): void },
+  db: { notification_items: Items; notification_inbox_sizes: Sizes; notify(topic: string): void },
   filter: Record<string, unknown>,
 ) => {
   const gone = await db.notification_items.find(filter);
   if (gone.length === 0) return;
   await db.notification_items.deleteMany({ _id: { $in: gone.map((doc) => doc._id) } });
-  for (const personId of new Set(gone.map((doc) => doc.personId))) {
+  const perPerson = new Map<string, number>();
+  for (const { personId } of gone) perPerson.set(personId, (perPerson.get(personId) ?? 0) + 1);
+  for (const [personId, count] of perPerson) {
+    await resize(db.notification_inbox_sizes, personId, -count);
     db.notify(inboxTopic(personId));
   }
 };

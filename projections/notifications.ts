@@ -8,7 +8,9 @@ import {
   isMuted,
   notificationId,
   orderOf,
+  takeAway,
   withdraw,
+  type InboxSizeDoc,
   type NewNotification,
   type NotificationDoc,
   type NotificationSettingsDoc,
@@ -36,6 +38,7 @@ const collections = {
     { key: { replyId: 1 } },
   ),
   notification_settings: collection<NotificationSettingsDoc>(),
+  notification_inbox_sizes: collection<InboxSizeDoc>(),
   notification_answers: collection<AnswerDoc>({ key: { authorId: 1 } }),
   notification_threads: collection<ThreadDoc>(
     { key: { responseId: 1, lastAt: -1 } },
@@ -91,7 +94,8 @@ const replyRecipients = async (
  */
 export const notificationsProjection = projection({
   name: 'notifications',
-  version: 1,
+  // 2: each inbox's size kept beside it (a new notification asks for the oldest only past it).
+  version: 2,
   collections,
   on: {
     DeviceRegistered: ({ data }, db) => rememberName(db, data.userId, data.pseudonym),
@@ -170,8 +174,11 @@ export const notificationsProjection = projection({
       const id = notificationId('echo', data.responseId);
       const group = await db.notification_items.findOne({ _id: id });
       if (!group) return;
-      if (group.count <= 1) await db.notification_items.deleteOne({ _id: id });
-      else await db.notification_items.updateOne({ _id: id }, { $inc: { count: -1 } });
+      if (group.count <= 1) {
+        await takeAway(db, group);
+        return;
+      }
+      await db.notification_items.updateOne({ _id: id }, { $inc: { count: -1 } });
       db.notify(inboxTopic(group.personId));
     },
     BadgeEarned: ({ data, position }, db) =>
@@ -222,6 +229,7 @@ export const notificationsProjection = projection({
     PersonErased: async ({ data }, db) => {
       const { personId } = data;
       await db.notification_items.deleteMany({ personId });
+      await db.notification_inbox_sizes.deleteOne({ _id: personId });
       await db.notification_settings.deleteOne({ _id: personId });
       // What they caused in others' inboxes goes with them: their replies, and what was
       // about their answers.

@@ -86,6 +86,15 @@ export type UnitOfWork = {
   notify(notice: CommitNotice): void;
 };
 
+export type UnitOptions = {
+  /**
+   * The unit writes documents no other unit writes meanwhile (a build's generation, its own
+   * build state): an engine may run it beside others of its kind. Ignored where units run
+   * one at a time anyway.
+   */
+  alongside?: boolean;
+};
+
 export type ReadStore = {
   readonly engine: 'embedded' | 'mongodb' | 'postgres';
   collection<T extends Doc = Doc>(name: string): ReadCollection<T>;
@@ -93,7 +102,7 @@ export type ReadStore = {
    * Runs `work` as one atomic unit: all its writes are committed together, or none
    * when it throws. Readers never see part of a unit of work.
    */
-  transaction<R>(work: (tx: UnitOfWork) => Promise<R>): Promise<R>;
+  transaction<R>(work: (tx: UnitOfWork) => Promise<R>, options?: UnitOptions): Promise<R>;
   /**
    * Creates the indexes (idempotent). `whenQueried`: for a collection about to be filled in
    * bulk (a rebuild's new generation), an engine may build each index when a query first needs

@@ -23,6 +23,11 @@ export type EngineOptions = {
   rebuildUnitMs?: number;
   /** Events a rebuild reads from the log at once (each page is handed to every projection). */
   rebuildPageSize?: number;
+  /**
+   * Projections a rebuild runs units of at once: by default 4 on PostgreSQL (each unit holds a
+   * connection of the pool), 1 elsewhere (the embedded store commits one unit at a time).
+   */
+  rebuildConcurrency?: number;
   tailCapacity?: number;
   /**
    * From how many events in the log a projection never built before is built through the
@@ -64,6 +69,7 @@ export const engineSettings = (options: EngineOptions): EngineSettings => ({
   catchUpUnitMs: options.catchUpUnitMs ?? 4_000,
   rebuildUnitMs: options.rebuildUnitMs ?? 4_000,
   rebuildPageSize: options.rebuildPageSize ?? 20_000,
+  rebuildConcurrency: options.rebuildConcurrency ?? 0,
   tailCapacity: options.tailCapacity ?? 20_000,
   firstBuildFrom: options.firstBuildFrom ?? 10_000,
   dropDelayMs: options.dropDelayMs ?? 30_000,

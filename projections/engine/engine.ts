@@ -121,6 +121,7 @@ export class ProjectionEngine {
       janitor: this.janitor,
       logger,
       pageSize: settings.rebuildPageSize,
+      concurrentUnits: settings.rebuildConcurrency || (readStore.engine === 'postgres' ? 4 : 1),
       host: {
         lease: (name) => this.leases.lease(name),
         buildProcessor: (...args) => this.live.buildProcessor(...args),

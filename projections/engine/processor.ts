@@ -223,49 +223,53 @@ export class Processor {
     let last: bigint | null = null;
     let applied = 0;
     const topics = new Set<string>();
-    await readStore.transaction(async (tx) => {
-      // The time bound counts from when the unit begins, not from when it asked to: units of
-      // several projections wait for one another, and a bound that counted the wait let a
-      // projection that waited a second apply one event per unit (a catch-up of 200,000
-      // events crawled at a few events a second).
-      started = performance.now();
-      const db = this.dbFor(tx, topics);
-      const bound = this.consumer.attached ? this.options.maxBatchMs : this.options.catchUpUnitMs;
-      let slice = started;
-      for (const event of batch) {
-        // Positions only grow: anything at or before the checkpoint was applied already.
-        if (this.checkpoint !== null && event.position <= this.checkpoint) continue;
-        if (last !== null && event.position <= last) continue;
-        if (projection.handles.has(event.type)) await projection.apply(event, db);
-        last = event.position;
-        applied++;
-        const now = performance.now();
-        if (now - started > bound || this.halting) break;
-        // A large unit lets requests in between its events: they read through another
-        // connection, and only this process's other writes wait for the unit to end.
-        if (now - slice > SLICE_MS) {
-          await nextTurn();
-          slice = performance.now();
+    await readStore.transaction(
+      async (tx) => {
+        // The time bound counts from when the unit begins, not from when it asked to: units of
+        // several projections wait for one another, and a bound that counted the wait let a
+        // projection that waited a second apply one event per unit (a catch-up of 200,000
+        // events crawled at a few events a second).
+        started = performance.now();
+        const db = this.dbFor(tx, topics);
+        const bound = this.consumer.attached ? this.options.maxBatchMs : this.options.catchUpUnitMs;
+        let slice = started;
+        for (const event of batch) {
+          // Positions only grow: anything at or before the checkpoint was applied already.
+          if (this.checkpoint !== null && event.position <= this.checkpoint) continue;
+          if (last !== null && event.position <= last) continue;
+          if (projection.handles.has(event.type)) await projection.apply(event, db);
+          last = event.position;
+          applied++;
+          const now = performance.now();
+          if (now - started > bound || this.halting) break;
+          // A large unit lets requests in between its events: they read through another
+          // connection, and only this process's other writes wait for the unit to end.
+          if (now - slice > SLICE_MS) {
+            await nextTurn();
+            slice = performance.now();
+          }
         }
-      }
-      if (last === null) return;
-      if (lease) tx.fence(lease);
-      await tx.collection<StateDoc>(STATE_COLLECTION).upsertOne({
-        _id: stateId,
-        generation,
-        checkpoint: String(last),
-        version: projection.version,
-        updatedAt: new Date().toISOString(),
-      });
-      if (this.options.announce) {
-        tx.notify({
-          projection: projection.name,
+        if (last === null) return;
+        if (lease) tx.fence(lease);
+        await tx.collection<StateDoc>(STATE_COLLECTION).upsertOne({
+          _id: stateId,
           generation,
-          position: String(last),
-          topics: [...topics],
+          checkpoint: String(last),
+          version: projection.version,
+          updatedAt: new Date().toISOString(),
         });
-      }
-    });
+        if (this.options.announce) {
+          tx.notify({
+            projection: projection.name,
+            generation,
+            position: String(last),
+            topics: [...topics],
+          });
+        }
+        // A build's unit writes its own generation and build state, nothing another unit writes.
+      },
+      { alongside: !this.options.announce },
+    );
     if (last !== null) {
       this.checkpoint = last;
       this.consumer.checkpoint = last;

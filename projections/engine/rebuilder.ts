@@ -1,5 +1,5 @@
 import { conflict } from '../../domain/shared/errors';
-import type { EventStore } from '../../infra/event-store/event-store';
+import type { EventStore, RecordedEvent } from '../../infra/event-store/event-store';
 import type { Logger } from '../../infra/logger';
 import type { Doc, Lease, ReadStore } from '../../infra/read-store/read-store';
 import type { Projection } from './define';
@@ -59,6 +59,12 @@ export type RebuilderOptions = {
   logger: Logger;
   /** Events read from the log at once (each page is handed to every projection built). */
   pageSize: number;
+  /**
+   * Projections applying a page at once, each in units of its own. The embedded store commits
+   * one unit at a time, so 1 there; a server engine answers each statement after a round trip,
+   * and units of several projections keep it (and this process) busy meanwhile.
+   */
+  concurrentUnits: number;
 };
 
 type Build = { report: Promise<RebuildReport>; processor: Processor | null; group: Processor[] };
@@ -310,21 +316,41 @@ export class Rebuilder {
         maxCount: this.options.pageSize,
       });
       if (page.length === 0) break;
-      for (const processor of processors) {
-        await processor.applyAll(page);
-        if (this.stopped) throw new EngineStopped();
-        // Stopped on its own: its lease was lost, so the build cannot be swapped in.
-        if (processor.halted) {
-          throw conflict(
-            'Lease lost',
-            `Projection ${processor.projection.name} moved to another process.`,
-          );
-        }
-      }
+      await this.applyToEach(processors, page);
       events += page.length;
       after = page[page.length - 1]!.position;
     }
     return events;
+  }
+
+  /**
+   * Hands a page to every processor, `concurrentUnits` of them at a time; the first failure
+   * (a stop, a lost lease, a projection's error) ends the page once the others in flight end.
+   */
+  private async applyToEach(processors: readonly Processor[], page: readonly RecordedEvent[]) {
+    const waiting = [...processors];
+    let failure: unknown = null;
+    const worker = async () => {
+      for (let processor = waiting.shift(); processor; processor = waiting.shift()) {
+        if (failure !== null) return;
+        try {
+          await processor.applyAll(page);
+          if (this.stopped) throw new EngineStopped();
+          // Stopped on its own: its lease was lost, so the build cannot be swapped in.
+          if (processor.halted) {
+            throw conflict(
+              'Lease lost',
+              `Projection ${processor.projection.name} moved to another process.`,
+            );
+          }
+        } catch (error) {
+          failure ??= error;
+        }
+      }
+    };
+    const workers = Math.max(1, Math.min(this.options.concurrentUnits, processors.length));
+    await Promise.all(Array.from({ length: workers }, worker));
+    if (failure !== null) throw failure;
   }
 
   /** The built generation serves from now on; the one it replaces goes once no read needs it. */

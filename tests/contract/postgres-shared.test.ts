@@ -257,6 +257,95 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
     });
   });
 
+  it('reads a table it made without asking the server for ids it never wrote, until another process writes there', async () => {
+    const first = await startProcess();
+    const second = await startProcess();
+    // Made by `first` (a build's new generation is made so, before it is filled).
+    await first.ensureIndexes('made_here', [{ key: { kind: 1 } }], { whenQueried: true });
+    await first.transaction(async (tx) => {
+      await tx.collection('made_here').upsertOne({ _id: 'mine', kind: 'first' });
+    });
+    const asked: string[] = [];
+    const reads = async (work: () => Promise<unknown>) => {
+      const query = pg.Client.prototype.query;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const [first] = args as [string | { text: string }];
+        const text = typeof first === 'string' ? first : first.text;
+        if (text.includes(tableOf('made_here'))) asked.push(text);
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      try {
+        return await work();
+      } finally {
+        pg.Client.prototype.query = query;
+      }
+    };
+    const unread = await reads(() =>
+      first.transaction((tx) => tx.collection('made_here').findOne({ _id: 'never-written' })),
+    );
+    expect(unread).toBeNull();
+    expect(asked).toEqual([]);
+
+    await second.transaction(async (tx) => {
+      await tx.collection('made_here').upsertOne({ _id: 'theirs', kind: 'second' });
+    });
+    const seen = await reads(() =>
+      first.transaction((tx) => tx.collection('made_here').findOne({ _id: 'theirs' })),
+    );
+    expect(seen).toEqual({ _id: 'theirs', kind: 'second' });
+    expect(asked.length).toBeGreaterThan(0);
+  });
+
+  it('runs units asked to go alongside at once, and keeps no stale copy of what one read while another wrote it', async () => {
+    const store = await startProcess({ poolSize: 6 });
+    await store.transaction(async (tx) => {
+      await tx.collection('beside').upsertOne({ _id: 'shared', value: 1 });
+    });
+    let running = 0;
+    let most = 0;
+    const track = async <R>(work: () => Promise<R>) => {
+      running++;
+      most = Math.max(most, running);
+      try {
+        return await work();
+      } finally {
+        running--;
+      }
+    };
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    // One unit reads `shared`, then waits while another changes it and commits.
+    const reader = store.transaction(
+      (tx) =>
+        track(async () => {
+          const read = await tx.collection('beside').findOne({ _id: 'shared' });
+          await written;
+          await tx.collection('beside').upsertOne({ _id: 'reader', saw: read?.value ?? null });
+        }),
+      { alongside: true },
+    );
+    const writer = store.transaction(
+      (tx) =>
+        track(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          await tx.collection('beside').updateOne({ _id: 'shared' }, { $set: { value: 2 } });
+        }),
+      { alongside: true },
+    );
+    await writer;
+    wrote();
+    await reader;
+    expect(most).toBe(2);
+    const after = await store.transaction(async (tx) => ({
+      shared: await tx.collection('beside').findOne({ _id: 'shared' }),
+      reader: await tx.collection('beside').findOne({ _id: 'reader' }),
+    }));
+    expect(after).toEqual({
+      shared: { _id: 'shared', value: 2 },
+      reader: { _id: 'reader', saw: 1 },
+    });
+  });
+
   it('fails a statement stuck behind a lock within its timeout, and serves again once the lock goes', async () => {
     const store = await startProcess({ statementTimeoutMs: 300 });
     await store.transaction(async (tx) => tx.collection('locked').insertOne({ _id: 'a' }));

@@ -226,4 +226,37 @@ describe('the inbox', () => {
     expect(kept[0]!.replyId).toBe(`x${INBOX_KEEP + 4}`);
     expect(kept.at(-1)!.replyId).toBe('x5');
   });
+
+  it('counts what was taken away before it lets the oldest go', async () => {
+    const posted = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => reply('bob', 'Kind Wren', `x${from + i}`));
+    const deleted = (from: number, count: number): AnyEvent[] =>
+      Array.from({ length: count }, (_, i) => ({
+        type: 'ReplyDeleted',
+        data: { replyId: `x${from + i}`, responseId: 'r-ann', questionId: 7, authorId: 'bob', at },
+      }));
+    const full = [answer('ann', 'r-ann', 'Calm Owl'), ...posted(0, INBOX_KEEP + 5)];
+    // The newest ten taken away, then seven more: room for them all, nothing else goes.
+    const roomy = [...full, ...deleted(INBOX_KEEP - 5, 10), ...posted(1000, 7)];
+    const afterRoom = await inbox((await spec.given(roomy)).read, 'ann');
+    expect(afterRoom).toHaveLength(INBOX_KEEP - 3);
+    expect(afterRoom.at(-1)!.replyId).toBe('x5');
+    // Five more fill it past what it keeps: the two oldest go.
+    const past = await inbox((await spec.given([...roomy, ...posted(2000, 5)])).read, 'ann');
+    expect(past).toHaveLength(INBOX_KEEP);
+    expect(past[0]!.replyId).toBe('x2004');
+    expect(past.at(-1)!.replyId).toBe('x7');
+    // Erased, and back: the inbox starts from nothing.
+    const again = await spec.given([
+      ...roomy,
+      erased('ann'),
+      answer('ann', 'r-ann', 'Calm Owl'),
+      ...posted(3000, 3),
+    ]);
+    expect(await inbox(again.read, 'ann')).toHaveLength(3);
+    expect(await again.read.notification_inbox_sizes.findOne({ _id: 'ann' })).toEqual({
+      _id: 'ann',
+      n: 3,
+    });
+  });
 });

@@ -25,6 +25,14 @@ export class PgCollection {
   version: number | undefined = undefined;
   /** Whether its table exists, once known (a table never goes but by `dropCollection`). */
   exists = false;
+  /**
+   * Every id in the table while this process made it and has been its only writer since;
+   * null once that is not known. A unit asks the server nothing of an id not among them: a
+   * build's new generation is mostly asked for documents it does not hold yet.
+   */
+  stored: StoredIds | null = null;
+  /** Units of this process that committed writes to it (units may run beside each other). */
+  commits = 0;
 
   constructor(readonly name: string) {
     this.table = tableOf(name);
@@ -99,6 +107,36 @@ export class PgCollection {
   }
 }
 
+/** Ids held no further than this many per collection: past it, the server is asked again. */
+const STORED_IDS_LIMIT = 1_000_000;
+
+/**
+ * A set of ids kept as 31-bit hashes (small integers, a fraction of the strings' memory): an id
+ * whose hash is not there is certainly not stored; one whose hash is may be, and is read.
+ */
+export class StoredIds {
+  private readonly hashes = new Set<number>();
+
+  private static hash(id: string): number {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < id.length; i++) {
+      hash ^= id.charCodeAt(i);
+      hash = Math.imul(hash, 0x01000193);
+    }
+    return hash >>> 1;
+  }
+
+  mayHold(id: string): boolean {
+    return this.hashes.has(StoredIds.hash(id));
+  }
+
+  /** Adds an id; false once there are more than the set may hold (it is then dropped). */
+  add(id: string): boolean {
+    this.hashes.add(StoredIds.hash(id));
+    return this.hashes.size <= STORED_IDS_LIMIT;
+  }
+}
+
 /** The collections this process has met, each one object. */
 export class PgCollections {
   private readonly known = new Map<string, PgCollection>();
@@ -118,15 +156,33 @@ export class PgCollections {
 }
 
 /**
- * Makes a collection's table and registers it, in the caller's transaction. Two processes
- * making the same table at once would collide in PostgreSQL's catalog: each waits for the
- * other's transaction through an advisory lock on the table's name first.
+ * Makes a collection's table and registers it, in the caller's transaction; true when the
+ * table was not there before. Two processes making the same table at once would collide in
+ * PostgreSQL's catalog: each waits for the other's transaction through an advisory lock on the
+ * table's name first.
  */
-export const createCollectionTable = async (db: pg.PoolClient, collection: PgCollection) => {
+export const createCollectionTable = async (
+  db: pg.PoolClient,
+  collection: PgCollection,
+): Promise<boolean> => {
   await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [TABLES_LOCK, collection.table]);
+  const { rows } = await db.query<{ found: boolean }>(
+    'SELECT to_regclass($1) IS NOT NULL AS found',
+    [collection.table],
+  );
   await db.query(createTableSql(collection.name));
   await db.query('INSERT INTO rm_collections (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [
     collection.name,
   ]);
   collection.exists = true;
+  return !rows[0]!.found;
+};
+
+/**
+ * After the transaction that made a collection's table committed: it is empty, at version 0
+ * (a write by another process since moves the version, and what is known here goes).
+ */
+export const madeEmpty = (collection: PgCollection) => {
+  collection.stored = new StoredIds();
+  collection.version = 0;
 };

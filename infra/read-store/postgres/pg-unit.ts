@@ -8,7 +8,12 @@ import type { QueryPlan } from '../query/plan';
 import { applyUpdate, updateOperations } from '../query/update';
 import type { Doc, Filter, FindOptions, UpdateSpec, WriteCollection } from '../read-store';
 import { DuplicateKeyError } from '../sqlite/document-unit';
-import { createCollectionTable, type PgCollection, type PgCollections } from './pg-collections';
+import {
+  createCollectionTable,
+  StoredIds,
+  type PgCollection,
+  type PgCollections,
+} from './pg-collections';
 import { countDocuments, documentById, explainFind, findDocuments, prepared } from './pg-documents';
 import { createIndexSql } from './pg-names';
 
@@ -26,6 +31,8 @@ type Touched = {
   written: boolean;
   /** Another process wrote the collection while this unit ran: nothing of it is cached. */
   stale: boolean;
+  /** The collection's `commits` when this unit first used it. */
+  commitsSeen: number;
 };
 
 const isUniqueViolation = (error: unknown) =>
@@ -41,6 +48,8 @@ export class PgDocumentUnit {
   private readonly touched = new Map<string, Touched>();
   /** Tables made in this unit: they go with it if it rolls back. */
   private readonly created = new Set<PgCollection>();
+  /** Of those, the ones that were not there before (empty but for this unit's writes). */
+  private readonly made = new Set<PgCollection>();
 
   constructor(
     private readonly client: pg.PoolClient,
@@ -58,21 +67,36 @@ export class PgDocumentUnit {
       );
       const stored = Number(rows[0]?.version ?? 0);
       if (collection.version !== stored) {
-        this.cache.forget(name);
+        this.forget(collection);
         collection.version = stored;
       }
-      touched = { collection, entries: new Map(), dirty: new Set(), written: false, stale: false };
+      touched = {
+        collection,
+        entries: new Map(),
+        dirty: new Set(),
+        written: false,
+        stale: false,
+        commitsSeen: collection.commits,
+      };
       this.touched.set(name, touched);
     }
     return touched;
+  }
+
+  /** What this process knew of a collection is no longer known to be what is stored. */
+  private forget(collection: PgCollection) {
+    this.cache.forget(collection.name);
+    collection.stored = null;
   }
 
   private async entry(name: string, id: string): Promise<Entry> {
     const touched = await this.touch(name);
     let entry = touched.entries.get(id);
     if (!entry) {
+      const { collection } = touched;
       const cached = this.cache.get(name, id);
-      const doc = cached === undefined ? await this.stored(touched.collection, id) : cached;
+      const known = cached !== undefined || (collection.stored && !collection.stored.mayHold(id));
+      const doc = known ? (cached ?? null) : await this.stored(collection, id);
       entry = { doc };
       touched.entries.set(id, entry);
     }
@@ -98,7 +122,7 @@ export class PgDocumentUnit {
   /** Creates the collection's table and registers it (inside the unit's transaction). */
   private async createTable(collection: PgCollection): Promise<void> {
     if (collection.exists) return;
-    await createCollectionTable(this.client, collection);
+    if (await createCollectionTable(this.client, collection)) this.made.add(collection);
     this.created.add(collection);
   }
 
@@ -171,29 +195,52 @@ export class PgDocumentUnit {
       );
       const version = Number(rows[0]!.version);
       if (version !== (touched.collection.version ?? 0) + 1) {
-        this.cache.forget(name);
+        this.forget(touched.collection);
         touched.stale = true;
       }
       touched.collection.version = version;
     }
   }
 
-  /** After the commit: what the unit read and wrote is what is stored now. */
+  /**
+   * After the commit: what the unit read and wrote is what is stored now, unless another unit
+   * of this process committed writes to the same collection meanwhile (units asked to run
+   * alongside write documents of their own, but may read others'): then what it read may be
+   * older than what is stored, and is not kept (what it wrote neither, should it be both's).
+   */
   committed(): void {
-    for (const [name, { entries, stale }] of this.touched) {
+    for (const collection of this.made) collection.stored = new StoredIds();
+    for (const [name, touched] of this.touched) {
+      const { collection, entries, stale, written } = touched;
+      const besideOthers = collection.commits !== touched.commitsSeen;
+      if (written) collection.commits++;
       if (stale) continue;
-      for (const [id, entry] of entries) this.cache.put(name, id, entry.doc);
+      if (besideOthers) {
+        if (written) this.cache.forget(name);
+      } else {
+        for (const [id, entry] of entries) this.cache.put(name, id, entry.doc);
+      }
+      if (!written || !collection.stored) continue;
+      for (const [id, entry] of entries) {
+        if (entry.doc && !collection.stored.add(id)) {
+          collection.stored = null;
+          break;
+        }
+      }
     }
   }
 
   /** After a rollback: the collections it touched may be cached as they never were stored. */
   rolledBack(): void {
-    for (const [name, touched] of this.touched) {
+    for (const [, touched] of this.touched) {
       if (!touched.written) continue;
-      this.cache.forget(name);
+      this.forget(touched.collection);
       touched.collection.version = undefined;
     }
-    for (const collection of this.created) collection.exists = false;
+    for (const collection of this.created) {
+      collection.exists = false;
+      collection.stored = null;
+    }
   }
 
   private async plan(name: string, filter: Filter, options?: FindOptions): Promise<QueryPlan> {

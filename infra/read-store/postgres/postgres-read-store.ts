@@ -23,10 +23,14 @@ import {
   type ReadStore,
   type UnitOfWork,
 } from '../read-store';
-import { writeQueue } from '../sqlite/write-queue';
 import { openListener } from '../../postgres/listener';
 import { commitRecorder, followCommits } from './pg-commits';
-import { createCollectionTable, PgCollections, type PgCollection } from './pg-collections';
+import {
+  createCollectionTable,
+  madeEmpty,
+  PgCollections,
+  type PgCollection,
+} from './pg-collections';
 import { countDocuments, documentById, explainFind, findDocuments } from './pg-documents';
 import { fencedToken, postgresLeases } from './pg-leases';
 import {
@@ -38,6 +42,10 @@ import {
   STORE_SCHEMA,
 } from './pg-names';
 import { PgDocumentUnit } from './pg-unit';
+import { unitGate } from './unit-gate';
+
+/** A build's units at once: 4 of the pool's 10 connections, the rest for reads and leases. */
+const UNITS_ALONGSIDE = 4;
 
 export type PostgresReadStoreOptions = {
   connectionString: string;
@@ -51,6 +59,8 @@ export type PostgresReadStoreOptions = {
   keepCommits?: number;
   /** Documents the store keeps parsed between units of work (the least recently used go). */
   cachedDocuments?: number;
+  /** Units asked to run `alongside` that may hold a connection each at once (4). */
+  unitsAlongside?: number;
   now?: () => number;
   /**
    * Told when something goes wrong in the background: an idle connection fails, the commit
@@ -74,9 +84,10 @@ export const openPostgresReadStore = async (
 ): Promise<ReadStore> => {
   const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const warn = options.onWarning ?? (() => undefined);
+  const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
   const pool = openPool({
     connectionString: options.connectionString,
-    poolSize: options.poolSize ?? DEFAULT_POOL_SIZE,
+    poolSize,
     statementTimeoutMs: statementTimeout,
     applicationName: 'boon-read-store',
     onIdleError: (error) => warn(error, 'an idle read-store connection failed'),
@@ -99,7 +110,9 @@ export const openPostgresReadStore = async (
   const record = commitRecorder(origin, options.keepCommits ?? 20_000);
   const notices = new Subject<CommitNotice>();
   let closed = false;
-  const queue = writeQueue(() => closed);
+  // Reads and leases keep two connections of the pool however many units run beside each other.
+  const width = Math.min(options.unitsAlongside ?? UNITS_ALONGSIDE, poolSize - 2);
+  const gate = unitGate(Math.max(1, width), () => closed);
 
   const reads = readingPool(pool);
   const readCollection = <T extends Doc>(name: string): ReadCollection<T> => {
@@ -171,10 +184,11 @@ export const openPostgresReadStore = async (
   };
 
   /** Declares indexes, building them now or (`whenQueried`) when a unit's query first needs them. */
-  const ensureIndexes = (name: string, specs: readonly IndexSpec[], whenQueried: boolean) =>
-    inTransaction(pool, async (client) => {
+  const ensureIndexes = (name: string, specs: readonly IndexSpec[], whenQueried: boolean) => {
+    let made = false;
+    return inTransaction(pool, async (client) => {
       const collection = collections.get(name);
-      await createCollectionTable(client, collection);
+      made = await createCollectionTable(client, collection);
       const declared = (await collection.declared(client)).specs;
       const undeclared = specs.filter((spec) => !declared.has(indexNameOf(spec)));
       const built = await builtIndexes(client, collection);
@@ -207,10 +221,20 @@ export const openPostgresReadStore = async (
       if (unbuilt.length === 0) return;
       const { rowCount } = await client.query(`SELECT 1 FROM ${collection.table} LIMIT 1`);
       if (rowCount) await client.query(`ANALYZE ${collection.table}`);
-    }).catch((error: unknown) => {
-      collections.get(name).undeclare();
-      throw error;
-    });
+    }).then(
+      () => {
+        if (!made) return;
+        cache.forget(name);
+        madeEmpty(collections.get(name));
+      },
+      (error: unknown) => {
+        collections.get(name).undeclare();
+        // Rolled back: the table made in it is not there.
+        if (made) collections.get(name).exists = false;
+        throw error;
+      },
+    );
+  };
 
   const listener = openListener(options.connectionString, {
     applicationName: 'boon-read-commits',
@@ -229,11 +253,14 @@ export const openPostgresReadStore = async (
   return {
     engine: 'postgres',
     collection: readCollection,
-    transaction: (work) => queue.serial(() => runUnit(work)),
+    transaction: (work, unitOptions) =>
+      unitOptions?.alongside
+        ? gate.alongside(() => runUnit(work))
+        : gate.alone(() => runUnit(work)),
     ensureIndexes: (name, specs, ensureOptions) =>
-      queue.serial(() => ensureIndexes(name, specs, ensureOptions?.whenQueried ?? false)),
+      gate.alone(() => ensureIndexes(name, specs, ensureOptions?.whenQueried ?? false)),
     dropCollection: (name) =>
-      queue.serial(async () => {
+      gate.alone(async () => {
         const collection = collections.get(name);
         await inTransaction(pool, async (client) => {
           await client.query(`DROP TABLE IF EXISTS ${collection.table}`);
@@ -250,7 +277,7 @@ export const openPostgresReadStore = async (
     leases: postgresLeases(pool, now),
     notices: notices.asObservable(),
     close: async () => {
-      await queue.serial(() => undefined);
+      await gate.alone(async () => undefined);
       closed = true;
       await following.close();
       await listener.close();
