@@ -25,8 +25,24 @@ type Waiting = Doc & Side & { questionId: number; at: string };
 
 export type PoolDoc = Waiting & Kind;
 
-/** `_id` is a question's id: how many answers of each kind (`label/side`) wait in its pool. */
-type WaitingDoc = Doc & { kinds: Record<string, number> };
+/** A waiting answer as a kind's line names it: its id and its place (`seq`). */
+type Place = { id: string; seq: string };
+
+/**
+ * `_id` is a question's id: how many answers of each kind (`label/side`) wait in its pool, and
+ * the front of each kind's line: its oldest waiting answers, oldest first, at most `FRONT`. A
+ * front shorter than its count holds the oldest only; an empty one is read again from the pool.
+ */
+type WaitingDoc = Doc & { kinds: Record<string, number>; fronts: Record<string, Place[]> };
+
+/**
+ * Waiting answers a line's front names. Finding a partner reads the front (no query over the
+ * pool, which must first hold every write of the unit: on a server engine two round trips an
+ * answer); the pool is asked once the front has been taken.
+ */
+const FRONT = 16;
+
+const bySeq = (a: Place, b: Place) => (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0);
 
 export type PairDoc = Doc & {
   questionId: number;
@@ -89,46 +105,87 @@ const kindOfKey = (key: string): Kind => {
   return { label, side };
 };
 
-/** Counts an answer of `kind` into (or out of) its question's pool. */
-const countWaiting = async (db: Db, questionId: number, kind: Kind, step: 1 | -1) => {
+const waitingOf = async (db: Db, questionId: number): Promise<WaitingDoc> => {
   const _id = String(questionId);
-  const kinds = (await db.perspective_waiting.findOne({ _id }))?.kinds ?? {};
-  const key = kindKey(kind);
-  const count = (kinds[key] ?? 0) + step;
-  if (count > 0) kinds[key] = count;
-  else delete kinds[key];
-  await db.perspective_waiting.upsertOne({ _id, kinds });
+  const found = await db.perspective_waiting.findOne({ _id });
+  return { _id, kinds: found?.kinds ?? {}, fronts: found?.fronts ?? {} };
 };
 
+const saveWaiting = async (db: Db, waiting: WaitingDoc) => {
+  if (Object.keys(waiting.kinds).length === 0) {
+    await db.perspective_waiting.deleteOne({ _id: waiting._id });
+  } else {
+    await db.perspective_waiting.upsertOne(waiting);
+  }
+};
+
+/** Counts an answer into its question's pool, and into its line's front if it belongs there. */
 const joinPool = async (db: Db, entry: PoolDoc) => {
   await db.perspective_pool.upsertOne(entry);
-  await countWaiting(db, entry.questionId, entry, 1);
+  const waiting = await waitingOf(db, entry.questionId);
+  const key = kindKey(entry);
+  const before = waiting.kinds[key] ?? 0;
+  const front = waiting.fronts[key] ?? [];
+  const place = { id: entry._id, seq: entry.seq };
+  // A whole line takes it; a front of the oldest only takes one older than its last (an answer
+  // back from a pair or a hold keeps its place in the line).
+  if (front.length === before || (front.length > 0 && place.seq < front.at(-1)!.seq)) {
+    front.push(place);
+    front.sort(bySeq);
+    if (front.length > FRONT) front.pop();
+  }
+  waiting.kinds[key] = before + 1;
+  if (front.length > 0) waiting.fronts[key] = front;
+  await saveWaiting(db, waiting);
 };
 
 const leavePool = async (db: Db, responseId: string) => {
-  const waiting = await db.perspective_pool.findOne({ _id: responseId });
-  if (!waiting) return;
+  const left = await db.perspective_pool.findOne({ _id: responseId });
+  if (!left) return;
   await db.perspective_pool.deleteOne({ _id: responseId });
-  await countWaiting(db, waiting.questionId, waiting, -1);
+  const waiting = await waitingOf(db, left.questionId);
+  const key = kindKey(left);
+  const count = (waiting.kinds[key] ?? 0) - 1;
+  const front = (waiting.fronts[key] ?? []).filter((place) => place.id !== responseId);
+  if (count > 0) waiting.kinds[key] = count;
+  else delete waiting.kinds[key];
+  if (count > 0 && front.length > 0) waiting.fronts[key] = front;
+  else delete waiting.fronts[key];
+  await saveWaiting(db, waiting);
+};
+
+/** The oldest waiting answer of a kind: its line's front, read again from the pool once taken. */
+const oldestOf = async (db: Db, waiting: WaitingDoc, kind: Kind): Promise<PoolDoc | null> => {
+  const key = kindKey(kind);
+  const head = waiting.fronts[key]?.[0];
+  if (head) {
+    const found = await db.perspective_pool.findOne({ _id: head.id });
+    if (found) return found;
+  }
+  const oldest = await db.perspective_pool.find(
+    { questionId: Number(waiting._id), label: kind.label, side: kind.side },
+    { sort: { seq: 1 }, limit: FRONT },
+  );
+  if (oldest.length > 0) waiting.fronts[key] = oldest.map((doc) => ({ id: doc._id, seq: doc.seq }));
+  else delete waiting.fronts[key];
+  await saveWaiting(db, waiting);
+  return oldest[0] ?? null;
 };
 
 /**
  * The oldest waiting response that contrasts with this one. The question's counts say which
- * kinds wait; the oldest of each contrasting kind is the first of its index range. So the
- * work per answer is a lookup per contrasting kind that waits (none, most often: a pool of
- * answers that contrast with nothing among themselves never slows the next one down).
+ * kinds wait; the oldest of each contrasting kind is the front of its line. So the work per
+ * answer is a lookup per contrasting kind that waits (none, most often: a pool of answers that
+ * contrast with nothing among themselves never slows the next one down).
  */
 const oldestContrasting = async (db: Db, entry: PoolDoc): Promise<PoolDoc | null> => {
-  const counts = await db.perspective_waiting.findOne({ _id: String(entry.questionId) });
+  const waiting = await waitingOf(db, entry.questionId);
   let found: PoolDoc | null = null;
   // One after another: a MongoDB transaction takes one operation at a time.
-  for (const key of Object.keys(counts?.kinds ?? {})) {
+  for (const key of Object.keys(waiting.kinds)) {
     const kind = kindOfKey(key);
     if (!kindsContrast(kind, entry)) continue;
-    const [first] = await db.perspective_pool.find(
-      { questionId: entry.questionId, label: kind.label, side: kind.side },
-      { sort: { seq: 1 }, limit: 1 },
-    );
+    const first = await oldestOf(db, waiting, kind);
     if (first && first._id !== entry._id && (!found || first.seq < found.seq)) found = first;
   }
   return found;
@@ -240,7 +297,8 @@ const adjustEchoes = async (db: Db, responseId: string, step: 1 | -1) => {
 export const perspectivePairsProjection = projection({
   name: 'perspective-pairs',
   // 7: answers others no longer see (held, hidden) leave their pairs.
-  version: 7,
+  // 8: the front of each kind's line kept with its count.
+  version: 8,
   collections,
   on: {
     QuestionOfTheDayActivated: async ({ data }, db) => {

@@ -66,6 +66,47 @@ describe('perspective pairs', () => {
     expect(pairs).toEqual([['thoughtful', 'placed-left']]);
     expect(waiting).toEqual(['concise-right', 'concise']);
   });
+  it('pairs the oldest every time, through many more of one kind than the front of its line holds', async () => {
+    // 40 short unplaced answers wait; 40 long ones take them, oldest first, one each.
+    const short = Array.from({ length: 40 }, (_, i) => answer(`s${i}`, 40));
+    const long = Array.from({ length: 40 }, (_, i) => answer(`l${i}`, 400));
+    // Interleaved: some short answers arrive after the line's front was first read.
+    const late = Array.from({ length: 5 }, (_, i) => answer(`t${i}`, 40));
+    const { pairs, waiting } = await pairsOf([
+      ...short,
+      ...long.slice(0, 20),
+      ...late,
+      ...long.slice(20),
+    ]);
+    const expected = [...short, ...late].map(
+      (event) => (event.data as { responseId: string }).responseId,
+    );
+    expect(pairs).toEqual(expected.slice(0, 40).map((id, i) => [id, `l${i}`]));
+    expect(waiting).toEqual(expected.slice(40));
+  });
+
+  it('gives an answer back from a pair its place in the line, ahead of those who came after it', async () => {
+    const removed = (responseId: string): AnyEvent => ({
+      type: 'ResponseDeleted',
+      data: { responseId, questionId: 5, authorId: `author-${responseId}`, at },
+    });
+    const short = Array.from({ length: 20 }, (_, i) => answer(`s${i}`, 40));
+    // s0 pairs with l0; l0 is deleted, so s0 waits again, older than every other short answer.
+    const { pairs, waiting } = await pairsOf([
+      ...short,
+      answer('l0', 400),
+      removed('l0'),
+      answer('l1', 400),
+      answer('l2', 400),
+    ]);
+    expect(pairs).toEqual([
+      ['s0', 'l1'],
+      ['s1', 'l2'],
+    ]);
+    expect(waiting[0]).toBe('s2');
+    expect(waiting).toHaveLength(18);
+  });
+
   it('takes an answer others no longer see out of its pair, and pairs it again when restored', async () => {
     const moderated = (
       responseId: string,
