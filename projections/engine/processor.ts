@@ -266,9 +266,11 @@ export class Processor {
             topics: [...topics],
           });
         }
-        // A build's unit writes its own generation and build state, nothing another unit writes.
       },
-      { alongside: !this.options.announce },
+      // The unit writes its generation's collections and its own state document, nothing
+      // another unit writes (a build fills a generation of its own, under a state of its own;
+      // the shared checkpoint advances run alone): units of several projections may overlap.
+      { alongside: true },
     );
     if (last !== null) {
       this.checkpoint = last;

@@ -88,7 +88,7 @@ describe('perspective pairs', () => {
   it('gives an answer back from a pair its place in the line, ahead of those who came after it', async () => {
     const removed = (responseId: string): AnyEvent => ({
       type: 'ResponseDeleted',
-      data: { responseId, questionId: 5, authorId: `author-${responseId}`, at },
+      data: { responseId, questionId: 5, authorId: `author-${responseId}`, day: '2026-11-22', at },
     });
     const short = Array.from({ length: 20 }, (_, i) => answer(`s${i}`, 40));
     // s0 pairs with l0; l0 is deleted, so s0 waits again, older than every other short answer.

@@ -44,7 +44,7 @@ import {
 import { PgDocumentUnit } from './pg-unit';
 import { unitGate } from './unit-gate';
 
-/** A build's units at once: 4 of the pool's 10 connections, the rest for reads and leases. */
+/** Projections' units at once: 4 of the pool's 10 connections, the rest for reads and leases. */
 const UNITS_ALONGSIDE = 4;
 
 export type PostgresReadStoreOptions = {
