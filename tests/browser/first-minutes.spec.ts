@@ -290,10 +290,10 @@ test('Read more is there exactly when a preview hides text, at 390 px and 1280 p
   await context.close();
 });
 
-// Fails inside the whole suite on the second journeys' server (twice on 2026-11-28; passes
-// alone): after Remove echo the confirmation group is not found. Undiagnosed: fix, then take
-// this line out.
-test.fixme('withdrawing an echo says first that it stays counted toward today’s limit', async ({
+// Once flaky: as the echo left the outbox, its card still drew the answer from before the echo
+// (the list is drawn a render behind), the button said "Echo, 0 echoes" for a moment and the
+// press on Remove echo echoed again, which withdrew the echo unasked, with no confirmation.
+test('withdrawing an echo says first that it stays counted toward today’s limit', async ({
   browser,
   request,
 }) => {

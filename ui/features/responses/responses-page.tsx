@@ -24,6 +24,7 @@ import { EchoesLeft } from './components/echoes-left';
 import { ResponseCard } from './components/response-card';
 import { SharedPerspectives } from './components/shared-perspectives';
 import { isActiveDiscussion } from './discussion';
+import { LatestAnswers } from './latest-answers';
 
 /** A question id in the path: a positive whole number, nothing else (no request for NaN). */
 const parseQuestionId = (raw: string | undefined): number | null =>
@@ -68,6 +69,11 @@ const QuestionResponses = ({ questionId, afterAnswers }: Slots & { questionId: n
   // else on the page (today's question, an echo count) leaves them be.
   const shown = useDeferredValue(responses.isPending ? null : (responses.data ?? null));
   const { list, total } = pagedList(shown?.pages);
+  // The answers as they are now, for what a card shows of the person's own presses (an echo).
+  const latest = useMemo(
+    () => new Map(responses.list.map((response) => [response.id, response])),
+    [responses.list],
+  );
   const cards = useMemo(
     () =>
       list.map((response, index) => ({
@@ -156,7 +162,9 @@ const QuestionResponses = ({ questionId, afterAnswers }: Slots & { questionId: n
               </Badge>
             )}
           </div>
-          <Masonry label="Responses" items={cards} />
+          <LatestAnswers.Provider value={latest}>
+            <Masonry label="Responses" items={cards} />
+          </LatestAnswers.Provider>
           <LoadMore label="Show more answers" paged={responses} />
         </section>
       )}

@@ -25,9 +25,16 @@ export type OutboxWrite = {
   madeAt: string;
   /**
    * What it belongs to on screen: the question (and the product day it is asked for), the
-   * answer it echoes or replies to, and that answer's author, to say which it was.
+   * answer it echoes or replies to, and that answer's author, to say which it was; for an
+   * echo, whether it gives the echo (true) or withdraws it (false).
    */
-  about: { questionId?: number; day?: string; responseId?: string; responseAuthor?: string };
+  about: {
+    questionId?: number;
+    day?: string;
+    responseId?: string;
+    responseAuthor?: string;
+    echoed?: boolean;
+  };
   /** The text the person wrote (their answer, reply or entry), kept for them if refused. */
   text?: string;
   refusal?: Refusal;

@@ -11,10 +11,12 @@ import { sendOrKeep, useOutbox, whenSent } from '../../../lib/offline/outbox';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * Echoes (or withdraws an echo), kept in the outbox until Boon has it: offline it waits, and
- * is sent once on reconnecting, even after a reload (ui/lib/offline/outbox.ts).
+ * Echoes (`echoed`: true) or withdraws an echo, kept in the outbox until Boon has it: offline
+ * it waits, and is sent once on reconnecting, even after a reload (ui/lib/offline/outbox.ts).
+ * The write says which it is, so the card shows it the same whether or not the answer read
+ * since already has it.
  */
-export const toggleEcho = (response: ResponseDto) =>
+export const toggleEcho = (response: ResponseDto, echoed: boolean) =>
   sendOrKeep<ToggleEchoResult>({
     kind: 'echo',
     path: `/api/responses/${encodeURIComponent(response.id)}/echo`,
@@ -22,6 +24,7 @@ export const toggleEcho = (response: ResponseDto) =>
       questionId: response.questionId,
       responseId: response.id,
       responseAuthor: response.username,
+      echoed,
     },
   });
 
@@ -70,20 +73,28 @@ whenSent('echo', (write, body, client) => {
 });
 
 /**
- * An answer as it stands with the echoes on it still waiting: each toggles it once more. A
- * toggle shows at once (it is in the outbox from the press), moves back if Boon says no, and
- * says it waits while Boon cannot be reached; the server stays the authority on the limit.
+ * An answer as it stands with the echoes on it still waiting: the last one says whether the
+ * person echoes it. A press shows at once (it is in the outbox from the press), moves back if
+ * Boon says no, and says it waits while Boon cannot be reached; the server stays the authority
+ * on the limit. The answer as last read may already have the echo being sent (a live notice
+ * reads it again while the press's own answer is on its way): it is then not counted twice,
+ * so the button never shows the echo undone for a moment, when a press would undo it for good.
  */
 export const useEchoShown = (response: ResponseDto) => {
   const pending = useOutbox().filter(
     (write) =>
       write.kind === 'echo' && write.about.responseId === response.id && write.status !== 'refused',
   );
-  const toggled = pending.length % 2 === 1;
-  const hasEchoed = response.hasEchoed !== toggled;
+  const last = pending[pending.length - 1];
+  // A write kept by an earlier version says only that it toggles.
+  const hasEchoed =
+    last === undefined
+      ? response.hasEchoed
+      : (last.about.echoed ?? response.hasEchoed !== (pending.length % 2 === 1));
+  const moved = hasEchoed === response.hasEchoed ? 0 : hasEchoed ? 1 : -1;
   return {
     hasEchoed,
-    echoCount: Math.max(0, response.echoCount + (toggled ? (hasEchoed ? 1 : -1) : 0)),
+    echoCount: Math.max(0, response.echoCount + moved),
     waiting: pending.some((write) => write.status === 'waiting'),
   };
 };
@@ -91,7 +102,8 @@ export const useEchoShown = (response: ResponseDto) => {
 export const useToggleEcho = (questionId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (response: ResponseDto) => toggleEcho(response),
+    mutationFn: ({ response, echoed }: { response: ResponseDto; echoed: boolean }) =>
+      toggleEcho(response, echoed),
     // Offline too: the outbox keeps it (a paused mutation would be lost with the page).
     networkMode: 'always',
     // A refetch landing now would draw the answer as it was before the press.

@@ -7,6 +7,7 @@ import { useToast } from '../../../components/ui/toast';
 import { failureText } from '../../../lib/api-client';
 import { useEchoUsage } from '../api/get-echo-usage';
 import { isEchoLimit, useEchoShown, useToggleEcho } from '../api/toggle-echo';
+import { useLatestAnswer } from '../latest-answers';
 
 const PHRASES = [
   'Your echo carries their voice further.',
@@ -32,15 +33,17 @@ const PHRASES = [
 /**
  * Echo: the count moves at once (never below 0) and moves back if the server says no; made
  * offline, it says it waits and is sent on reconnecting. Whether the caller echoes an answer
- * comes with the list (no request per card).
+ * comes with the list (no request per card), read as the cache holds it now, not as the card
+ * was last drawn (useLatestAnswer).
  */
 export const EchoButton = ({
-  response,
+  response: drawn,
   questionId,
 }: {
   response: ResponseDto;
   questionId: number;
 }) => {
+  const response = useLatestAnswer(drawn);
   const { toast } = useToast();
   const usage = useEchoUsage();
   const [limitOpen, setLimitOpen] = useState(false);
@@ -56,26 +59,29 @@ export const EchoButton = ({
   }, [confirming]);
 
   const toggle = () =>
-    echo.mutate(response, {
-      onError: (error) => {
-        if (isEchoLimit(error)) {
-          setLimitOpen(true);
-          setTimeout(() => setLimitOpen(false), 3000);
-          return;
-        }
-        const message = failureText(error);
-        toast({ title: 'Error processing echo', description: message, variant: 'destructive' });
+    echo.mutate(
+      { response, echoed: !echoed },
+      {
+        onError: (error) => {
+          if (isEchoLimit(error)) {
+            setLimitOpen(true);
+            setTimeout(() => setLimitOpen(false), 3000);
+            return;
+          }
+          const message = failureText(error);
+          toast({ title: 'Error processing echo', description: message, variant: 'destructive' });
+        },
+        onSuccess: (result) => {
+          if (result.sent && result.body.hasEchoed) {
+            toast({
+              title: 'Echoed',
+              description: PHRASES[Math.floor(Math.random() * PHRASES.length)]!,
+              duration: 2500,
+            });
+          }
+        },
       },
-      onSuccess: (result) => {
-        if (result.sent && result.body.hasEchoed) {
-          toast({
-            title: 'Echoed',
-            description: PHRASES[Math.floor(Math.random() * PHRASES.length)]!,
-            duration: 2500,
-          });
-        }
-      },
-    });
+    );
 
   // An echo counts toward the day's limit when given; withdrawing it does not give it back.
   // That is said before the person withdraws, not after.
