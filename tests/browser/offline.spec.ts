@@ -300,6 +300,59 @@ test('what Boon refuses once the write can be sent comes back in words, with the
   await context.close();
 });
 
+test('an echo that waited while the day’s echoes were used up elsewhere comes back in words, and the count with it', async ({
+  browser,
+  request,
+}) => {
+  const theirs = `An answer echoed offline, past the day’s limit (${Date.now().toString(36)}).`;
+  const other = await answerAsSomeoneElse(request, theirs);
+  const { context, page, headers } = await person(browser, { width: 1280 });
+  await page.goto('/home');
+  await new HomePage(page).answer('My answer, so I may echo others.');
+  const card = page.getByRole('article', { name: /^Response by / }).filter({ hasText: theirs });
+  // Other journeys share the day: answers with echoes come first, so it may be on a later page.
+  const more = page.getByRole('button', { name: 'Show more answers' });
+  await expect(card.or(more).first()).toBeVisible();
+  for (let pages = 0; !(await card.isVisible()) && pages < 10; pages++) {
+    await more.click();
+    await expect(card.or(more).first()).toBeVisible();
+  }
+  await readsKept(page, [`/api/responses/${other.questionId}`]);
+
+  await context.setOffline(true);
+  await card.getByRole('button', { name: /^Echo / }).click();
+  await expect(card.getByRole('button', { name: /waiting to be sent/ })).toContainText('1 echo');
+  // Meanwhile the same person, on another device of theirs, uses up the day's echoes on the
+  // day's other answers (made here when there are too few).
+  const usage = (await (await request.get('/api/user/echo-usage', { headers })).json()) as {
+    used: number;
+    dailyLimit: number;
+  };
+  const day = (await (
+    await request.get(`/api/responses/${other.questionId}?limit=50`, { headers })
+  ).json()) as { id: string; isOwn: boolean }[];
+  const others = day.filter((answer) => !answer.isOwn && answer.id !== other.id);
+  for (let used = usage.used; used < usage.dailyLimit; used++) {
+    const id =
+      others.shift()?.id ??
+      (await answerAsSomeoneElse(request, `An answer the same person echoes elsewhere (${used}).`))
+        .id;
+    const sent = await request.post(`/api/responses/${id}/echo`, { headers });
+    expect(sent.status()).toBe(200);
+  }
+
+  await context.setOffline(false);
+  const refusal = page.getByRole('region', { name: 'Not sent' }).getByRole('alert');
+  await expect(refusal).toContainText(/Your echo of .+’s answer was not sent/);
+  await expect(refusal).toContainText('Daily echo limit reached.');
+  // The card no longer claims the echo: Boon has none from this person.
+  await expect(card.getByRole('button', { name: /^Echo / })).toContainText('0 echoes');
+  await refusal.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(refusal).toHaveCount(0);
+  expect(await outboxWrites(page)).toEqual([]);
+  await context.close();
+});
+
 test('signing out forgets what was kept for offline: the reads, and a write that waited is never sent', async ({
   browser,
   request,
