@@ -346,6 +346,67 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
     });
   });
 
+  it('learns a compound index in its fields’ order, also from a store that kept its specs as jsonb', async () => {
+    const spec = { key: { questionId: 1, visibility: 1, rank: 1 } } as const;
+    const indexesOn = async (name: string) => {
+      const { rows } = await (
+        await admin()
+      ).query<{ def: string }>(
+        "SELECT indexdef AS def FROM pg_indexes WHERE tablename = $1 AND indexname LIKE 'rm_i_%'",
+        [tableOf(name)],
+      );
+      return rows.map((row) => row.def);
+    };
+    const first = await startProcess();
+    await first.ensureIndexes('ordered', [spec]);
+    // Another process reads the declaration (planning, building what is missing): the same
+    // index, never a second one with its fields in another order.
+    const second = await startProcess();
+    await second.ensureIndexes('ordered', [spec]);
+    expect(
+      await second.collection('ordered').find({ questionId: 1 }, { sort: { rank: 1 } }),
+    ).toEqual([]);
+    const built = await indexesOn('ordered');
+    expect(built).toHaveLength(1);
+    expect(built[0]).toMatch(/questionId.*visibility.*rank/s);
+
+    // A store from before: `spec` a jsonb column, which sorted the key's fields.
+    const old = await createTestDatabase('boon_read_jsonb');
+    cleanups.push(() => old.drop());
+    const client = new pg.Client({ connectionString: old.url });
+    await client.connect();
+    await client.query(
+      'CREATE TABLE rm_indexes (collection TEXT COLLATE "C" NOT NULL, name TEXT COLLATE "C" NOT NULL, spec JSONB NOT NULL, PRIMARY KEY (collection, name))',
+    );
+    await client.query('INSERT INTO rm_indexes VALUES ($1, $2, $3::jsonb)', [
+      'ordered',
+      'questionId_1_visibility_1_rank_1',
+      JSON.stringify(spec),
+    ]);
+    const sorted = (
+      await client.query<{ spec: string }>('SELECT spec::text AS spec FROM rm_indexes')
+    ).rows[0]!.spec;
+    expect(sorted).toMatch(/"rank".*"questionId"/);
+    await client.end();
+    const upgraded = await openPostgresReadStore({ connectionString: old.url, poolSize: 3 });
+    cleanups.push(() => upgraded.close());
+    await upgraded.ensureIndexes('ordered', [spec]);
+    const check = new pg.Client({ connectionString: old.url });
+    await check.connect();
+    const { rows } = await check.query<{ def: string }>(
+      "SELECT indexdef AS def FROM pg_indexes WHERE tablename = $1 AND indexname LIKE 'rm_i_%'",
+      [tableOf('ordered')],
+    );
+    const type = await check.query<{ type: string }>(
+      "SELECT data_type AS type FROM information_schema.columns WHERE table_name = 'rm_indexes' AND column_name = 'spec'",
+    );
+    await check.end();
+    expect(type.rows[0]!.type).toBe('json');
+    expect(rows.map((row) => row.def)).toEqual([
+      expect.stringMatching(/questionId.*visibility.*rank/s),
+    ]);
+  });
+
   it('fails a statement stuck behind a lock within its timeout, and serves again once the lock goes', async () => {
     const store = await startProcess({ statementTimeoutMs: 300 });
     await store.transaction(async (tx) => tx.collection('locked').insertOne({ _id: 'a' }));

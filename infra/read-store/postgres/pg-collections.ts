@@ -1,7 +1,14 @@
 import type pg from 'pg';
 import { QueryPlanner, UnsupportedQueryError, type QueryPlan } from '../query/plan';
 import type { Filter, FindOptions, IndexSpec } from '../read-store';
-import { createTableSql, indexNameOf, physicalIndexOf, tableOf, TABLES_LOCK } from './pg-names';
+import {
+  createTableSql,
+  indexNameOf,
+  inDeclaredOrder,
+  physicalIndexOf,
+  tableOf,
+  TABLES_LOCK,
+} from './pg-names';
 
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
@@ -48,12 +55,12 @@ export class PgCollection {
   }
 
   private async load(db: Queryable): Promise<Declared> {
-    const { rows } = await db.query<{ spec: IndexSpec }>(
-      'SELECT spec FROM rm_indexes WHERE collection = $1',
+    const { rows } = await db.query<{ name: string; spec: IndexSpec }>(
+      'SELECT name, spec FROM rm_indexes WHERE collection = $1',
       [this.name],
     );
     this.declaredIndexes = this.derive(
-      new Map(rows.map((row) => [indexNameOf(row.spec), row.spec])),
+      new Map(rows.map((row) => [row.name, inDeclaredOrder(row.name, row.spec)])),
     );
     return this.declaredIndexes;
   }
@@ -152,6 +159,11 @@ export class PgCollections {
 
   forget(name: string): void {
     this.known.delete(name);
+  }
+
+  /** The names of every collection met so far. */
+  names(): string[] {
+    return [...this.known.keys()];
   }
 }
 

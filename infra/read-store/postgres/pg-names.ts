@@ -14,12 +14,20 @@ CREATE TABLE IF NOT EXISTS rm_collections (
   name TEXT COLLATE "C" PRIMARY KEY,
   version BIGINT NOT NULL DEFAULT 0
 );
+-- A spec as written (json, not jsonb: jsonb keeps an object's keys in an order of its own, and
+-- the order of an index's fields is the index).
 CREATE TABLE IF NOT EXISTS rm_indexes (
   collection TEXT COLLATE "C" NOT NULL,
   name TEXT COLLATE "C" NOT NULL,
-  spec JSONB NOT NULL,
+  spec JSON NOT NULL,
   PRIMARY KEY (collection, name)
 );
+DO $$ BEGIN
+  IF (SELECT data_type FROM information_schema.columns WHERE table_schema = current_schema()
+      AND table_name = 'rm_indexes' AND column_name = 'spec') = 'jsonb' THEN
+    ALTER TABLE rm_indexes ALTER COLUMN spec TYPE json USING spec::json;
+  END IF;
+END $$;
 CREATE TABLE IF NOT EXISTS rm_commits (
   seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   origin TEXT NOT NULL,
@@ -84,6 +92,30 @@ export const indexNameOf = (spec: IndexSpec) =>
   Object.entries(spec.key)
     .map(([field, direction]) => `${field}_${direction}`)
     .join('_');
+
+/**
+ * A declared spec as its name orders its fields. Specs stored before `rm_indexes` kept them as
+ * written (as `jsonb`) lost their fields' order; a spec named by its fields gets it back from
+ * its name. One whose name does not spell its fields is kept as it is.
+ */
+export const inDeclaredOrder = (name: string, spec: IndexSpec): IndexSpec => {
+  if (spec.name !== undefined || indexNameOf(spec) === name) return spec;
+  const entries = Object.entries(spec.key);
+  const ordered: [string, 1 | -1][] = [];
+  let rest = name;
+  while (rest.length > 0) {
+    const next = entries.find(
+      ([field, direction]) =>
+        !ordered.some(([taken]) => taken === field) &&
+        (rest === `${field}_${direction}` || rest.startsWith(`${field}_${direction}_`)),
+    );
+    if (!next) return spec;
+    ordered.push(next as [string, 1 | -1]);
+    rest = rest.slice(`${next[0]}_${next[1]}`.length + 1);
+  }
+  if (ordered.length !== entries.length) return spec;
+  return { ...spec, key: Object.fromEntries(ordered) };
+};
 
 /** A declared index's name in PostgreSQL: one per collection and declared name. */
 export const physicalIndexOf = (collection: string, name: string) =>

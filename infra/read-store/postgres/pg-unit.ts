@@ -46,6 +46,8 @@ const isUniqueViolation = (error: unknown) =>
  */
 export class PgDocumentUnit {
   private readonly touched = new Map<string, Touched>();
+  /** The versions read at the unit's first use of a collection, and which names were asked. */
+  private versions: { asked: Set<string>; stored: Map<string, number> } | null = null;
   /** Tables made in this unit: they go with it if it rolls back. */
   private readonly created = new Set<PgCollection>();
   /** Of those, the ones that were not there before (empty but for this unit's writes). */
@@ -57,15 +59,33 @@ export class PgDocumentUnit {
     private readonly cache: DocumentLru,
   ) {}
 
+  /**
+   * The stored version of a collection, as read when the unit first used any: the versions of
+   * every collection this process has met come in one statement (a unit touches several, each
+   * a round trip of its own before).
+   */
+  private async storedVersion(name: string): Promise<number> {
+    if (!this.versions || !this.versions.asked.has(name)) {
+      const asked = new Set([...this.collections.names(), name]);
+      const { rows } = await this.client.query<{ name: string; version: string }>(
+        prepared('SELECT name, version FROM rm_collections WHERE name = ANY($1::text[])', [
+          [...asked],
+        ]),
+      );
+      this.versions = {
+        asked,
+        stored: new Map(rows.map((row) => [row.name, Number(row.version)])),
+      };
+    }
+    return this.versions.stored.get(name) ?? 0;
+  }
+
   private async touch(name: string): Promise<Touched> {
     let touched = this.touched.get(name);
     if (!touched) {
       const collection = this.collections.get(name);
       // First use in this unit: what the cache holds of it must still be what is stored.
-      const { rows } = await this.client.query<{ version: string }>(
-        prepared('SELECT version FROM rm_collections WHERE name = $1', [name]),
-      );
-      const stored = Number(rows[0]?.version ?? 0);
+      const stored = await this.storedVersion(name);
       if (collection.version !== stored) {
         this.forget(collection);
         collection.version = stored;
@@ -181,19 +201,23 @@ export class PgDocumentUnit {
    * process meanwhile: what is cached of that collection goes.
    */
   async markWritten(): Promise<void> {
-    // In name order: two units of two processes lock the versions they move in one order,
-    // never each holding what the other waits for.
-    for (const name of [...this.touched.keys()].sort()) {
+    const written = [...this.touched.keys()].filter((name) => this.touched.get(name)!.written);
+    if (written.length === 0) return;
+    // In name order (one statement for them all): two units of two processes lock the versions
+    // they move in one order, never each holding what the other waits for.
+    const { rows } = await this.client.query<{ name: string; version: string }>(
+      prepared(
+        `INSERT INTO rm_collections (name, version)
+         SELECT name, 1 FROM unnest($1::text[]) AS name ORDER BY name COLLATE "C"
+         ON CONFLICT (name) DO UPDATE SET version = rm_collections.version + 1
+         RETURNING name, version`,
+        [written],
+      ),
+    );
+    const moved = new Map(rows.map((row) => [row.name, Number(row.version)]));
+    for (const name of written) {
       const touched = this.touched.get(name)!;
-      if (!touched.written) continue;
-      const { rows } = await this.client.query<{ version: string }>(
-        prepared(
-          `INSERT INTO rm_collections (name, version) VALUES ($1, 1)
-           ON CONFLICT (name) DO UPDATE SET version = rm_collections.version + 1 RETURNING version`,
-          [name],
-        ),
-      );
-      const version = Number(rows[0]!.version);
+      const version = moved.get(name)!;
       if (version !== (touched.collection.version ?? 0) + 1) {
         this.forget(touched.collection);
         touched.stale = true;

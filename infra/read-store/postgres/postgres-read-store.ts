@@ -197,7 +197,7 @@ export const openPostgresReadStore = async (
       );
       for (const spec of undeclared) {
         await client.query(
-          `INSERT INTO rm_indexes (collection, name, spec) VALUES ($1, $2, $3::jsonb)
+          `INSERT INTO rm_indexes (collection, name, spec) VALUES ($1, $2, $3::json)
            ON CONFLICT (collection, name) DO UPDATE SET spec = excluded.spec`,
           [name, indexNameOf(spec), JSON.stringify(spec)],
         );
