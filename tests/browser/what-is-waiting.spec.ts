@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { ArchivePage } from './pages/archive-pages';
 import { answerAsSomeoneElse } from './pages/community';
 import { HomePage } from './pages/home-page';
+import { keptForOffline, outboxWrites, readsKept } from './pages/offline';
 import { SetupPage } from './pages/setup-page';
 import { moveToNextDay } from './pages/test-clock';
 import { personAt, SCREENS, type Screen } from './pages/ways-in';
@@ -91,3 +92,40 @@ for (const screen of SCREENS) {
     await context.close();
   });
 }
+
+// Here, on the clock's server: only its day can end while an answer waits.
+test('an answer written offline that waited past the end of its day comes back in words, with the text kept', async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
+  });
+  const page = await context.newPage();
+  await new SetupPage(page).registerAsNewVisitor();
+  await keptForOffline(page);
+  await page.goto('/home');
+  await readsKept(page, ['/api/question/today']);
+  await context.setOffline(true);
+  const text = 'Written on the train, sent only after midnight: the question had moved on.';
+  const home = new HomePage(page);
+  await home.write(text);
+  await home.submitButton.click();
+  await expect(page.locator('[data-waiting-answer]')).toContainText(text);
+
+  // The day ends while the answer waits: the question it answers is no longer open.
+  await moveToNextDay(request);
+  await context.setOffline(false);
+  const refusal = page.getByRole('region', { name: 'Not sent' }).getByRole('alert');
+  await expect(refusal).toContainText('Your answer was not shared');
+  await expect(refusal).toContainText("Only today's question can be answered.");
+  await expect(refusal).toContainText(text);
+  // Kept, even across a reload, until the person lets it go.
+  await page.reload();
+  await expect(refusal).toContainText(text);
+  await refusal.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(refusal).toHaveCount(0);
+  expect(await outboxWrites(page)).toEqual([]);
+  await context.close();
+});
