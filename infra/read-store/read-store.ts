@@ -93,6 +93,11 @@ export type UnitOptions = {
    * one at a time anyway.
    */
   alongside?: boolean;
+  /**
+   * A short unit readers wait for (checkpoints moved past events a projection ignores): an
+   * engine may run it ahead of the units still waiting, once those under way end.
+   */
+  ahead?: boolean;
 };
 
 export type ReadStore = {

@@ -52,7 +52,9 @@ export class CheckpointBatcher {
     this.pending = new Map();
     if (advances.length === 0) return;
     try {
-      await this.readStore.transaction((tx) => this.write(tx, advances));
+      // Ahead of the projections' units waiting: a reader of any of these projections waits
+      // for it, and it is short.
+      await this.readStore.transaction((tx) => this.write(tx, advances), { ahead: true });
     } catch (error) {
       // One lost lease refuses the whole unit of work: the others commit on their own.
       if (!(error instanceof LeaseLostError)) {

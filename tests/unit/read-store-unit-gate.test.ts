@@ -36,6 +36,27 @@ describe('the PostgreSQL store’s unit gate', () => {
     expect(events.indexOf('d begins')).toBeGreaterThan(events.indexOf('alone ends'));
   });
 
+  it('runs a unit sent ahead as soon as those under way end, before the units waiting', async () => {
+    const gate = unitGate(2, () => false);
+    const started: string[] = [];
+    const job = (name: string, run: typeof gate.alone, ms = 10) =>
+      run(async () => {
+        started.push(name);
+        await delay(ms);
+      });
+    await Promise.all([
+      job('a', gate.alongside, 20),
+      job('b', gate.alongside, 20),
+      job('c', gate.alongside),
+      job('d', gate.alongside),
+      job('lone', gate.alone),
+      // Sent after all of those, while a and b run: it goes next, then the others in turn.
+      delay(5).then(() => job('ahead', gate.aloneAhead)),
+      delay(5).then(() => job('ahead too', gate.aloneAhead)),
+    ]);
+    expect(started).toEqual(['a', 'b', 'ahead', 'ahead too', 'c', 'd', 'lone']);
+  });
+
   it('goes on after a unit that fails, and refuses units once closed', async () => {
     let closed = false;
     const gate = unitGate(3, () => closed);

@@ -253,10 +253,11 @@ export const openPostgresReadStore = async (
   return {
     engine: 'postgres',
     collection: readCollection,
-    transaction: (work, unitOptions) =>
-      unitOptions?.alongside
-        ? gate.alongside(() => runUnit(work))
-        : gate.alone(() => runUnit(work)),
+    transaction: (work, unitOptions) => {
+      if (unitOptions?.alongside) return gate.alongside(() => runUnit(work));
+      if (unitOptions?.ahead) return gate.aloneAhead(() => runUnit(work));
+      return gate.alone(() => runUnit(work));
+    },
     ensureIndexes: (name, specs, ensureOptions) =>
       gate.alone(() => ensureIndexes(name, specs, ensureOptions?.whenQueried ?? false)),
     dropCollection: (name) =>

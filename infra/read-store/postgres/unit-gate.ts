@@ -13,6 +13,8 @@ export type UnitGate = {
    * alone: for units whose documents no other unit touches (a build's generation).
    */
   alongside<R>(work: () => Promise<R>): Promise<R>;
+  /** Runs `work` alone, ahead of every job still waiting (after those sent ahead before it). */
+  aloneAhead<R>(work: () => Promise<R>): Promise<R>;
 };
 
 /**
@@ -23,6 +25,8 @@ export type UnitGate = {
  */
 export const unitGate = (width: number, closed: () => boolean): UnitGate => {
   const jobs: Job[] = [];
+  /** How many of the first waiting jobs were sent ahead. */
+  let ahead = 0;
   let alongside = 0;
   let aloneRunning = false;
   const start = (job: Job) => {
@@ -50,21 +54,24 @@ export const unitGate = (width: number, closed: () => boolean): UnitGate => {
         aloneRunning = true;
       }
       jobs.shift();
+      if (ahead > 0) ahead--;
       start(job);
     }
   };
   const enqueue =
-    (isAlongside: boolean) =>
+    (isAlongside: boolean, isAhead = false) =>
     <R>(work: () => Promise<R>): Promise<R> =>
       new Promise<R>((resolve, reject) => {
-        jobs.push({
+        const job = {
           alongside: isAlongside,
           work,
           resolve: resolve as (value: unknown) => void,
           reject,
-        });
+        };
+        if (isAhead) jobs.splice(ahead++, 0, job);
+        else jobs.push(job);
         // A job never starts inside the call that queued it, as with a promise chain.
         void Promise.resolve().then(pump);
       });
-  return { alone: enqueue(false), alongside: enqueue(true) };
+  return { alone: enqueue(false), alongside: enqueue(true), aloneAhead: enqueue(false, true) };
 };
