@@ -41,6 +41,30 @@ export type PostgresKeyVault = KeyVault & {
  * partition's file to check. The write-ahead log still holds the key's insert until its segment
  * is recycled; a copy of it, like a backup, still needs the key-encryption key, kept apart.
  */
+/** Longest an erasure waits for the transactions that may still see the key it deleted. */
+const OLDER_TRANSACTIONS_WAIT_MS = 5_000;
+
+/**
+ * Waits until no transaction of this database began before now (bounded): `VACUUM FULL`
+ * copies a deleted row into the new file while any transaction might still see it (an
+ * autovacuum's ANALYZE, a backup's dump, a reader mid-query), and the key would stay on disk.
+ * Other roles' sessions show their transactions only to a role with `pg_read_all_stats`.
+ */
+const untilNoOlderTransaction = async (pool: pg.Pool) => {
+  const { rows } = await pool.query<{ now: Date }>('SELECT clock_timestamp() AS now');
+  const deadline = Date.now() + OLDER_TRANSACTIONS_WAIT_MS;
+  for (;;) {
+    const older = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid()
+         AND (backend_xmin IS NOT NULL OR backend_xid IS NOT NULL) AND xact_start < $1`,
+      [rows[0]!.now],
+    );
+    if (older.rows[0]!.n === 0 || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
 export const openPostgresKeyVault = async (
   connectionString: string,
   kek: Buffer,
@@ -80,6 +104,8 @@ export const openPostgresKeyVault = async (
             'DELETE FROM wrapped_keys WHERE subject = $1 RETURNING tableoid::regclass::text AS partition',
             [subject],
           );
+          if (rows.length === 0) return;
+          await untilNoOlderTransaction(pool);
           // The name comes from the catalog (wrapped_keys_pN), never from the caller.
           for (const { partition } of rows) {
             await pool.query(`VACUUM (FULL) ${pg.escapeIdentifier(partition)}`);
