@@ -41,14 +41,15 @@ export type PostgresKeyVault = KeyVault & {
  * partition's file to check. The write-ahead log still holds the key's insert until its segment
  * is recycled; a copy of it, like a backup, still needs the key-encryption key, kept apart.
  */
-/** Longest an erasure waits for the transactions that may still see the key it deleted. */
+/** Longest an erasure waits for the transactions that may keep the key it deleted on disk. */
 const OLDER_TRANSACTIONS_WAIT_MS = 5_000;
 
 /**
- * Waits until no transaction of this database began before now (bounded): `VACUUM FULL`
- * copies a deleted row into the new file while any transaction might still see it (an
- * autovacuum's ANALYZE, a backup's dump, a reader mid-query), and the key would stay on disk.
- * Other roles' sessions show their transactions only to a role with `pg_read_all_stats`.
+ * Waits until no transaction that began before now is still open (bounded): `VACUUM FULL`
+ * copies a deleted row into the new file while a transaction might still see it (an
+ * autovacuum's ANALYZE, a backup's dump, a reader mid-query; the oldest running transaction
+ * id of any database of the cluster holds back what may be removed), and the key would stay on
+ * disk. Other roles' sessions show their transactions only to a role with `pg_read_all_stats`.
  */
 const untilNoOlderTransaction = async (pool: pg.Pool) => {
   const { rows } = await pool.query<{ now: Date }>('SELECT clock_timestamp() AS now');
@@ -56,7 +57,7 @@ const untilNoOlderTransaction = async (pool: pg.Pool) => {
   for (;;) {
     const older = await pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity
-       WHERE datname = current_database() AND pid <> pg_backend_pid()
+       WHERE pid <> pg_backend_pid()
          AND (backend_xmin IS NOT NULL OR backend_xid IS NOT NULL) AND xact_start < $1`,
       [rows[0]!.now],
     );

@@ -204,10 +204,13 @@ export const startTestApp = async (
     await writtenReadable();
     for (let head = await events.headPosition(); head !== null;) {
       await caughtUp(head, timeoutMs);
-      // What the reactors wrote meanwhile may not be readable yet (PostgreSQL): a head read
-      // before it is would end the wait with their commands still to come.
-      await writtenReadable();
-      const next = await events.headPosition();
+      let next = await events.headPosition();
+      if (next === head) {
+        // What the reactors wrote meanwhile may not be readable yet (PostgreSQL): a head read
+        // before it is would end the wait with their commands still to come.
+        await writtenReadable();
+        next = await events.headPosition();
+      }
       if (next === head) return;
       head = next;
     }
