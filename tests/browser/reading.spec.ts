@@ -21,6 +21,10 @@ test('wide screens read like masonry: short answers stay short, an open thread m
   await new HomePage(page).answer('Mine, brief as well.');
   const cards = page.getByRole('article', { name: /^Response by / });
   await expect(cards.nth(4)).toBeVisible();
+  // Other journeys share the day: the two compared below may be on a later page.
+  const responses = new ResponsesPage(page);
+  await responses.reveal(cards.filter({ hasText: 'Short and sweet, honestly.' }).first());
+  await responses.reveal(cards.filter({ hasText: 'Line 1 of a long, careful answer.' }).first());
 
   // Every card laid out as it is: a card past the first screen is otherwise as tall as its
   // content-visibility placeholder (16rem) until it comes near, and with many answers on the

@@ -43,11 +43,13 @@ for (const width of [390, 1280]) {
     const carol = await person(browser, width);
     await carol.home.answer(`Keeping a promise matters even when it costs you ${stamp}.`);
     // Carol reads the discussion, Ana's answer among the others.
-    await expect(carol.responses.response(ana.name)).toContainText(stamp);
+    await expect(await carol.responses.reveal(carol.responses.response(ana.name))).toContainText(
+      stamp,
+    );
 
     const ben = await person(browser, width);
     await ben.home.answer(`Promises bind us because others plan around them ${stamp}.`);
-    const anaCard = ben.responses.response(ana.name);
+    const anaCard = await ben.responses.reveal(ben.responses.response(ana.name));
     // Nobody may report their own answer: Ben's card has no Report action.
     await expect(
       ben.responses.response(ben.name).getByRole('button', { name: /^Report / }),
