@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { answerAsSomeoneElse } from './pages/community';
 import { HomePage } from './pages/home-page';
+import { ResponsesPage } from './pages/responses-page';
 import { readMoreMismatches, sidewaysOverflow } from './pages/screen-checks';
 import { SetupPage } from './pages/setup-page';
 
@@ -303,12 +304,7 @@ test('withdrawing an echo says first that it stays counted toward today’s limi
   await new HomePage(page).answer('My answer, so I can read the others.');
   const card = page.getByRole('article', { name: /^Response by / }).filter({ hasText: theirs });
   // Other journeys share the day: answers with echoes come first, so it may be on a later page.
-  const more = page.getByRole('button', { name: 'Show more answers' });
-  await expect(card.or(more).first()).toBeVisible();
-  for (let pages = 0; !(await card.isVisible()) && pages < 10; pages++) {
-    await more.click();
-    await expect(card.or(more).first()).toBeVisible();
-  }
+  await new ResponsesPage(page).reveal(card);
   await card.getByRole('button', { name: /^Echo / }).click();
   const echoed = card.getByRole('button', { name: /^Remove echo/ });
   await expect(echoed).toBeVisible();

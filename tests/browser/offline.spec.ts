@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { answerAsSomeoneElse } from './pages/community';
 import { HomePage } from './pages/home-page';
+import { ResponsesPage } from './pages/responses-page';
 import {
   connectionBanner,
   keptForOffline,
@@ -311,12 +312,7 @@ test('an echo that waited while the day’s echoes were used up elsewhere comes 
   await new HomePage(page).answer('My answer, so I may echo others.');
   const card = page.getByRole('article', { name: /^Response by / }).filter({ hasText: theirs });
   // Other journeys share the day: answers with echoes come first, so it may be on a later page.
-  const more = page.getByRole('button', { name: 'Show more answers' });
-  await expect(card.or(more).first()).toBeVisible();
-  for (let pages = 0; !(await card.isVisible()) && pages < 10; pages++) {
-    await more.click();
-    await expect(card.or(more).first()).toBeVisible();
-  }
+  await new ResponsesPage(page).reveal(card);
   await readsKept(page, [`/api/responses/${other.questionId}`]);
 
   await context.setOffline(true);
