@@ -9,15 +9,22 @@ export class ResponsesPage {
 
   /**
    * Pages on ("Show more answers") until `card` shows: other journeys share the day, and
-   * answers with echoes come first, so a card may be on a later page.
+   * answers with echoes come first, so a card may be on a later page. Each press waits for
+   * more cards to show: the button is disabled while a page loads, the list may load the next
+   * page itself as the button scrolls near, and after the last page the button is gone (a
+   * press on a button about to go would wait for it until the test's end).
    */
   async reveal(card: Locator): Promise<Locator> {
     const more = this.page.getByRole('button', { name: 'Show more answers' });
-    await expect(card.or(more).first()).toBeVisible();
-    for (let pages = 0; !(await card.isVisible()) && pages < 10; pages++) {
-      await more.click();
+    const cards = this.page.getByRole('article', { name: /^Response by / });
+    for (let pages = 0; pages < 20; pages++) {
       await expect(card.or(more).first()).toBeVisible();
+      if (await card.isVisible()) return card;
+      const shown = await cards.count();
+      await more.click({ timeout: 5_000 }).catch(() => undefined);
+      await expect.poll(() => cards.count()).toBeGreaterThan(shown);
     }
+    await expect(card).toBeVisible();
     return card;
   }
 
