@@ -57,6 +57,26 @@ const notice = (projection: string, position: number): CommitNotice => ({
 
 if (!server.available) console.warn(`[contract] PostgreSQL sharing skipped: ${server.skipReason}`);
 
+/** Runs `work`, keeping in `asked` the text of each statement it sends on `collection`'s table. */
+const statementsOn = async <T>(
+  collection: string,
+  asked: string[],
+  work: () => Promise<T>,
+): Promise<T> => {
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [first] = args as [string | { text: string }];
+    const text = typeof first === 'string' ? first : first.text;
+    if (text.includes(tableOf(collection))) asked.push(text);
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    return await work();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+};
+
 describe.skipIf(!server.available)('the PostgreSQL read store shared by several processes', () => {
   it('shows one process the documents another committed, and tells it with the notice', async () => {
     const writer = await startProcess();
@@ -266,20 +286,7 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
       await tx.collection('made_here').upsertOne({ _id: 'mine', kind: 'first' });
     });
     const asked: string[] = [];
-    const reads = async (work: () => Promise<unknown>) => {
-      const query = pg.Client.prototype.query;
-      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-        const [first] = args as [string | { text: string }];
-        const text = typeof first === 'string' ? first : first.text;
-        if (text.includes(tableOf('made_here'))) asked.push(text);
-        return (query as (...a: unknown[]) => unknown).apply(this, args);
-      } as typeof query;
-      try {
-        return await work();
-      } finally {
-        pg.Client.prototype.query = query;
-      }
-    };
+    const reads = (work: () => Promise<unknown>) => statementsOn('made_here', asked, work);
     const unread = await reads(() =>
       first.transaction((tx) => tx.collection('made_here').findOne({ _id: 'never-written' })),
     );
@@ -294,6 +301,33 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
     );
     expect(seen).toEqual({ _id: 'theirs', kind: 'second' });
     expect(asked.length).toBeGreaterThan(0);
+  });
+
+  it('reads the documents of a list of ids in one statement inside a unit, and none of them again', async () => {
+    const store = await startProcess();
+    const ids = Array.from({ length: 12 }, (_, i) => `d${i}`);
+    await store.transaction(async (tx) => {
+      for (const id of ids) await tx.collection('listed').upsertOne({ _id: id, n: 1 });
+    });
+    // Another process's write: nothing of the collection is known without asking.
+    const other = await startProcess();
+    await other.transaction(async (tx) => {
+      await tx.collection('listed').upsertOne({ _id: 'd0', n: 2 });
+    });
+    const asked: string[] = [];
+    const found = await statementsOn('listed', asked, () =>
+      store.transaction(async (tx) => {
+        const listed = tx.collection<Doc & { n: number }>('listed');
+        const docs = await listed.find({ _id: { $in: [...ids, 'absent'] } });
+        for (const id of ids) await listed.updateOne({ _id: id }, { $inc: { n: 10 } });
+        return docs;
+      }),
+    );
+    expect(found).toHaveLength(12);
+    expect(found.find((doc) => doc._id === 'd0')!.n).toBe(2);
+    // One read of the list, one write of what changed: no read per id.
+    expect(asked.filter((text) => text.startsWith('SELECT'))).toHaveLength(1);
+    expect(asked.filter((text) => text.startsWith('INSERT'))).toHaveLength(1);
   });
 
   it('runs units asked to go alongside at once, and keeps no stale copy of what one read while another wrote it', async () => {

@@ -372,6 +372,84 @@ export const describeReadStoreContract = (
       expect(await store.collection(name).count()).toBe(0);
     });
 
+    it('refuses a unit fenced by several leases when any one of them changed holder', async () => {
+      const name = collection();
+      const held = (await store.leases.acquire(`held-${name}`, 'one', 60_000))!;
+      const alsoHeld = (await store.leases.acquire(`also-${name}`, 'one', 60_000))!;
+      const lost = (await store.leases.acquire(`lost-${name}`, 'one', 60_000))!;
+      await store.transaction(async (tx) => {
+        await tx.collection(name).insertOne({ _id: 'kept' });
+        tx.fence(held);
+        tx.fence(alsoHeld);
+        tx.fence(held);
+      });
+      await store.leases.release(lost);
+      await store.leases.acquire(lost.name, 'two', 60_000);
+      for (const fences of [
+        [held, lost, alsoHeld],
+        [lost, held],
+      ]) {
+        await expect(
+          store.transaction(async (tx) => {
+            await tx.collection(name).insertOne({ _id: 'refused' });
+            for (const fence of fences) tx.fence(fence);
+          }),
+        ).rejects.toThrow(LeaseLostError);
+      }
+      // A lease nobody ever held fences nothing in: it is lost too.
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.collection(name).insertOne({ _id: 'refused' });
+          tx.fence(held);
+          tx.fence({ ...held, name: `never-${name}` });
+        }),
+      ).rejects.toThrow(LeaseLostError);
+      expect((await store.collection(name).find({})).map((doc) => doc._id)).toEqual(['kept']);
+    });
+
+    it('finds documents by a list of ids inside a unit: stored ones, its own writes, not its removals', async () => {
+      const name = collection();
+      await store.ensureIndexes(name, [{ key: { n: 1 } }]);
+      await store.transaction(async (tx) => {
+        const c = tx.collection<Doc & { n: number }>(name);
+        for (const [id, n] of [
+          ['a', 1],
+          ['b', 2],
+          ['c', 3],
+          ['d', 4],
+        ] as const) {
+          await c.insertOne({ _id: id, n });
+        }
+      });
+      const seen = await store.transaction(async (tx) => {
+        const c = tx.collection<Doc & { n: number }>(name);
+        await c.upsertOne({ _id: 'e', n: 5 });
+        await c.updateOne({ _id: 'b' }, { $set: { n: 20 } });
+        await c.deleteOne({ _id: 'c' });
+        const all = await c.find({ _id: { $in: ['a', 'b', 'c', 'e', 'missing', 'a'] } });
+        const some = await c.find({ _id: { $in: ['a', 'b', 'd', 'e'] }, n: { $gte: 5 } });
+        // What the list read is what the unit then reads by id, and writes on.
+        await c.updateOne({ _id: 'a' }, { $inc: { n: 10 } });
+        return {
+          all: all.map((doc) => [doc._id, doc.n]).sort(),
+          some: some.map((doc) => doc._id).sort(),
+        };
+      });
+      expect(seen.all).toEqual([
+        ['a', 1],
+        ['b', 20],
+        ['e', 5],
+      ]);
+      expect(seen.some).toEqual(['b', 'e']);
+      const after = await store.collection<Doc & { n: number }>(name).find({});
+      expect(after.map((doc) => [doc._id, doc.n]).sort()).toEqual([
+        ['a', 11],
+        ['b', 20],
+        ['d', 4],
+        ['e', 5],
+      ]);
+    });
+
     it('announces a committed unit of work, and not a failed one', async () => {
       const name = collection();
       const seen: CommitNotice[] = [];

@@ -14,7 +14,14 @@ import {
   type PgCollection,
   type PgCollections,
 } from './pg-collections';
-import { countDocuments, documentById, explainFind, findDocuments, prepared } from './pg-documents';
+import {
+  countDocuments,
+  documentById,
+  documentsById,
+  explainFind,
+  findDocuments,
+  prepared,
+} from './pg-documents';
 import { createIndexSql } from './pg-names';
 
 /** Documents written back per statement. */
@@ -37,6 +44,16 @@ type Touched = {
 
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+
+/** The ids a filter of `_id: { $in: [...] }` names (strings only), or null for any other. */
+const idsIn = (filter: Filter): readonly string[] | null => {
+  const id = filter._id;
+  if (typeof id !== 'object' || id === null || Array.isArray(id)) return null;
+  const keys = Object.keys(id);
+  const list = (id as { $in?: unknown }).$in;
+  if (keys.length !== 1 || !Array.isArray(list)) return null;
+  return list.every((each): each is string => typeof each === 'string') ? list : null;
+};
 
 /**
  * The documents one unit of work touches, on the unit's own connection inside its
@@ -121,6 +138,33 @@ export class PgDocumentUnit {
       touched.entries.set(id, entry);
     }
     return entry;
+  }
+
+  /**
+   * The entries of many ids, those not known yet read in one statement (a unit that looks up
+   * several documents by id, such as the checkpoints moved together, made a round trip each).
+   */
+  private async entriesOf(name: string, ids: readonly string[]): Promise<Entry[]> {
+    const touched = await this.touch(name);
+    const { collection } = touched;
+    const unknown: string[] = [];
+    for (const id of new Set(ids)) {
+      if (touched.entries.has(id)) continue;
+      const cached = this.cache.get(name, id);
+      if (cached !== undefined || (collection.stored && !collection.stored.mayHold(id))) {
+        touched.entries.set(id, { doc: cached ?? null });
+      } else {
+        unknown.push(id);
+      }
+    }
+    if (unknown.length > 0) {
+      const found = (await collection.hasTable(this.client))
+        ? await documentsById(this.client, collection, unknown)
+        : [];
+      const byId = new Map(found.map((doc) => [doc._id, doc]));
+      for (const id of unknown) touched.entries.set(id, { doc: byId.get(id) ?? null });
+    }
+    return [...new Set(ids)].map((id) => touched.entries.get(id)!);
   }
 
   /**
@@ -279,6 +323,16 @@ export class PgDocumentUnit {
       const { doc } = await this.entry(name, id);
       if (!doc || !evaluate(plan.where, doc)) return [];
       return [plan.projection ? projectDoc(doc, plan.projection) : doc];
+    }
+    const ids = idsIn(filter);
+    if (ids && plan.order.length === 0 && plan.page.skip === 0 && plan.page.limit === null) {
+      const docs: Doc[] = [];
+      for (const { doc } of await this.entriesOf(name, ids)) {
+        if (doc && evaluate(plan.where, doc)) {
+          docs.push(plan.projection ? projectDoc(doc, plan.projection) : doc);
+        }
+      }
+      return docs;
     }
     const { collection } = await this.touch(name);
     await this.readyForQuery(collection);

@@ -32,7 +32,7 @@ import {
   type PgCollection,
 } from './pg-collections';
 import { countDocuments, documentById, explainFind, findDocuments } from './pg-documents';
-import { fencedToken, postgresLeases } from './pg-leases';
+import { fencedTokens, postgresLeases } from './pg-leases';
 import {
   createIndexSql,
   indexNameOf,
@@ -155,10 +155,10 @@ export const openPostgresReadStore = async (
       });
       await unit.flush();
       await unit.markWritten();
-      for (const fence of [...fences].sort((a, b) => (a.name < b.name ? -1 : 1))) {
-        if ((await fencedToken(client, fence.name)) !== fence.token) {
-          throw new LeaseLostError(fence.name);
-        }
+      if (fences.length > 0) {
+        const tokens = await fencedTokens(client, [...new Set(fences.map((fence) => fence.name))]);
+        const lost = fences.find((fence) => tokens.get(fence.name) !== fence.token);
+        if (lost) throw new LeaseLostError(lost.name);
       }
       await record(client, pending);
       await client.query('COMMIT');
