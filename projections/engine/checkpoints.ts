@@ -29,6 +29,7 @@ export type CheckpointAdvance = {
  */
 export class CheckpointBatcher {
   private pending = new Map<string, CheckpointAdvance>();
+  /** The flush waiting for its turn or under way; advances made meanwhile go in the next. */
   private scheduled: Promise<void> | null = null;
 
   constructor(
@@ -41,16 +42,30 @@ export class CheckpointBatcher {
     this.schedule((resolve) => setImmediate(resolve));
   }
 
+  /**
+   * One scheduled flush at a time: the consumers of one event reach here over several turns,
+   * and a unit for each turn's few advances (each run ahead of the units waiting) held the
+   * projections' own units back five units long.
+   */
   private schedule(wait: (resolve: () => void) => void) {
-    this.scheduled ??= new Promise<void>(wait).then(() => this.flush());
+    this.scheduled ??= new Promise<void>(wait)
+      .then(() => this.flush())
+      .catch(() => true)
+      .then((retryLater) => {
+        this.scheduled = null;
+        if (retryLater) this.schedule((resolve) => setTimeout(resolve, RETRY_MS).unref());
+        else if (this.pending.size > 0) this.schedule((resolve) => setImmediate(resolve));
+      });
   }
 
-  /** Commits what waits now (the engine calls it before giving its leases up). */
-  async flush(): Promise<void> {
-    this.scheduled = null;
+  /**
+   * Commits what waits now (the engine calls it before giving its leases up). Whether what it
+   * could not commit waits to be tried again in a moment.
+   */
+  async flush(): Promise<boolean> {
     const advances = [...this.pending.values()];
     this.pending = new Map();
-    if (advances.length === 0) return;
+    if (advances.length === 0) return false;
     try {
       // Ahead of the projections' units waiting: a reader of any of these projections waits
       // for it, and it is short.
@@ -64,8 +79,7 @@ export class CheckpointBatcher {
         for (const advance of advances) {
           if (!this.pending.has(advance.stateId)) this.pending.set(advance.stateId, advance);
         }
-        this.schedule((resolve) => setTimeout(resolve, RETRY_MS).unref());
-        return;
+        return true;
       }
       for (const advance of advances) {
         await this.readStore
@@ -77,6 +91,7 @@ export class CheckpointBatcher {
           });
       }
     }
+    return false;
   }
 
   private async write(tx: UnitOfWork, advances: readonly CheckpointAdvance[]): Promise<void> {
