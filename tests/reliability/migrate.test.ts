@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,36 +9,17 @@ import { openStores, type Stores } from '../../api/stores';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
 import { activation, appendEvents, submission } from '../support/seed';
+import { type Run, runCommand } from '../support/command';
 
 const root = mkdtempSync(join(tmpdir(), 'boon-migrate-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const [source, destination] = [join(root, 'source'), join(root, 'destination')];
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
 /**
  * Runs a command to its end, or kills it (SIGKILL) as soon as `killWhen` sees its error
  * output: a crash at a moment the command itself reports, not after some time.
  */
-const command = (
-  script: string,
-  args: string[],
-  env: Record<string, string> = {},
-  killWhen?: (stderr: string) => boolean,
-) =>
-  new Promise<Run>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const run: Run = { code: null, stdout: '', stderr: '' };
-    child.stdout.on('data', (chunk: Buffer) => (run.stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => {
-      run.stderr += chunk.toString();
-      if (killWhen?.(run.stderr)) child.kill('SIGKILL');
-    });
-    child.once('exit', (code) => resolve({ ...run, code }));
-  });
+const command = runCommand;
 
 const migrate = (killWhen?: (stderr: string) => boolean, from = source) =>
   command(

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +9,7 @@ import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
 import { createTestDatabase, postgresServer, type TestDatabase } from '../support/postgres';
 import { appendEvents, submission } from '../support/seed';
+import { type Run, runCommand } from '../support/command';
 
 const server = await postgresServer();
 const root = mkdtempSync(join(tmpdir(), 'boon-pg-migrate-'));
@@ -19,20 +19,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
 /** An operations command to its end, as a person runs it. */
-const command = (script: string, args: string[], env: Record<string, string> = {}) =>
-  new Promise<Run>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const run: Run = { code: null, stdout: '', stderr: '' };
-    child.stdout.on('data', (chunk: Buffer) => (run.stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (run.stderr += chunk.toString()));
-    child.once('exit', (code) => resolve({ ...run, code }));
-  });
+const command = runCommand;
 
 const line = (run: Run, label: string) =>
   new RegExp(`^${label}:\\s+(.*)$`, 'm').exec(run.stdout)?.[1] ?? '';

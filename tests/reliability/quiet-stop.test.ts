@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { allProjections } from '../../projections';
 import { projectionStatus } from '../../projections/engine/status';
 import { spawnServer } from '../support/real-server';
 import { newDeviceId } from '../support/test-app';
+import { runCommand } from '../support/command';
 
 /**
  * A store Boon left cleanly (SIGTERM under write load, or the end of `npm run seed`) holds no
@@ -20,19 +20,8 @@ import { newDeviceId } from '../support/test-app';
 const root = mkdtempSync(join(tmpdir(), 'boon-quiet-stop-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
 const command = (script: string, args: string[], env: Record<string, string> = {}) =>
-  new Promise<Run>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const run: Run = { code: null, stdout: '', stderr: '' };
-    child.stdout.on('data', (chunk: Buffer) => (run.stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (run.stderr += chunk.toString()));
-    child.once('exit', (code) => resolve({ ...run, code }));
-  });
+  runCommand(script, args, { LOG_LEVEL: 'warn', ...env });
 
 /** What the stopped folder's projections have left to apply, by name (none, when quiet). */
 const behind = async (dataDir: string) => {

@@ -1,0 +1,43 @@
+// A first build and then a full rebuild of every projection in a process of its own, so the
+// peak memory measured is the rebuilding process's alone (the bench's own process holds the
+// synthetic community it wrote, and keeps the heap an earlier rebuild grew). Prints JSON.
+import { join } from 'node:path';
+import { LOG_FILE, READ_MODELS_FILE } from '../../api/stores';
+import { keyVaultDatabaseUrl } from '../../infra/config';
+import { openPostgresEventStore } from '../../infra/event-store/postgres-event-store';
+import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
+import { openPostgresKeyVault } from '../../infra/key-vault/postgres-key-vault';
+import { openSqliteKeyVault } from '../../infra/key-vault/sqlite-key-vault';
+import { openEmbeddedReadStore } from '../../infra/read-store/embedded-read-store';
+import { openPostgresReadStore } from '../../infra/read-store/postgres/postgres-read-store';
+import { openSqlite } from '../../infra/sqlite';
+import { reactorsAt } from './community';
+import { buildAndRebuild, type RebuildChildInput } from './postgres-rebuild';
+
+const input = JSON.parse(process.argv[2]!) as RebuildChildInput;
+const kek = Buffer.from(input.kekHex, 'hex');
+if (input.engine === 'sqlite') {
+  const logDb = openSqlite(join(input.dir, LOG_FILE), 'NORMAL');
+  const readsDb = openSqlite(join(input.dir, READ_MODELS_FILE), 'NORMAL');
+  const vault = await openSqliteKeyVault(openSqlite(input.vaultFile), kek);
+  const readStore = openEmbeddedReadStore(readsDb);
+  const figures = await buildAndRebuild(openSqliteEventStore(logDb), vault, readStore);
+  await readStore.close();
+  readsDb.close();
+  logDb.close();
+  process.stdout.write(JSON.stringify(figures));
+} else {
+  const log = await openPostgresEventStore({
+    connectionString: input.databaseUrl,
+    concurrentBatches: 1,
+  });
+  const vault = await openPostgresKeyVault(keyVaultDatabaseUrl(input.databaseUrl), kek);
+  const readStore = await openPostgresReadStore({ connectionString: input.databaseUrl });
+  const figures = await buildAndRebuild(log, vault, readStore);
+  // The server started on it next runs its reactors from the head, as after a migration.
+  await reactorsAt(readStore, (await log.headPosition())!);
+  await readStore.close();
+  await vault.close();
+  await log.close();
+  process.stdout.write(JSON.stringify(figures));
+}
