@@ -19,7 +19,7 @@ import { printFigure, writeReport, type Figure } from './report';
 import { rebuildRate } from './rebuild-rate';
 import { restart } from './restart';
 import { sentimentReplay } from './sentiment-replay';
-import { soak } from './soak';
+import { postgresSoak, soak } from './soak';
 import { signupFlood } from './signup-flood';
 import { wsFanout } from './ws-fanout';
 
@@ -46,6 +46,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['screening an answer for abuse', analyzerScreening],
   ['push fan-out of one reminder minute', pushFanout],
   ['soak: kill -9 cycles under write load', soak],
+  ['PostgreSQL soak: kill -9 cycles under write load', postgresSoak],
   ['Lighthouse 12, mobile', lighthouseScores],
 ];
 

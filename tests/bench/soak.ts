@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqliteEventStore } from '../../infra/event-store/sqlite-event-store';
-import { openSqlite } from '../../infra/sqlite';
-import { LOG_FILE } from '../../api/stores';
+import { openStores } from '../../api/stores';
+import { loadConfig } from '../../infra/config';
+import { silentLogger } from '../../infra/logger';
+import { createTestDatabase, postgresServer } from '../support/postgres';
 import { readModelsAndRebuild } from '../support/rebuild-compare';
 import { spawnServer } from '../support/real-server';
 import type { Figure } from './report';
@@ -15,15 +16,20 @@ const WORKERS = 12;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Acknowledged writes whose event is not in the log at the position the server answered. */
-const lostWrites = async (dataDir: string, acks: Ack[]) => {
-  const db = openSqlite(join(dataDir, LOG_FILE));
-  const events = openSqliteEventStore(db);
-  const stored = new Map(
-    (await events.readAll({ maxCount: 10_000_000 })).map((e) => [e.position, e]),
+/** The stores a data folder's server opened (`env`: DATABASE_URL for PostgreSQL). */
+const storesOf = (dataDir: string, env: Record<string, string>) =>
+  openStores(
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
+    silentLogger(),
   );
-  await events.close();
-  db.close();
+
+/** Acknowledged writes whose event is not in the log at the position the server answered. */
+const lostWrites = async (dataDir: string, env: Record<string, string>, acks: Ack[]) => {
+  const stores = await storesOf(dataDir, env);
+  const stored = new Map(
+    (await stores.events.readAll({ maxCount: 10_000_000 })).map((e) => [e.position, e]),
+  );
+  await stores.close();
   return acks.filter((ack) => {
     const event = stored.get(ack.position);
     if (!event || event.type !== ack.type) return true;
@@ -45,8 +51,8 @@ const canonical = (value: unknown): unknown =>
       : value;
 
 /** The read models the killed-and-restarted process left, against a fresh replay of its log. */
-const compareWithRebuild = async (dataDir: string) => {
-  const { stored, rebuilt } = await readModelsAndRebuild(dataDir, { catchUpStored: true });
+const compareWithRebuild = async (dataDir: string, env: Record<string, string>) => {
+  const { stored, rebuilt } = await readModelsAndRebuild(dataDir, { catchUpStored: true, env });
   let documents = 0;
   let differing = 0;
   for (const [name, docs] of Object.entries(rebuilt)) {
@@ -61,11 +67,17 @@ const compareWithRebuild = async (dataDir: string) => {
 /**
  * 20 SIGKILLs of the real server process while 40 people write through HTTP (answers, echoes,
  * replies, deletions, settings). Afterwards: every acknowledged write must be in the log, and
- * the read models the process kept must equal a fresh replay of the same log.
+ * the read models the process kept must equal a fresh replay of the same log. `engine` holds
+ * the engines' settings (none: the embedded ones; DATABASE_URL: PostgreSQL).
  */
-export const soak = async (): Promise<Figure[]> => {
+const killCycles = async (engine: Record<string, string>, on: string): Promise<Figure[]> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'boon-soak-'));
-  const env = { DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'soak-admin-password' };
+  const env = {
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'soak-admin-password',
+    ...engine,
+  };
   const load = new SoakLoad(CLIENTS);
   let server = await spawnServer(env);
   load.serveAt(server.url);
@@ -83,14 +95,14 @@ export const soak = async (): Promise<Figure[]> => {
   load.stop();
   await running;
 
-  const lost = await lostWrites(dataDir, load.acks);
-  const { documents, differing } = await compareWithRebuild(dataDir);
+  const lost = await lostWrites(dataDir, engine, load.acks);
+  const { documents, differing } = await compareWithRebuild(dataDir, engine);
   rmSync(dataDir, { recursive: true, force: true });
 
   const acknowledged = load.acks.length;
   return [
     {
-      name: `acknowledged writes lost over ${CYCLES} kill -9 cycles`,
+      name: `acknowledged writes lost over ${CYCLES} kill -9 cycles${on}`,
       value: lost.length,
       unit: 'writes',
       baseline: acknowledged,
@@ -101,7 +113,7 @@ export const soak = async (): Promise<Figure[]> => {
       note: `${load.cutShort} requests cut short by the kills (not acknowledged)`,
     },
     {
-      name: 'read-model documents differing from a fresh rebuild of the same log',
+      name: `read-model documents differing from a fresh rebuild of the same log${on}`,
       value: differing,
       unit: 'documents',
       baseline: documents,
@@ -111,4 +123,21 @@ export const soak = async (): Promise<Figure[]> => {
       met: documents > 0 && differing === 0,
     },
   ];
+};
+
+export const soak = () => killCycles({}, '');
+
+/** The same cycles with the log, read models and vault on PostgreSQL (a database of the run's own). */
+export const postgresSoak = async (): Promise<Figure[]> => {
+  const server = await postgresServer();
+  if (!server.available) {
+    console.log(`  skipped: no PostgreSQL (${server.skipReason})`);
+    return [];
+  }
+  const database = await createTestDatabase('boon_soak');
+  try {
+    return await killCycles({ DATABASE_URL: database.url }, ' on PostgreSQL');
+  } finally {
+    await database.drop();
+  }
 };
