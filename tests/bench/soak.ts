@@ -70,7 +70,11 @@ const compareWithRebuild = async (dataDir: string, env: Record<string, string>) 
  * the read models the process kept must equal a fresh replay of the same log. `engine` holds
  * the engines' settings (none: the embedded ones; DATABASE_URL: PostgreSQL).
  */
-const killCycles = async (engine: Record<string, string>, on: string): Promise<Figure[]> => {
+export const killCycles = async (
+  engine: Record<string, string>,
+  on: string,
+  { cycles = CYCLES, clients = CLIENTS, workers = WORKERS } = {},
+): Promise<Figure[]> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'boon-soak-'));
   const env = {
     DATA_DIR: dataDir,
@@ -78,12 +82,12 @@ const killCycles = async (engine: Record<string, string>, on: string): Promise<F
     ADMIN_PASSWORD: 'soak-admin-password',
     ...engine,
   };
-  const load = new SoakLoad(CLIENTS);
+  const load = new SoakLoad(clients);
   let server = await spawnServer(env);
   load.serveAt(server.url);
   await load.register();
-  const running = load.run(WORKERS);
-  for (let cycle = 1; cycle <= CYCLES; cycle++) {
+  const running = load.run(workers);
+  for (let cycle = 1; cycle <= cycles; cycle++) {
     if (cycle > 1) {
       server = await spawnServer(env);
       load.serveAt(server.url);
@@ -102,7 +106,7 @@ const killCycles = async (engine: Record<string, string>, on: string): Promise<F
   const acknowledged = load.acks.length;
   return [
     {
-      name: `acknowledged writes lost over ${CYCLES} kill -9 cycles${on}`,
+      name: `acknowledged writes lost over ${cycles} kill -9 cycles${on}`,
       value: lost.length,
       unit: 'writes',
       baseline: acknowledged,
