@@ -29,7 +29,7 @@ export type CheckpointAdvance = {
  */
 export class CheckpointBatcher {
   private pending = new Map<string, CheckpointAdvance>();
-  /** The flush waiting for its turn or under way; advances made meanwhile go in the next. */
+  /** The flush waiting for its unit to begin: advances made meanwhile go in it. */
   private scheduled: Promise<void> | null = null;
 
   constructor(
@@ -43,34 +43,36 @@ export class CheckpointBatcher {
   }
 
   /**
-   * One scheduled flush at a time: the consumers of one event reach here over several turns,
-   * and a unit for each turn's few advances (each run ahead of the units waiting) held the
-   * projections' own units back five units long.
+   * One flush waiting for its turn at a time, and what it commits is taken when its unit
+   * begins: the consumers of one event reach here over several turns, and a unit for each
+   * turn's few advances (each run ahead of the units waiting) held the projections' own units
+   * back five units long. An advance made while a flush runs schedules the next.
    */
   private schedule(wait: (resolve: () => void) => void) {
-    this.scheduled ??= new Promise<void>(wait)
-      .then(() => this.flush())
-      .catch(() => true)
-      .then((retryLater) => {
-        this.scheduled = null;
-        if (retryLater) this.schedule((resolve) => setTimeout(resolve, RETRY_MS).unref());
-        else if (this.pending.size > 0) this.schedule((resolve) => setImmediate(resolve));
-      });
+    this.scheduled ??= new Promise<void>(wait).then(() => this.flush());
   }
 
-  /**
-   * Commits what waits now (the engine calls it before giving its leases up). Whether what it
-   * could not commit waits to be tried again in a moment.
-   */
-  async flush(): Promise<boolean> {
-    const advances = [...this.pending.values()];
-    this.pending = new Map();
-    if (advances.length === 0) return false;
+  /** Commits what waits (the engine calls it before giving its leases up). */
+  async flush(): Promise<void> {
+    if (this.pending.size === 0) {
+      this.scheduled = null;
+      return;
+    }
+    let advances: CheckpointAdvance[] = [];
     try {
       // Ahead of the projections' units waiting: a reader of any of these projections waits
       // for it, and it is short.
-      await this.readStore.transaction((tx) => this.write(tx, advances), { ahead: true });
+      await this.readStore.transaction(
+        (tx) => {
+          this.scheduled = null;
+          advances = [...this.pending.values()];
+          this.pending = new Map();
+          return this.write(tx, advances);
+        },
+        { ahead: true },
+      );
     } catch (error) {
+      this.scheduled = null;
       // One lost lease refuses the whole unit of work: the others commit on their own.
       if (!(error instanceof LeaseLostError)) {
         // Tried again in a moment (a newer advance of the same projection wins): a log that
@@ -79,7 +81,8 @@ export class CheckpointBatcher {
         for (const advance of advances) {
           if (!this.pending.has(advance.stateId)) this.pending.set(advance.stateId, advance);
         }
-        return true;
+        this.schedule((resolve) => setTimeout(resolve, RETRY_MS).unref());
+        return;
       }
       for (const advance of advances) {
         await this.readStore
@@ -91,10 +94,10 @@ export class CheckpointBatcher {
           });
       }
     }
-    return false;
   }
 
   private async write(tx: UnitOfWork, advances: readonly CheckpointAdvance[]): Promise<void> {
+    if (advances.length === 0) return;
     const states = tx.collection<StateDoc>(STATE_COLLECTION);
     // Every state in one read (a round trip each made this unit the longest of an answer's).
     const storedStates = new Map(

@@ -30,8 +30,17 @@ test('wide screens read like masonry: short answers stay short, an open thread m
   // content-visibility placeholder (16rem) until it comes near, and with many answers on the
   // day "before" and "after" would compare placeholders with laid-out cards.
   await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
-  const boxes = async () =>
-    Promise.all((await cards.all()).map(async (card) => (await card.boundingBox())!));
+  // Where each card is on the page, not in the window: opening a reply box may scroll it (the
+  // cards compared may be on a later page, far below the person's own).
+  const boxes = async () => {
+    const scrollY = await page.evaluate(() => window.scrollY);
+    return Promise.all(
+      (await cards.all()).map(async (card) => {
+        const box = (await card.boundingBox())!;
+        return { ...box, y: box.y + scrollY };
+      }),
+    );
+  };
   const before = await boxes();
   const columns = new Set(before.map((b) => Math.round(b.x)));
   expect(columns.size).toBe(3);
@@ -104,7 +113,7 @@ test('shared perspectives quote the pair and lead to their cards; counts say wha
   // No second copy of a card: no echo, reply or delete buttons inside the panel.
   await expect(panel.getByRole('article')).toHaveCount(0);
   await expect(panel.getByRole('button', { name: /echo|repl|Delete/i })).toHaveCount(0);
-  await expect(panel.getByText(/\d+ echoes? on these two answers/)).toBeVisible();
+  await expect(panel.getByText(/\d+ echo(es)? on these two answers/)).toBeVisible();
 
   // A side offers "Show in the list" only when its card is on the page: on a server whose day
   // already holds many answers, the oldest pairs' cards are further down. The quote is read from
