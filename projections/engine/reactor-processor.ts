@@ -253,17 +253,12 @@ export class ReactorProcessor {
 
   private async commitCheckpoint(position: bigint) {
     const lease = this.options.lease();
-    await this.options.readStore.transaction(
-      async (tx) => {
-        if (lease) tx.fence(lease);
-        await tx
-          .collection<StateDoc>(STATE_COLLECTION)
-          .upsertOne(reactorState(this.reactor, position));
-      },
-      // Its own state document only: beside the projections' units (alone, every reactor's
-      // checkpoint held the units of an answer to one at a time).
-      { alongside: true },
-    );
+    await this.options.readStore.transaction(async (tx) => {
+      if (lease) tx.fence(lease);
+      await tx
+        .collection<StateDoc>(STATE_COLLECTION)
+        .upsertOne(reactorState(this.reactor, position));
+    });
   }
 
   /** Gives up on the event: a dead letter, written with the checkpoint that moves past it. */
