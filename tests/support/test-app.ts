@@ -44,6 +44,8 @@ export const testBank: BankQuestion[] = [1, 2, 3].map((id) => ({
 
 export const testAdmin = { username: 'admin', password: 'correct horse battery staple' };
 
+const testDayRules = { timeZone: 'America/New_York', startHour: 3 };
+
 export const newDeviceId = () => randomBytes(16).toString('base64url');
 
 /**
@@ -55,7 +57,38 @@ const openEngines = async (files?: {
   dataDir: string;
   keyEncryptionKey: Buffer;
 }): Promise<TestEngineStores> => {
-  if (testEngine === 'postgres' && !files) return openPostgresTestStores({});
+  if (testEngine === 'postgres' && !files)
+    return openPostgresTestStores({
+      // Every test app's databases are copies of one made once per run, where a runtime was
+      // opened on the empty log (the projections' first generations), then closed: each test's
+      // runtime starts as a process restarted on an empty log does.
+      template: {
+        kind: 'test_app',
+        prepare: async (stores) => {
+          const { events } = sealingEventStore(stores.log, stores.vault);
+          const runtime = await openRuntime(
+            {
+              events,
+              log: stores.log,
+              readStore: stores.readStore,
+              vault: stores.vault,
+              close: async () => {},
+            },
+            'all',
+            silentLogger(),
+            {
+              commands: {
+                clock: { now: () => new Date() },
+                dayRules: testDayRules,
+                newId,
+                streamLock: createKeyedLock(),
+              },
+            },
+          );
+          await runtime.close();
+        },
+      },
+    });
   const file = (name: string) => (files ? join(files.dataDir, name) : ':memory:');
   const db = openSqlite(file(LOG_FILE));
   const log = openSqliteEventStore(db, { pollIntervalMs: 20 });
@@ -118,7 +151,7 @@ export const startTestApp = async (
     {
       commands: {
         clock: { now: () => now },
-        dayRules: { timeZone: 'America/New_York', startHour: 3 },
+        dayRules: testDayRules,
         newId,
         streamLock,
       },
@@ -137,7 +170,7 @@ export const startTestApp = async (
     projections: runtime.ops,
     clock: { now: () => now },
     logger,
-    dayRules: { timeZone: 'America/New_York', startHour: 3 },
+    dayRules: testDayRules,
     bank: options.bank ?? testBank,
     readWaitMs: 2000,
     newId,
