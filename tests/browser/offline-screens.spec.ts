@@ -123,3 +123,40 @@ test('with no service worker, "1 reply" tapped offline keeps the discussion and 
   await expect(card(page, theirs)).toContainText('A reply that waits for the network.');
   await context.close();
 });
+
+test('with no service worker, a discussion asked for again offline stays as it was read, with a note that it may not be current', async ({
+  browser,
+  request,
+}) => {
+  const theirs = `An answer read before the signal went (${Date.now().toString(36)}).`;
+  await answerAsSomeoneElse(request, theirs);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await new SetupPage(page).registerAsNewVisitor();
+  await page.goto('/home');
+  const mine = 'My answer, read again in a tunnel.';
+  await new HomePage(page).answer(mine);
+  await expect(card(page, theirs)).toBeVisible();
+
+  // Offline, to Home and back: the discussion's answers are asked for again on opening (the
+  // spec's rule for responses), and nothing answers.
+  await context.setOffline(true);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page.locator('#question')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/responses\/\d+$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Can’t reach Boon' })).toContainText(
+    'What is shown here may not be current.',
+  );
+  await expect(page.getByRole('heading', { name: 'Can’t reach Boon' })).toHaveCount(0);
+  await expect(card(page, mine)).toContainText('Your response');
+  await expect(card(page, theirs)).toBeVisible();
+  await expect(connectionBanner(page)).toContainText('You’re offline.');
+  await page.screenshot({ path: `${shots}/offline-refetch-kept-390.png`, fullPage: true });
+
+  // Back online, it is asked for again by itself and the note goes.
+  await context.setOffline(false);
+  await expect(page.getByRole('alert').filter({ hasText: 'Can’t reach Boon' })).toHaveCount(0);
+  await expect(card(page, theirs)).toBeVisible();
+  await context.close();
+});

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError } from '../lib/api-client';
+import { keptThroughFailure } from '../lib/read-failure';
 import { Button } from './ui/button';
 import { Callout } from './ui/callout';
 import { EmptyState } from './ui/empty-state';
@@ -119,3 +120,18 @@ export const UnreachableNotice = (props: UnreachableProps) => {
     </Callout>
   );
 };
+
+type KeptRead = { data: unknown; error: Error | null; isFetching: boolean; refetch: () => unknown };
+
+/**
+ * Above what a read still shows after Boon could not be reached to read it again (offline):
+ * `UnreachableNotice`, or nothing while the read is current.
+ */
+export const KeptReadNotice = ({ read }: { read: KeptRead }) =>
+  keptThroughFailure(read) ? (
+    <UnreachableNotice
+      onRetry={() => void read.refetch()}
+      retrying={read.isFetching}
+      error={read.error}
+    />
+  ) : null;

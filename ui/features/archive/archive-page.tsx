@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Unreachable } from '../../components/unreachable';
+import { KeptReadNotice, Unreachable } from '../../components/unreachable';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { SkeletonList } from '../../components/ui/skeleton';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError } from '../../lib/api-client';
+import { failureInPlace } from '../../lib/read-failure';
 import { isUnreachable } from '../../lib/registration';
 import { longDate } from '../../lib/today-question';
 import { useArchiveQuestions } from './api/archive-questions';
@@ -23,7 +24,8 @@ const ArchivePage = () => {
   const archive = useArchiveQuestions();
   const [search, setSearch] = useState('');
 
-  if (archive.error instanceof ApiError && archive.error.status === 403) {
+  const failure = failureInPlace(archive);
+  if (failure instanceof ApiError && failure.status === 403) {
     return (
       <>
         <JoinTodayFirst />
@@ -31,7 +33,7 @@ const ArchivePage = () => {
       </>
     );
   }
-  if (archive.error && isUnreachable(archive.error)) {
+  if (failure && isUnreachable(failure)) {
     return <Unreachable onRetry={() => void archive.refetch()} retrying={archive.isFetching} />;
   }
 
@@ -39,6 +41,7 @@ const ArchivePage = () => {
   const list = (archive.data ?? []).filter((q) => q.content.toLowerCase().includes(words));
   return (
     <>
+      <KeptReadNotice read={archive} />
       <PageHeader
         title="Question Archive"
         description="Every question the community has answered."

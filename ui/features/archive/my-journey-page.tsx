@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Unreachable } from '../../components/unreachable';
+import { KeptReadNotice, Unreachable } from '../../components/unreachable';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -9,6 +9,7 @@ import { QuestionDrawing } from '../../components/ui/illustrations';
 import { PageHeader } from '../../components/ui/page-header';
 import { Select } from '../../components/ui/select';
 import { SkeletonList } from '../../components/ui/skeleton';
+import { failureInPlace } from '../../lib/read-failure';
 import { isUnreachable } from '../../lib/registration';
 import { longDate } from '../../lib/today-question';
 import { useJourney } from './api/journey';
@@ -26,8 +27,9 @@ const MyJourneyPage = () => {
   const [category, setCategory] = useState(ALL);
   const categoryId = useId();
 
-  if (journey.error) {
-    return isUnreachable(journey.error) ? (
+  const failure = failureInPlace(journey);
+  if (failure) {
+    return isUnreachable(failure) ? (
       <Unreachable onRetry={() => void journey.refetch()} retrying={journey.isFetching} />
     ) : (
       <>
@@ -44,6 +46,7 @@ const MyJourneyPage = () => {
     .filter((q) => matches(search, q.content, q.response?.content ?? ''));
   return (
     <>
+      <KeptReadNotice read={journey} />
       <PageHeader
         title="My Journey"
         description="Every question so far, and what you made of it."

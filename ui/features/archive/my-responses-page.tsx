@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SpectrumPosition } from '../../components/spectrum-position';
-import { Unreachable } from '../../components/unreachable';
+import { KeptReadNotice, Unreachable } from '../../components/unreachable';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -13,6 +13,7 @@ import { SkeletonList } from '../../components/ui/skeleton';
 import { useToast } from '../../components/ui/toast';
 import { failureText } from '../../lib/api-client';
 import { PSEUDONYM_KEY, readLocal } from '../../lib/device-identity';
+import { failureInPlace } from '../../lib/read-failure';
 import { isUnreachable } from '../../lib/registration';
 import { longDate } from '../../lib/today-question';
 import { useDeleteMyResponse } from './api/delete-my-response';
@@ -31,8 +32,9 @@ const MyResponsesPage = () => {
       description={`Your personal archive of responses as ${pseudonym ?? 'you'}`}
     />
   );
-  if (responses.error) {
-    return isUnreachable(responses.error) ? (
+  const failure = failureInPlace(responses);
+  if (failure) {
+    return isUnreachable(failure) ? (
       <Unreachable onRetry={() => void responses.refetch()} retrying={responses.isFetching} />
     ) : (
       <>
@@ -44,6 +46,7 @@ const MyResponsesPage = () => {
   const list = responses.data ?? [];
   return (
     <>
+      <KeptReadNotice read={responses} />
       {header}
       {responses.isPending ? (
         <SkeletonList count={3} label="Loading your responses…" />

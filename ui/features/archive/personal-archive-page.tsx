@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { QuestionDto } from '../../../domain/contracts/questions';
 import { Link } from 'react-router-dom';
-import { Unreachable } from '../../components/unreachable';
+import { KeptReadNotice, Unreachable } from '../../components/unreachable';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,6 +11,7 @@ import { Callout } from '../../components/ui/callout';
 import { VoiceDrawing } from '../../components/ui/illustrations';
 import { PageHeader } from '../../components/ui/page-header';
 import { SkeletonList } from '../../components/ui/skeleton';
+import { failureInPlace } from '../../lib/read-failure';
 import { isUnreachable, useRequireRegistration } from '../../lib/registration';
 import { useAuth } from '../../lib/session';
 import { longDate, useTodayQuestion } from '../../lib/today-question';
@@ -95,8 +96,9 @@ const ResponseArchive = () => {
       <KeepEverywhere />
     </>
   );
-  if (responses.error) {
-    return isUnreachable(responses.error) ? (
+  const failure = failureInPlace(responses);
+  if (failure) {
+    return isUnreachable(failure) ? (
       <Unreachable onRetry={() => void responses.refetch()} retrying={responses.isFetching} />
     ) : (
       <>
@@ -109,6 +111,7 @@ const ResponseArchive = () => {
   const list = all.filter((r) => matches(search, r.content, r.questionContent));
   return (
     <>
+      <KeptReadNotice read={responses} />
       {header}
       <SearchField
         placeholder="Search your responses..."

@@ -3,6 +3,7 @@ import type { QuestionDto } from '../../../domain/contracts/questions';
 import { NotFound } from '../../components/not-found';
 import { LoadFailed } from '../../components/load-failed';
 import { QuestionUnavailable } from '../../components/question-unavailable';
+import { KeptReadNotice } from '../../components/unreachable';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -10,6 +11,7 @@ import { BackIcon, DiscussionIcon, ForwardIcon } from '../../components/ui/icons
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/page-title';
+import { failureInPlace } from '../../lib/read-failure';
 import { longDate, useQuestion } from '../../lib/today-question';
 import { useQuestionResponded } from './api/question';
 
@@ -41,10 +43,14 @@ const QuestionView = ({ id }: { id: number }) => {
       </div>
     );
   }
-  if (question.isError) return <QuestionUnavailable question={question} />;
+  // A question already shown stays when Boon cannot be reached to ask again (offline).
+  if (!question.data || failureInPlace(question)) {
+    return <QuestionUnavailable question={question} />;
+  }
   const q = question.data;
   return (
     <article aria-labelledby="question-heading" className="max-w-3xl">
+      <KeptReadNotice read={question} />
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="accent">{q.category}</Badge>
         <Badge tone={q.status === 'active' ? 'success' : 'neutral'}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Unreachable } from '../../components/unreachable';
+import { KeptReadNotice, Unreachable } from '../../components/unreachable';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -9,6 +9,7 @@ import { QuestionDrawing } from '../../components/ui/illustrations';
 import { PageHeader } from '../../components/ui/page-header';
 import { SkeletonList } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
+import { failureInPlace } from '../../lib/read-failure';
 import { isUnreachable } from '../../lib/registration';
 import { longDate } from '../../lib/today-question';
 import { useArchiveQuestions } from './api/archive-questions';
@@ -25,14 +26,16 @@ const QuestionsArchivePage = () => {
   const status = useResponseStatus((archive.data?.length ?? 0) > 0);
   const [search, setSearch] = useState('');
 
-  if (archive.error instanceof ApiError && archive.error.status === 403) return <JoinTodayFirst />;
-  if (archive.error && isUnreachable(archive.error)) {
+  const failure = failureInPlace(archive);
+  if (failure instanceof ApiError && failure.status === 403) return <JoinTodayFirst />;
+  if (failure && isUnreachable(failure)) {
     return <Unreachable onRetry={() => void archive.refetch()} retrying={archive.isFetching} />;
   }
   const all = archive.data ?? [];
   const list = all.filter((q) => matches(search, q.content, q.category));
   return (
     <>
+      <KeptReadNotice read={archive} />
       <PageHeader
         title="Question Archive"
         description="Past questions, and the ones you answered."

@@ -1,4 +1,4 @@
-import { Unreachable } from '../../components/unreachable';
+import { KeptReadNotice, Unreachable } from '../../components/unreachable';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { MarkReadIcon, SettingsIcon } from '../../components/ui/icons';
@@ -6,6 +6,7 @@ import { ConversationDrawing } from '../../components/ui/illustrations';
 import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { SkeletonList } from '../../components/ui/skeleton';
+import { failureInPlace } from '../../lib/read-failure';
 import { isUnreachable } from '../../lib/registration';
 import { useMarkRead } from './api/mark-read';
 import { useNotificationSummary } from './api/notification-summary';
@@ -43,8 +44,9 @@ const InboxPage = () => {
       </div>
     </>
   );
-  if (notifications.error) {
-    return isUnreachable(notifications.error) ? (
+  const failure = failureInPlace(notifications);
+  if (failure) {
+    return isUnreachable(failure) ? (
       <Unreachable
         onRetry={() => void notifications.refetch()}
         retrying={notifications.isFetching}
@@ -58,6 +60,7 @@ const InboxPage = () => {
   }
   return (
     <section className="mx-auto max-w-2xl">
+      <KeptReadNotice read={notifications} />
       {header}
       <p className="sr-only" role="status">
         {unread === 0 ? 'Nothing unread.' : `${unread} unread.`}

@@ -17,6 +17,7 @@ import { Skeleton, SkeletonList } from '../../components/ui/skeleton';
 import { ApiError, pagedList } from '../../lib/api-client';
 import { useLiveTopics } from '../../lib/live-client';
 import { usePageTitle } from '../../lib/page-title';
+import { failureInPlace, keptThroughFailure } from '../../lib/read-failure';
 import { isUnreachable } from '../../lib/registration';
 import { useQuestion, useTodayQuestion } from '../../lib/today-question';
 import { useResponses } from './api/get-responses';
@@ -95,26 +96,34 @@ const QuestionResponses = ({ questionId, afterAnswers }: Slots & { questionId: n
   }
   // A question already shown (say, the one the page came with) stays when asking again fails.
   if (!question.data) return <QuestionUnavailable question={question} />;
-  const answersUnreachable = responses.isError && isUnreachable(responses.error);
+  // Answers already read stay too when Boon cannot be reached to read them again (offline).
+  const answersFailure = failureInPlace(responses);
+  const answersUnreachable = answersFailure !== null && isUnreachable(answersFailure);
+  const questionKept = keptThroughFailure(question);
+  const answersKept = keptThroughFailure(responses);
+  const retryKept = () => {
+    if (questionKept) void question.refetch();
+    if (answersKept) void responses.refetch();
+  };
   return (
     <>
       {/* Said once: by the answers' own message when they could not load either. */}
-      {question.isError && isUnreachable(question.error) && !answersUnreachable && (
+      {(questionKept || answersKept) && !answersUnreachable && (
         <UnreachableNotice
-          onRetry={() => void question.refetch()}
-          retrying={question.isFetching}
-          error={question.error}
+          onRetry={retryKept}
+          retrying={question.isFetching || responses.isFetching}
+          error={questionKept ? question.error : responses.error}
         />
       )}
       <h1 className="max-w-4xl font-serif text-headline font-semibold tracking-tight sm:text-display">
         {question.data.content}
       </h1>
-      {responses.isError ? (
+      {answersFailure ? (
         answersUnreachable ? (
           <Unreachable
             onRetry={() => void responses.refetch()}
             retrying={responses.isFetching}
-            error={responses.error}
+            error={answersFailure}
           />
         ) : (
           <EmptyState
@@ -123,7 +132,7 @@ const QuestionResponses = ({ questionId, afterAnswers }: Slots & { questionId: n
             action={<BackHome label="Go to today's question" />}
           >
             <p>
-              {responses.error instanceof ApiError && responses.error.status === 403
+              {answersFailure instanceof ApiError && answersFailure.status === 403
                 ? 'Share your own perspective on this question before viewing others.'
                 : 'Share your own perspective before viewing others.'}
             </p>
@@ -169,7 +178,7 @@ const QuestionResponses = ({ questionId, afterAnswers }: Slots & { questionId: n
         </section>
       )}
       {shown !== null && list.length > 0 && afterAnswers?.(questionId)}
-      {responses.isSuccess && list.length > 0 && (
+      {!responses.isPending && !answersFailure && list.length > 0 && (
         <SharedPerspectives questionId={questionId} responses={list} />
       )}
       {/* After the list has settled, so it never jumps down as the answers arrive. */}
