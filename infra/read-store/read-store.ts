@@ -102,7 +102,15 @@ export type UnitOptions = {
 
 export type ReadStore = {
   readonly engine: 'embedded' | 'mongodb' | 'postgres';
-  collection<T extends Doc = Doc>(name: string): ReadCollection<T>;
+  /**
+   * `announced`: a projection's collection, every change of which a unit of work announces
+   * (a notice), read by requests: an engine whose reads are round trips (PostgreSQL) may answer
+   * from what it read before, until a unit of this process commits or another's notice arrives.
+   */
+  collection<T extends Doc = Doc>(
+    name: string,
+    options?: { announced?: boolean },
+  ): ReadCollection<T>;
   /**
    * Runs `work` as one atomic unit: all its writes are committed together, or none
    * when it throws. Readers never see part of a unit of work.

@@ -141,14 +141,18 @@ export class StoreReadModels implements ReadModels {
   collection<T extends Doc = Doc>(logical: string): ReadCollection<T> {
     const owner = this.projections.find((p) => logical in p.collections);
     if (!owner) throw new Error(`No projection owns collection ${logical}`);
-    return this.readStore.collection<T>(physicalName(logical, this.generationOf(owner.name)));
+    return this.readStore.collection<T>(physicalName(logical, this.generationOf(owner.name)), {
+      announced: true,
+    });
   }
 
   of<C extends CollectionSpecs>(projection: Projection<C>): ProjectionView<C> {
     const generation = this.generationOf(projection.name);
     const view: Record<string, ReadCollection<Doc>> = {};
     for (const logical of collectionNames(projection)) {
-      view[logical] = this.readStore.collection(physicalName(logical, generation));
+      view[logical] = this.readStore.collection(physicalName(logical, generation), {
+        announced: true,
+      });
     }
     return view as ProjectionView<C>;
   }

@@ -259,6 +259,73 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
     expect((await reader.collection('gone').find({})).map((d) => d._id)).toEqual(['b']);
   });
 
+  it('answers a request’s repeated read without the server until a notice, its own commit or the age bound says it may have changed', async () => {
+    const writer = await startProcess();
+    const reader = await startProcess({ answerMaxAgeMs: 60_000 });
+    await writer.transaction(async (tx) => {
+      await tx.collection('announced').insertOne({ _id: 'q', n: 1 });
+      tx.notify(notice('p', 1));
+    });
+    const read = () =>
+      reader
+        .collection<Doc & { n: number }>('announced', { announced: true })
+        .findOne({ _id: 'q' });
+    await expect.poll(read).toEqual({ _id: 'q', n: 1 });
+    // Kept: the next requests ask the server nothing, and what they get is theirs to change.
+    const asked: string[] = [];
+    const first = await statementsOn('announced', asked, read);
+    first!.n = 99;
+    expect(await statementsOn('announced', asked, read)).toEqual({ _id: 'q', n: 1 });
+    expect(asked).toEqual([]);
+    // The same collection read as unannounced always asks.
+    await statementsOn('announced', asked, () =>
+      reader.collection('announced').findOne({ _id: 'q' }),
+    );
+    expect(asked).toHaveLength(1);
+
+    // Another process's unit with a notice: the reader sees its write once the notice is here.
+    const heard = new Promise<void>((resolve) => {
+      const subscription = reader.notices.subscribe(() => {
+        subscription.unsubscribe();
+        resolve();
+      });
+    });
+    await writer.transaction(async (tx) => {
+      await tx.collection('announced').updateOne({ _id: 'q' }, { $set: { n: 2 } });
+      tx.notify(notice('p', 2));
+    });
+    await heard;
+    expect(await read()).toEqual({ _id: 'q', n: 2 });
+
+    // Its own unit: seen at once, notice or not.
+    await reader.transaction(async (tx) => {
+      await tx.collection('announced').updateOne({ _id: 'q' }, { $set: { n: 3 } });
+    });
+    expect(await read()).toEqual({ _id: 'q', n: 3 });
+  });
+
+  it('keeps an answer no longer than its age bound when a change goes unannounced', async () => {
+    const writer = await startProcess();
+    const reader = await startProcess({ answerMaxAgeMs: 300 });
+    await writer.transaction(async (tx) => {
+      await tx.collection('quiet').insertOne({ _id: 'q', n: 1 });
+    });
+    const read = () =>
+      reader
+        .collection<Doc & { n: number }>('quiet', { announced: true })
+        .find({}, { sort: { _id: 1 } });
+    await expect.poll(read).toEqual([{ _id: 'q', n: 1 }]);
+    const kept = await read();
+    await writer.transaction(async (tx) => {
+      await tx.collection('quiet').updateOne({ _id: 'q' }, { $set: { n: 2 } });
+    });
+    const changedAt = Date.now();
+    // No notice: the kept answer may still be given, never after its bound.
+    await expect.poll(read, { timeout: 5_000, interval: 20 }).toEqual([{ _id: 'q', n: 2 }]);
+    expect(Date.now() - changedAt).toBeLessThan(300 + 1_000);
+    expect(kept).toEqual([{ _id: 'q', n: 1 }]);
+  });
+
   it('forgets what it cached of a collection another process wrote since', async () => {
     const one = await startProcess();
     const two = await startProcess();

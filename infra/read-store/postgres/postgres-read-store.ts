@@ -43,6 +43,7 @@ import {
 } from './pg-names';
 import { PgDocumentUnit } from './pg-unit';
 import { unitGate } from './unit-gate';
+import { answerKey, ReadAnswers } from './read-answers';
 
 /** Projections' units at once: 4 of the pool's 10 connections, the rest for reads and leases. */
 const UNITS_ALONGSIDE = 4;
@@ -59,6 +60,12 @@ export type PostgresReadStoreOptions = {
   keepCommits?: number;
   /** Documents the store keeps parsed between units of work (the least recently used go). */
   cachedDocuments?: number;
+  /**
+   * Documents the answers of reads of announced collections may hold between requests (20,000;
+   * 0: none), and for how long at most (1 s), should a change go unannounced (`read-answers.ts`).
+   */
+  answerCacheDocuments?: number;
+  answerMaxAgeMs?: number;
   /** Units asked to run `alongside` that may hold a connection each at once (4). */
   unitsAlongside?: number;
   now?: () => number;
@@ -115,25 +122,49 @@ export const openPostgresReadStore = async (
   const gate = unitGate(Math.max(1, width), () => closed);
 
   const reads = readingPool(pool);
-  const readCollection = <T extends Doc>(name: string): ReadCollection<T> => {
+  // Requests read the same few documents again and again (a page's question, its count, the
+  // reader's identity): each a round trip, where SQLite's are calls into the process.
+  const answers = new ReadAnswers({
+    capacity: options.answerCacheDocuments ?? 20_000,
+    maxAgeMs: options.answerMaxAgeMs ?? 1_000,
+    now,
+  });
+  const readCollection = <T extends Doc>(
+    name: string,
+    readOptions?: { announced?: boolean },
+  ): ReadCollection<T> => {
     const collection = () => collections.get(name);
+    const kept = <R>(key: () => string | null, read: () => Promise<R>) =>
+      readOptions?.announced ? answers.read(key(), read) : read();
     return {
-      findOne: async (filter) => {
-        const plan = await collection().plan(reads, filter, { limit: 1 });
-        if (typeof filter._id === 'string') {
-          const doc = await documentById(reads, collection(), filter._id);
-          return doc && evaluate(plan.where, doc) ? (doc as T) : null;
-        }
-        return ((await findDocuments(reads, collection(), plan))[0] as T | undefined) ?? null;
-      },
-      find: async (filter, findOptions = {}) =>
-        (await findDocuments(
-          reads,
-          collection(),
-          await collection().plan(reads, filter, findOptions),
-        )) as T[],
-      count: async (filter = {}) =>
-        countDocuments(reads, collection(), (await collection().plan(reads, filter)).where),
+      findOne: (filter) =>
+        kept(
+          () => answerKey(name, 'findOne', filter),
+          async () => {
+            const plan = await collection().plan(reads, filter, { limit: 1 });
+            if (typeof filter._id === 'string') {
+              const doc = await documentById(reads, collection(), filter._id);
+              return doc && evaluate(plan.where, doc) ? (doc as T) : null;
+            }
+            return ((await findDocuments(reads, collection(), plan))[0] as T | undefined) ?? null;
+          },
+        ),
+      find: (filter, findOptions = {}) =>
+        kept(
+          () => answerKey(name, 'find', filter, findOptions),
+          async () =>
+            (await findDocuments(
+              reads,
+              collection(),
+              await collection().plan(reads, filter, findOptions),
+            )) as T[],
+        ),
+      count: (filter = {}) =>
+        kept(
+          () => answerKey(name, 'count', filter),
+          async () =>
+            countDocuments(reads, collection(), (await collection().plan(reads, filter)).where),
+        ),
       explain: async (filter, findOptions = {}) =>
         explainFind(reads, collection(), await collection().plan(reads, filter, findOptions)),
     };
@@ -167,6 +198,8 @@ export const openPostgresReadStore = async (
       unit.rolledBack();
       throw error;
     } finally {
+      // Also when the commit's answer was lost: it may have committed.
+      answers.forget();
       release(broken);
     }
     unit.committed();
@@ -223,6 +256,7 @@ export const openPostgresReadStore = async (
       if (rowCount) await client.query(`ANALYZE ${collection.table}`);
     }).then(
       () => {
+        answers.forget();
         if (!made) return;
         cache.forget(name);
         madeEmpty(collections.get(name));
@@ -246,7 +280,10 @@ export const openPostgresReadStore = async (
     origin,
     listener,
     pollIntervalMs: options.pollIntervalMs ?? 250,
-    emit: (notice) => notices.next(notice),
+    emit: (notice) => {
+      answers.forget();
+      notices.next(notice);
+    },
     warn,
   });
 
@@ -269,6 +306,7 @@ export const openPostgresReadStore = async (
           await client.query('DELETE FROM rm_indexes WHERE collection = $1', [name]);
         });
         cache.forget(name);
+        answers.forget();
         collections.forget(name);
       }),
     listCollections: async () =>
