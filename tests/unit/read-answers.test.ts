@@ -79,3 +79,33 @@ describe('the answers kept between requests (PostgreSQL reads)', () => {
       .then(() => expect(reads).toBe(2));
   });
 });
+
+describe('the same read asked while one is under way', () => {
+  it('waits for it, each getting a copy; after a change it asks again', async () => {
+    const answers = answersAt({ now: 0 });
+    let reads = 0;
+    const waiting: (() => void)[] = [];
+    const release = () => waiting.splice(0).forEach((resume) => resume());
+    const slow = async () => {
+      const n = ++reads;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      return { n };
+    };
+    const first = answers.read('k', slow);
+    const second = answers.read('k', slow);
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a).toEqual({ n: 1 });
+    expect(b).toEqual({ n: 1 });
+    expect(a).not.toBe(b);
+    expect(reads).toBe(1);
+
+    answers.forget();
+    const third = answers.read('other', slow);
+    answers.forget();
+    const fourth = answers.read('other', slow);
+    expect(reads).toBe(3);
+    release();
+    await Promise.all([third, fourth]);
+  });
+});

@@ -7,6 +7,10 @@ type Answer = { value: unknown; documents: number; readAt: number };
  * kept longer than `maxAgeMs` (the floor for writes no notice announces). A read under way
  * when they forget is not kept: it may have seen the store before the change.
  *
+ * The same read asked while one is under way waits for it rather than asking the server too
+ * (when many requests arrive as an answer expires), unless a change was announced since it
+ * began.
+ *
  * Bounded by documents held (a count or a missing document counts one), in two generations
  * of half each, as the units' document cache is (`document-lru.ts`). What it hands out is a
  * copy: callers may change what they get.
@@ -16,6 +20,8 @@ export class ReadAnswers {
   private older = new Map<string, Answer>();
   private recentDocuments = 0;
   private epoch = 0;
+  /** Reads under way, by key: the same read asked meanwhile waits for it (since the last change). */
+  private underWay = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly options: {
@@ -29,6 +35,7 @@ export class ReadAnswers {
   /** Everything read until now may be out of date. */
   forget(): void {
     this.epoch++;
+    this.underWay = new Map();
     this.recent = new Map();
     this.older = new Map();
     this.recentDocuments = 0;
@@ -43,16 +50,25 @@ export class ReadAnswers {
     const now = this.options.now();
     const kept = this.lookUp(key, now);
     if (kept) return structuredClone(kept.value) as R;
+    const shared = this.underWay.get(key);
+    if (shared) return structuredClone(await shared) as R;
     const epoch = this.epoch;
-    const value = await read();
-    if (epoch === this.epoch) {
-      const documents = Array.isArray(value) ? Math.max(1, value.length) : 1;
-      // A single answer larger than a generation would push out everything else for nothing.
-      if (documents <= this.options.capacity / 4) {
-        this.keep(key, { value: structuredClone(value), documents, readAt: now });
+    const underWay = this.underWay;
+    const reading = read();
+    underWay.set(key, reading);
+    try {
+      const value = await reading;
+      if (epoch === this.epoch) {
+        const documents = Array.isArray(value) ? Math.max(1, value.length) : 1;
+        // A single answer larger than a generation would push out everything else for nothing.
+        if (documents <= this.options.capacity / 4) {
+          this.keep(key, { value: structuredClone(value), documents, readAt: now });
+        }
       }
+      return value;
+    } finally {
+      underWay.delete(key);
     }
-    return value;
   }
 
   private lookUp(key: string, now: number): Answer | undefined {
