@@ -127,6 +127,11 @@ export type ReadStore = {
     indexes: readonly IndexSpec[],
     options?: { whenQueried?: boolean },
   ): Promise<void>;
+  /**
+   * Forgets the answers kept between requests (where the engine keeps any): a reader learnt of
+   * a change some other way than a notice (the projections' states read again).
+   */
+  forgetAnswers?(): void;
   /** Drops a collection and all its documents. */
   dropCollection(name: string): Promise<void>;
   /** Names of existing collections. */

@@ -90,6 +90,7 @@ export class StoreReadModels implements ReadModels {
         state.generation,
         state.checkpoint ? BigInt(state.checkpoint) : null,
         state.version,
+        'state',
       );
     }
     for (const projection of this.projections) {
@@ -102,6 +103,7 @@ export class StoreReadModels implements ReadModels {
     generation: number,
     checkpoint: bigint | null,
     version?: number,
+    from: 'notice' | 'state' = 'notice',
   ) {
     const projection = this.byName.get(name);
     if (!projection) return;
@@ -113,6 +115,13 @@ export class StoreReadModels implements ReadModels {
     // Looked up again after that wait: a later notice of the same generation may have been
     // learnt meanwhile, and its checkpoint is not to be put back.
     const latest = this.known.get(name);
+    if (from === 'state' && checkpoint !== null && latest?.generation === generation) {
+      // Learnt from the state documents ahead of the notice (read again every second): answers
+      // kept since may predate it, and a reader woken by it must not be given them.
+      if (latest.checkpoint === null || checkpoint > latest.checkpoint) {
+        this.readStore.forgetAnswers?.();
+      }
+    }
     if (!latest || generation > latest.generation) {
       this.known.set(name, { generation, checkpoint, version });
     } else if (latest.generation === generation) {

@@ -898,6 +898,49 @@ describe('the log tail on a restart far behind', () => {
 });
 
 describe('following the read models from notices', () => {
+  it('forgets the answers kept between requests when a checkpoint is learnt from the states ahead of its notice', async () => {
+    const inner = openMemoryReadStore();
+    cleanups.push(() => inner.close());
+    const notices = new Subject<CommitNotice>();
+    let forgotten = 0;
+    const store = new Proxy(inner, {
+      get(target, key) {
+        if (key === 'notices') return notices;
+        if (key === 'forgetAnswers') return () => forgotten++;
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    const name = responsesByQuestionProjection.name;
+    const setState = (checkpoint: string) =>
+      inner.transaction(async (tx) => {
+        await tx.collection<StateDoc>(STATE_COLLECTION).upsertOne({
+          _id: name,
+          generation: 1,
+          checkpoint,
+          version: responsesByQuestionProjection.version,
+          updatedAt: new Date().toISOString(),
+        });
+      });
+    await setState('3');
+    const readModels = new StoreReadModels(store, [responsesByQuestionProjection], 20);
+    await readModels.start();
+    cleanups.push(() => readModels.stop());
+    expect(readModels.checkpointOf(name)).toBe(3n);
+    // A notice: the store forgot its answers itself before telling.
+    notices.next({ projection: name, generation: 1, position: '4', topics: [] });
+    await expect.poll(() => readModels.checkpointOf(name)).toBe(4n);
+    const before = forgotten;
+    // The states read again show what no notice has told yet.
+    await setState('9');
+    await expect.poll(() => readModels.checkpointOf(name)).toBe(9n);
+    expect(forgotten).toBeGreaterThan(before);
+    // Read again with nothing new: nothing to forget.
+    const settled = forgotten;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(forgotten).toBe(settled);
+  });
+
   it('keeps the newest checkpoint when two notices of a new generation overtake each other', async () => {
     const inner = openMemoryReadStore();
     cleanups.push(() => inner.close());

@@ -309,6 +309,7 @@ export const openPostgresReadStore = async (
         answers.forget();
         collections.forget(name);
       }),
+    forgetAnswers: () => answers.forget(),
     listCollections: async () =>
       (
         await pool.query<{ name: string }>('SELECT name FROM rm_collections ORDER BY name')
