@@ -61,7 +61,7 @@ export type PostgresReadStoreOptions = {
   /** Documents the store keeps parsed between units of work (the least recently used go). */
   cachedDocuments?: number;
   /**
-   * Documents the answers of reads of announced collections may hold between requests (20,000;
+   * Documents the answers of reads of announced collections may hold between requests (5,000;
    * 0: none), and for how long at most (1 s), should a change go unannounced (`read-answers.ts`).
    */
   answerCacheDocuments?: number;
@@ -125,7 +125,7 @@ export const openPostgresReadStore = async (
   // Requests read the same few documents again and again (a page's question, its count, the
   // reader's identity): each a round trip, where SQLite's are calls into the process.
   const answers = new ReadAnswers({
-    capacity: options.answerCacheDocuments ?? 20_000,
+    capacity: options.answerCacheDocuments ?? 5_000,
     maxAgeMs: options.answerMaxAgeMs ?? 1_000,
     now,
   });
