@@ -262,10 +262,21 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
   it('answers a request’s repeated read without the server until a notice, its own commit or the age bound says it may have changed', async () => {
     const writer = await startProcess();
     const reader = await startProcess({ answerMaxAgeMs: 60_000 });
+    const heardOf = (position: string) =>
+      new Promise<void>((resolve) => {
+        const subscription = reader.notices.subscribe((n) => {
+          if (n.position !== position) return;
+          subscription.unsubscribe();
+          resolve();
+        });
+      });
+    // Once the reader has heard of the write, nothing more is coming.
+    const first = heardOf('1');
     await writer.transaction(async (tx) => {
       await tx.collection('announced').insertOne({ _id: 'q', n: 1 });
       tx.notify(notice('p', 1));
     });
+    await first;
     const read = () =>
       reader
         .collection<Doc & { n: number }>('announced', { announced: true })
@@ -273,8 +284,8 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
     await expect.poll(read).toEqual({ _id: 'q', n: 1 });
     // Kept: the next requests ask the server nothing, and what they get is theirs to change.
     const asked: string[] = [];
-    const first = await statementsOn('announced', asked, read);
-    first!.n = 99;
+    const given = await statementsOn('announced', asked, read);
+    given!.n = 99;
     expect(await statementsOn('announced', asked, read)).toEqual({ _id: 'q', n: 1 });
     expect(asked).toEqual([]);
     // The same collection read as unannounced always asks.
@@ -284,12 +295,7 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
     expect(asked).toHaveLength(1);
 
     // Another process's unit with a notice: the reader sees its write once the notice is here.
-    const heard = new Promise<void>((resolve) => {
-      const subscription = reader.notices.subscribe(() => {
-        subscription.unsubscribe();
-        resolve();
-      });
-    });
+    const heard = heardOf('2');
     await writer.transaction(async (tx) => {
       await tx.collection('announced').updateOne({ _id: 'q' }, { $set: { n: 2 } });
       tx.notify(notice('p', 2));
