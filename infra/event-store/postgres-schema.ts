@@ -39,6 +39,11 @@ CREATE TABLE IF NOT EXISTS events (
 
 -- One call writes a whole batch of appends (the group commit): each accepted or refused on its
 -- own expected revision, in one statement and so one transaction, one round trip, one commit.
+-- Each append's events take the ordinals of their place in the batch (an append refused leaves
+-- a gap): positions follow the order the appends were made, whichever way each was written.
+-- Most batches are many people's one command each: the appends whose stream occurs once in the
+-- batch and whose expected revision holds as the batch begins are written by one INSERT. The
+-- rest, and any of those the INSERT could not write, go one at a time:
 -- The expected-revision check is the unique (stream, revision): an append inserts the revisions
 -- after the stream's last one, and a concurrent append to the same stream waits on that key
 -- until this one commits, then finds it taken (refused, or for 'any', tried again above it).
@@ -53,8 +58,12 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_xid xid8 := pg_current_xact_id();
   v_base bigint := (pg_current_xact_id()::text::bigint << ${ORDINAL_BITS});
-  v_ordinal bigint := 0;
-  v_offset int := 0;
+  v_high bigint := 0;
+  v_offsets int[];
+  v_currents bigint[];
+  v_ready boolean[];
+  v_written int[];
+  v_offset int;
   v_count int;
   v_stream text;
   v_expected text;
@@ -64,10 +73,60 @@ DECLARE
   v_first record;
   v_found int;
 BEGIN
-  FOR i IN 1 .. coalesce(array_length(p_streams, 1), 0) LOOP
+  IF coalesce(array_length(p_streams, 1), 0) = 0 THEN
+    RETURN;
+  END IF;
+  SELECT array_agg(a.off ORDER BY a.i), array_agg(a.cur ORDER BY a.i), array_agg(a.ready ORDER BY a.i)
+    INTO v_offsets, v_currents, v_ready
+    FROM (
+      SELECT b.i, b.off, c.cur,
+             b.alone AND CASE b.expected
+               WHEN 'any' THEN true
+               WHEN 'no_stream' THEN c.cur IS NULL
+               WHEN 'stream_exists' THEN c.cur IS NOT NULL
+               ELSE c.cur IS NOT DISTINCT FROM b.expected::bigint
+             END AS ready
+        FROM (
+          SELECT i, p_streams[i] AS stream, p_expected[i] AS expected,
+                 (sum(p_counts[i]) OVER (ORDER BY i) - p_counts[i])::int AS off,
+                 count(*) OVER (PARTITION BY p_streams[i]) = 1 AS alone
+            FROM generate_subscripts(p_streams, 1) AS i
+        ) b
+        CROSS JOIN LATERAL (
+          SELECT max(e.revision) AS cur FROM events e WHERE e.stream_id = b.stream
+        ) c
+    ) a;
+  WITH written AS (
+    INSERT INTO events (position, transaction_id, id, stream_id, revision, type, data, metadata, created_at)
+      SELECT v_base + v_offsets[i] + k, v_xid, p_ids[v_offsets[i] + k], p_streams[i],
+             coalesce(v_currents[i], -1) + k, p_types[v_offsets[i] + k],
+             p_data[v_offsets[i] + k]::json, p_metadata[v_offsets[i] + k]::json, p_created_at
+        FROM generate_subscripts(p_streams, 1) AS i, generate_series(1, p_counts[i]) AS k
+        WHERE v_ready[i]
+    ON CONFLICT DO NOTHING
+    RETURNING stream_id
+  )
+  SELECT array_agg(coalesce(w.n, 0)::int ORDER BY i) INTO v_written
+    FROM generate_subscripts(p_streams, 1) AS i
+    LEFT JOIN (SELECT stream_id, count(*) AS n FROM written GROUP BY stream_id) w
+      ON v_ready[i] AND w.stream_id = p_streams[i];
+
+  FOR i IN 1 .. array_length(p_streams, 1) LOOP
     v_stream := p_streams[i];
     v_expected := p_expected[i];
     v_count := p_counts[i];
+    v_offset := v_offsets[i];
+    IF v_ready[i] AND v_written[i] = v_count THEN
+      outcome := 'written';
+      next_revision := coalesce(v_currents[i], -1) + v_count;
+      last_position := v_base + v_offset + v_count;
+      actual := NULL;
+      v_high := greatest(v_high, last_position);
+      RETURN NEXT;
+      CONTINUE;
+    ELSIF v_ready[i] AND v_written[i] > 0 THEN
+      RAISE EXCEPTION 'Append to % collided part way', v_stream;
+    END IF;
     LOOP
       SELECT max(e.revision) INTO v_current FROM events e WHERE e.stream_id = v_stream;
       IF v_expected = 'any' THEN
@@ -83,18 +142,18 @@ BEGIN
         v_inserted := 0;
       ELSE
         INSERT INTO events (position, transaction_id, id, stream_id, revision, type, data, metadata, created_at)
-          SELECT v_base + v_ordinal + k, v_xid, p_ids[v_offset + k], v_stream,
+          SELECT v_base + v_offset + k, v_xid, p_ids[v_offset + k], v_stream,
                  coalesce(v_current, -1) + k, p_types[v_offset + k], p_data[v_offset + k]::json,
                  p_metadata[v_offset + k]::json, p_created_at
             FROM generate_series(1, v_count) AS k
           ON CONFLICT DO NOTHING;
         GET DIAGNOSTICS v_inserted = ROW_COUNT;
         IF v_inserted = v_count THEN
-          v_ordinal := v_ordinal + v_count;
           outcome := 'written';
           next_revision := coalesce(v_current, -1) + v_count;
-          last_position := v_base + v_ordinal;
+          last_position := v_base + v_offset + v_count;
           actual := NULL;
+          v_high := greatest(v_high, last_position);
           EXIT;
         ELSIF v_inserted > 0 THEN
           RAISE EXCEPTION 'Append to % collided part way', v_stream;
@@ -130,10 +189,9 @@ BEGIN
       EXIT;
     END LOOP;
     RETURN NEXT;
-    v_offset := v_offset + v_count;
   END LOOP;
-  IF v_ordinal > 0 THEN
-    PERFORM pg_notify('${NOTIFY_CHANNEL}', (v_base + v_ordinal)::text);
+  IF v_high > 0 THEN
+    PERFORM pg_notify('${NOTIFY_CHANNEL}', v_high::text);
   END IF;
 END;
 $$;

@@ -188,3 +188,79 @@ describe.skipIf(!server.available)(
     });
   },
 );
+
+describe.skipIf(!server.available)('PostgreSQL log: one batch of many appends', () => {
+  it('answers each append on its own, in the order made, whichever way it was written', async () => {
+    const { db, store } = await freshStore();
+    try {
+      await store.appendToStream('old', [event('A'), event('B')], 'no_stream');
+      const again = event('C');
+      await store.appendToStream('done', [again], 'no_stream');
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      try {
+        // One call, as the group commit makes it: new streams (one INSERT for all), a stream
+        // twice (one at a time, in order), an append done before, a wrong revision, 'any' on
+        // a stream with history, and a two-event append.
+        const appends: [string, string, ReturnType<typeof event>[]][] = [
+          ['fresh-1', 'no_stream', [event('x')]],
+          ['twice', 'no_stream', [event('t1')]],
+          ['done', 'no_stream', [again]],
+          ['twice', '0', [event('t2')]],
+          ['old', '0', [event('late')]],
+          ['old', 'any', [event('any')]],
+          ['fresh-2', 'no_stream', [event('y1'), event('y2')]],
+          ['fresh-3', 'stream_exists', [event('z')]],
+        ];
+        const events = appends.flatMap(([, , list]) => list);
+        const { rows } = await client.query<{
+          outcome: string;
+          next_revision: string | null;
+          last_position: string | null;
+          actual: string | null;
+        }>('SELECT * FROM boon_append_batch($1, $2, $3, $4, $5, $6, $7, now())', [
+          appends.map(([stream]) => stream),
+          appends.map(([, expected]) => expected),
+          appends.map(([, , list]) => list.length),
+          events.map((e) => e.id),
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data)),
+          events.map((e) => JSON.stringify(e.metadata)),
+        ]);
+        expect(rows.map((row) => [row.outcome, row.next_revision, row.actual])).toEqual([
+          ['written', '0', null],
+          ['written', '0', null],
+          ['written', '0', null],
+          ['written', '1', null],
+          ['wrong-revision', null, '1'],
+          ['written', '2', null],
+          ['written', '1', null],
+          ['wrong-revision', null, 'no_stream'],
+        ]);
+        // The log holds them in the order they were made, the refused ones absent.
+        const log = await store.readAll({ maxCount: 100 });
+        expect(log.map((e) => `${e.streamId}:${e.type}:${e.revision}`)).toEqual([
+          'old:A:0',
+          'old:B:1',
+          'done:C:0',
+          'fresh-1:x:0',
+          'twice:t1:0',
+          'twice:t2:1',
+          'old:any:2',
+          'fresh-2:y1:0',
+          'fresh-2:y2:1',
+        ]);
+        // Each written append's last position is its last event's.
+        const positions = new Map(log.map((e) => [e.type, e.position.toString()]));
+        expect(rows[0]!.last_position).toBe(positions.get('x'));
+        expect(rows[2]!.last_position).toBe(positions.get('C'));
+        expect(rows[3]!.last_position).toBe(positions.get('t2'));
+        expect(rows[6]!.last_position).toBe(positions.get('y2'));
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await store.close();
+    }
+  });
+});
