@@ -1,13 +1,18 @@
 import { CloudUpload, RefreshCw, WifiOff } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useBrowserValue } from '../lib/hydration';
 import { asOfText, useShownAsOf } from '../lib/offline/as-of';
 import { justUpdated } from '../lib/offline/app-update';
 import { useOutbox } from '../lib/offline/outbox';
-import { NotSent } from './not-sent';
 import { useOnline } from './unreachable';
+import { lazyComponent } from '../lib/lazy-component';
+
+/** Its code only once Boon has refused something that waited: most visits never need it. */
+const NotSent = lazyComponent(() =>
+  import('./not-sent').then((module) => ({ default: module.NotSent })),
+).Component;
 
 const actions = (n: number) => `${n} ${n === 1 ? 'action' : 'actions'}`;
 
@@ -118,7 +123,11 @@ export const ConnectionBanner = () => {
           </Line>
         )
       )}
-      {refused.length > 0 && <NotSent writes={refused} />}
+      {refused.length > 0 && (
+        <Suspense fallback={null}>
+          <NotSent writes={refused} />
+        </Suspense>
+      )}
     </>
   );
 };

@@ -3,7 +3,6 @@ import type { CheckInboxDto, SessionDto, UserDto } from '../../domain/contracts/
 import { api } from './api-client';
 import { KNOWN_BROWSER_KEY, readLocal, startFreshDevice, writeLocal } from './device-identity';
 import { currentSession, storeSession, updateSessionUser } from './session';
-import { unsubscribeThisDevice } from './push-device';
 
 /** Keeps the session, and the known-browser token it carries (kept apart: it outlives it). */
 export const signedIn = ({ known_browser_token, ...session }: SessionDto) => {
@@ -32,7 +31,12 @@ export const signIn = async (email: string, password: string) => {
 export const signOut = async () => {
   const session = currentSession();
   // Whoever uses this browser next must not get the account's pushes on their lock screen.
-  if (session) await unsubscribeThisDevice().catch(() => undefined);
+  // (The push code is asked for here, when signing out: no page needs it before.)
+  if (session) {
+    await import('./push-device')
+      .then((push) => push.unsubscribeThisDevice())
+      .catch(() => undefined);
+  }
   storeSession(null);
   startFreshDevice();
   if (!session) return;
