@@ -303,11 +303,19 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
     await heard;
     expect(await read()).toEqual({ _id: 'q', n: 2 });
 
-    // Its own unit: seen at once, notice or not.
+    // Its own unit that announces: seen at once.
     await reader.transaction(async (tx) => {
       await tx.collection('announced').updateOne({ _id: 'q' }, { $set: { n: 3 } });
+      tx.notify(notice('p', 3));
     });
     expect(await read()).toEqual({ _id: 'q', n: 3 });
+    // One that announces nothing (its own state, a lease) keeps what was read.
+    await reader.transaction(async (tx) => {
+      await tx.collection('unannounced').insertOne({ _id: 'state', n: 1 });
+    });
+    asked.length = 0;
+    await statementsOn('announced', asked, read);
+    expect(asked).toEqual([]);
   });
 
   it('keeps an answer no longer than its age bound when a change goes unannounced', async () => {

@@ -198,8 +198,11 @@ export const openPostgresReadStore = async (
       unit.rolledBack();
       throw error;
     } finally {
-      // Also when the commit's answer was lost: it may have committed.
-      answers.forget();
+      // A unit that announces a change makes the answers kept so far out of date (also when
+      // the commit's answer was lost: it may have committed). One that announces nothing wrote
+      // nothing requests read as announced (its own state, a lease, the push outbox, a build
+      // not yet served): the 1 s bound covers a first build, which is read while it runs.
+      if (pending.length > 0) answers.forget();
       release(broken);
     }
     unit.committed();
