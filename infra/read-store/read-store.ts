@@ -103,13 +103,14 @@ export type UnitOptions = {
 export type ReadStore = {
   readonly engine: 'embedded' | 'mongodb' | 'postgres';
   /**
-   * `announced`: a projection's collection, every change of which a unit of work announces
-   * (a notice), read by requests: an engine whose reads are round trips (PostgreSQL) may answer
-   * from what it read before, until a unit of this process commits or another's notice arrives.
+   * `announcedBy`: a projection's collection, every change of which a unit of work announces
+   * with a notice naming that projection, read by requests: an engine whose reads are round
+   * trips (PostgreSQL) may answer from what it read before, until such a notice (of a unit of
+   * this process or another's) says it changed.
    */
   collection<T extends Doc = Doc>(
     name: string,
-    options?: { announced?: boolean },
+    options?: { announcedBy?: string },
   ): ReadCollection<T>;
   /**
    * Runs `work` as one atomic unit: all its writes are committed together, or none
@@ -128,10 +129,11 @@ export type ReadStore = {
     options?: { whenQueried?: boolean },
   ): Promise<void>;
   /**
-   * Forgets the answers kept between requests (where the engine keeps any): a reader learnt of
-   * a change some other way than a notice (the projections' states read again).
+   * Forgets the answers kept between requests of `projection`'s collections (where the engine
+   * keeps any): a reader learnt of its change some other way than a notice (the projections'
+   * states read again).
    */
-  forgetAnswers?(): void;
+  forgetAnswers?(projection: string): void;
   /** Drops a collection and all its documents. */
   dropCollection(name: string): Promise<void>;
   /** Names of existing collections. */

@@ -119,7 +119,7 @@ export class StoreReadModels implements ReadModels {
       // Learnt from the state documents ahead of the notice (read again every second): answers
       // kept since may predate it, and a reader woken by it must not be given them.
       if (latest.checkpoint === null || checkpoint > latest.checkpoint) {
-        this.readStore.forgetAnswers?.();
+        this.readStore.forgetAnswers?.(name);
       }
     }
     if (!latest || generation > latest.generation) {
@@ -151,7 +151,7 @@ export class StoreReadModels implements ReadModels {
     const owner = this.projections.find((p) => logical in p.collections);
     if (!owner) throw new Error(`No projection owns collection ${logical}`);
     return this.readStore.collection<T>(physicalName(logical, this.generationOf(owner.name)), {
-      announced: true,
+      announcedBy: owner.name,
     });
   }
 
@@ -160,7 +160,7 @@ export class StoreReadModels implements ReadModels {
     const view: Record<string, ReadCollection<Doc>> = {};
     for (const logical of collectionNames(projection)) {
       view[logical] = this.readStore.collection(physicalName(logical, generation), {
-        announced: true,
+        announcedBy: projection.name,
       });
     }
     return view as ProjectionView<C>;

@@ -279,7 +279,7 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
     await first;
     const read = () =>
       reader
-        .collection<Doc & { n: number }>('announced', { announced: true })
+        .collection<Doc & { n: number }>('announced', { announcedBy: 'p' })
         .findOne({ _id: 'q' });
     await expect.poll(read).toEqual({ _id: 'q', n: 1 });
     // Kept: the next requests ask the server nothing, and what they get is theirs to change.
@@ -309,12 +309,23 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
       tx.notify(notice('p', 3));
     });
     expect(await read()).toEqual({ _id: 'q', n: 3 });
-    // One that announces nothing (its own state, a lease) keeps what was read.
+    // One that announces nothing (its own state, a lease) keeps what was read, and so does
+    // one that announces another projection's change, here or in another process.
     await reader.transaction(async (tx) => {
       await tx.collection('unannounced').insertOne({ _id: 'state', n: 1 });
     });
+    await reader.transaction(async (tx) => {
+      await tx.collection('other').insertOne({ _id: 'o', n: 1 });
+      tx.notify(notice('other', 4));
+    });
+    const heardOther = heardOf('5');
+    await writer.transaction(async (tx) => {
+      await tx.collection('other').insertOne({ _id: 'o2', n: 1 });
+      tx.notify(notice('other', 5));
+    });
+    await heardOther;
     asked.length = 0;
-    await statementsOn('announced', asked, read);
+    expect(await statementsOn('announced', asked, read)).toEqual({ _id: 'q', n: 3 });
     expect(asked).toEqual([]);
   });
 
@@ -326,7 +337,7 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
     });
     const read = () =>
       reader
-        .collection<Doc & { n: number }>('quiet', { announced: true })
+        .collection<Doc & { n: number }>('quiet', { announcedBy: 'p' })
         .find({}, { sort: { _id: 1 } });
     await expect.poll(read).toEqual([{ _id: 'q', n: 1 }]);
     const kept = await read();

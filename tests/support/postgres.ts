@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import pg from 'pg';
 
 /**
@@ -59,6 +60,62 @@ const urlFor = (database: string) => {
  */
 const testRun = () => process.env.BOON_TEST_RUN ?? `p${process.pid}`;
 
+/**
+ * Who made a database, written as its comment: the process whose end leaves it unused (the
+ * run's own process under `npm test`, whose global setup names it; else this process). A
+ * process killed before it dropped what it made leaves them to the next run's sweep.
+ */
+const OWNER_TAG = 'boon-test-owner';
+const ownerComment = () =>
+  JSON.stringify({
+    [OWNER_TAG]: { host: hostname(), pid: Number(process.env.BOON_TEST_RUN_PID ?? process.pid) },
+  });
+const markOwner = (client: pg.Client, name: string) =>
+  client.query(`COMMENT ON DATABASE "${name}" IS ${pg.escapeLiteral(ownerComment())}`);
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Drops the databases tests and benches made here whose maker is gone (killed mid-run: a
+ * template, a suite's database and its `_keys` sibling). Databases made on other hosts, or by
+ * a process still running (another run beside this one), are left alone. Answers the names
+ * dropped.
+ */
+export const sweepLeftovers = () =>
+  withAdmin(async (client) => {
+    const { rows } = await client.query<{ datname: string; comment: string | null }>(
+      `SELECT datname, shobj_description(oid, 'pg_database') AS comment FROM pg_database
+        WHERE datname ~ '^boon_(test|tpl|bench)_'`,
+    );
+    const names = new Set(rows.map((row) => row.datname));
+    const gone = rows.filter(({ comment }) => {
+      try {
+        const owner = (JSON.parse(comment ?? '') as Record<string, { host: string; pid: number }>)[
+          OWNER_TAG
+        ];
+        return owner !== undefined && owner.host === hostname() && !alive(owner.pid);
+      } catch {
+        return false;
+      }
+    });
+    const dropped: string[] = [];
+    for (const { datname } of gone) {
+      for (const name of [datname, `${datname}_keys`]) {
+        if (!names.has(name)) continue;
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        dropped.push(name);
+      }
+    }
+    return dropped;
+  });
+
 const templates = new Map<string, Promise<string>>();
 
 /**
@@ -84,6 +141,7 @@ export const testTemplate = (
         if (rowCount) return name;
         await client.query(`CREATE DATABASE "${name}"`);
         try {
+          await markOwner(client, name);
           await prepare(urlFor(name));
           // No connection may reach it again: a copy would fail while one does.
           await client.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
@@ -111,9 +169,10 @@ export const createTestDatabase = async (
   template?: string,
 ): Promise<TestDatabase> => {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) =>
-    client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`),
-  );
+  await withAdmin(async (client) => {
+    await client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+    await markOwner(client, name);
+  });
   return {
     name,
     url: urlFor(name),

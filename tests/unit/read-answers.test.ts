@@ -8,7 +8,7 @@ describe('the answers kept between requests (PostgreSQL reads)', () => {
   it('reads once, then hands out copies of what it read', async () => {
     const answers = answersAt({ now: 0 });
     let reads = 0;
-    const read = () => answers.read('k', async () => ({ n: ++reads, list: [1] }));
+    const read = () => answers.read('k', 'p', async () => ({ n: ++reads, list: [1] }));
     const first = await read();
     first.list.push(2);
     expect(await read()).toEqual({ n: 1, list: [1] });
@@ -19,7 +19,7 @@ describe('the answers kept between requests (PostgreSQL reads)', () => {
     const answers = answersAt({ now: 0 });
     let reads = 0;
     let release!: () => void;
-    const slow = answers.read('k', async () => {
+    const slow = answers.read('k', 'p', async () => {
       reads++;
       await new Promise<void>((resolve) => (release = resolve));
       return 'old';
@@ -27,7 +27,7 @@ describe('the answers kept between requests (PostgreSQL reads)', () => {
     answers.forget();
     release();
     expect(await slow).toBe('old');
-    expect(await answers.read('k', async () => (reads++, 'new'))).toBe('new');
+    expect(await answers.read('k', 'p', async () => (reads++, 'new'))).toBe('new');
     expect(reads).toBe(2);
   });
 
@@ -35,7 +35,7 @@ describe('the answers kept between requests (PostgreSQL reads)', () => {
     const clock = { now: 0 };
     const answers = answersAt(clock);
     let reads = 0;
-    const read = () => answers.read('k', async () => ++reads);
+    const read = () => answers.read('k', 'p', async () => ++reads);
     await read();
     clock.now = 1_000;
     expect(await read()).toBe(1);
@@ -49,16 +49,16 @@ describe('the answers kept between requests (PostgreSQL reads)', () => {
     const answers = answersAt({ now: 0 }, 8);
     let reads = 0;
     const list = (n: number) => async () => (reads++, Array.from({ length: n }, (_, i) => i));
-    await answers.read('big', list(3));
-    await answers.read('big', list(3));
+    await answers.read('big', 'p', list(3));
+    await answers.read('big', 'p', list(3));
     expect(reads).toBe(2);
     // Two of two documents fill a generation (half of 8 is 4): the third pushes the first two
     // into the older generation, the fourth drops them.
-    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) await answers.read(key, list(2));
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) await answers.read(key, 'p', list(2));
     reads = 0;
-    await answers.read('a', list(2));
+    await answers.read('a', 'p', list(2));
     expect(reads).toBe(1);
-    await answers.read('g', list(2));
+    await answers.read('g', 'p', list(2));
     expect(reads).toBe(1);
   });
 
@@ -73,7 +73,7 @@ describe('the answers kept between requests (PostgreSQL reads)', () => {
     expect(answerKey('c', 'find', { n: Number.NaN })).toBeNull();
     let reads = 0;
     const answers = answersAt({ now: 0 });
-    const read = () => answers.read(null, async () => ++reads);
+    const read = () => answers.read(null, 'p', async () => ++reads);
     return read()
       .then(read)
       .then(() => expect(reads).toBe(2));
@@ -91,8 +91,8 @@ describe('the same read asked while one is under way', () => {
       await new Promise<void>((resolve) => waiting.push(resolve));
       return { n };
     };
-    const first = answers.read('k', slow);
-    const second = answers.read('k', slow);
+    const first = answers.read('k', 'p', slow);
+    const second = answers.read('k', 'p', slow);
     release();
     const [a, b] = await Promise.all([first, second]);
     expect(a).toEqual({ n: 1 });
@@ -101,11 +101,67 @@ describe('the same read asked while one is under way', () => {
     expect(reads).toBe(1);
 
     answers.forget();
-    const third = answers.read('other', slow);
+    const third = answers.read('other', 'p', slow);
     answers.forget();
-    const fourth = answers.read('other', slow);
+    const fourth = answers.read('other', 'p', slow);
     expect(reads).toBe(3);
     release();
     await Promise.all([third, fourth]);
+  });
+
+  it('asks again when the read’s announcer is told of a change meanwhile, and keeps nothing of it', async () => {
+    const answers = answersAt({ now: 0 });
+    let reads = 0;
+    let release!: () => void;
+    const first = answers.read('k', 'p', async () => {
+      reads++;
+      await new Promise<void>((resolve) => (release = resolve));
+      return 'old';
+    });
+    answers.forget('p');
+    const second = answers.read('k', 'p', async () => (reads++, 'new'));
+    expect(await second).toBe('new');
+    release();
+    expect(await first).toBe('old');
+    expect(await answers.read('k', 'p', async () => (reads++, 'newer'))).toBe('new');
+    expect(reads).toBe(2);
+  });
+});
+
+describe('forgetting by announcer', () => {
+  it('forgets what was read of one projection’s collections, and keeps the others', async () => {
+    const answers = answersAt({ now: 0 });
+    let reads = 0;
+    const read = (key: string, announcer: string) =>
+      answers.read(key, announcer, async () => ++reads);
+    await read('a', 'p');
+    await read('b', 'q');
+    answers.forget('q');
+    expect(await read('a', 'p')).toBe(1);
+    expect(await read('b', 'q')).toBe(3);
+    answers.forget('p');
+    expect(await read('a', 'p')).toBe(4);
+    expect(await read('b', 'q')).toBe(3);
+    // Without an announcer: everything.
+    answers.forget();
+    expect(await read('a', 'p')).toBe(5);
+    expect(await read('b', 'q')).toBe(6);
+  });
+
+  it('does not keep a read its announcer was told of a change during', async () => {
+    const answers = answersAt({ now: 0 });
+    let reads = 0;
+    let release!: () => void;
+    const slow = answers.read('k', 'p', async () => {
+      reads++;
+      await new Promise<void>((resolve) => (release = resolve));
+      return 'old';
+    });
+    answers.forget('q');
+    answers.forget('p');
+    release();
+    expect(await slow).toBe('old');
+    expect(await answers.read('k', 'p', async () => (reads++, 'new'))).toBe('new');
+    expect(reads).toBe(2);
   });
 });

@@ -131,11 +131,12 @@ export const openPostgresReadStore = async (
   });
   const readCollection = <T extends Doc>(
     name: string,
-    readOptions?: { announced?: boolean },
+    readOptions?: { announcedBy?: string },
   ): ReadCollection<T> => {
     const collection = () => collections.get(name);
+    const announcer = readOptions?.announcedBy;
     const kept = <R>(key: () => string | null, read: () => Promise<R>) =>
-      readOptions?.announced ? answers.read(key(), read) : read();
+      announcer === undefined ? read() : answers.read(key(), announcer, read);
     return {
       findOne: (filter) =>
         kept(
@@ -198,11 +199,14 @@ export const openPostgresReadStore = async (
       unit.rolledBack();
       throw error;
     } finally {
-      // A unit that announces a change makes the answers kept so far out of date (also when
-      // the commit's answer was lost: it may have committed). One that announces nothing wrote
-      // nothing requests read as announced (its own state, a lease, the push outbox, a build
-      // not yet served): the 1 s bound covers a first build, which is read while it runs.
-      if (pending.length > 0) answers.forget();
+      // A unit that announces a change of a projection makes the answers kept of its
+      // collections out of date (also when the commit's answer was lost: it may have
+      // committed). One that announces nothing wrote nothing requests read as announced (its
+      // own state, a lease, the push outbox, a build not yet served): the 1 s bound covers a
+      // first build, which is read while it runs.
+      for (const projection of new Set(pending.map((notice) => notice.projection))) {
+        answers.forget(projection);
+      }
       release(broken);
     }
     unit.committed();
@@ -284,7 +288,7 @@ export const openPostgresReadStore = async (
     listener,
     pollIntervalMs: options.pollIntervalMs ?? 250,
     emit: (notice) => {
-      answers.forget();
+      answers.forget(notice.projection);
       notices.next(notice);
     },
     warn,
@@ -312,7 +316,7 @@ export const openPostgresReadStore = async (
         answers.forget();
         collections.forget(name);
       }),
-    forgetAnswers: () => answers.forget(),
+    forgetAnswers: (projection) => answers.forget(projection),
     listCollections: async () =>
       (
         await pool.query<{ name: string }>('SELECT name FROM rm_collections ORDER BY name')

@@ -1,11 +1,20 @@
-type Answer = { value: unknown; documents: number; readAt: number };
+type Answer = {
+  value: unknown;
+  documents: number;
+  readAt: number;
+  /** Whose notices say it changed, and how often they had when it was read. */
+  announcer: string;
+  told: number;
+};
 
 /**
  * What reads of announced read models answered outside units of work, kept for the next
- * request that asks the same, until anything may have changed it: every unit this process
- * commits and every notice another process's commit sends forget all of it, and nothing is
- * kept longer than `maxAgeMs` (the floor for writes no notice announces). A read under way
- * when they forget is not kept: it may have seen the store before the change.
+ * request that asks the same, until anything may have changed it: a notice of a projection's
+ * change (a unit of this process, or another's commit) forgets what was read of that
+ * projection's collections, a change not made by units (indexes, a dropped collection) forgets
+ * everything, and nothing is kept longer than `maxAgeMs` (the floor for writes no notice
+ * announces). A read under way when they forget is not kept: it may have seen the store
+ * before the change.
  *
  * The same read asked while one is under way waits for it rather than asking the server too
  * (when many requests arrive as an answer expires), unless a change was announced since it
@@ -20,8 +29,10 @@ export class ReadAnswers {
   private older = new Map<string, Answer>();
   private recentDocuments = 0;
   private epoch = 0;
+  /** Notices heard, by announcer: an answer read before the latest is out of date. */
+  private notices = new Map<string, number>();
   /** Reads under way, by key: the same read asked meanwhile waits for it (since the last change). */
-  private underWay = new Map<string, Promise<unknown>>();
+  private underWay = new Map<string, { reading: Promise<unknown>; told: number }>();
 
   constructor(
     private readonly options: {
@@ -32,8 +43,16 @@ export class ReadAnswers {
     },
   ) {}
 
-  /** Everything read until now may be out of date. */
-  forget(): void {
+  /**
+   * What was read of `announcer`'s collections until now may be out of date; without an
+   * announcer, everything read. Forgetting one announcer's answers costs nothing now: each is
+   * found out of date when next asked for, and leaves with its generation.
+   */
+  forget(announcer?: string): void {
+    if (announcer !== undefined) {
+      this.notices.set(announcer, (this.notices.get(announcer) ?? 0) + 1);
+      return;
+    }
     this.epoch++;
     this.underWay = new Map();
     this.recent = new Map();
@@ -43,35 +62,40 @@ export class ReadAnswers {
 
   /**
    * The answer kept for `key` while it is fresh, else `read()`'s, kept when no change was
-   * announced while it ran. A null key (a filter that is not plain JSON) is never kept.
+   * announced while it ran (by `announcer`, whose notices say when the collection read
+   * changes, or by anyone's forgetting everything). A null key (a filter that is not plain
+   * JSON) is never kept.
    */
-  async read<R>(key: string | null, read: () => Promise<R>): Promise<R> {
+  async read<R>(key: string | null, announcer: string, read: () => Promise<R>): Promise<R> {
     if (key === null || this.options.capacity === 0) return read();
     const now = this.options.now();
-    const kept = this.lookUp(key, now);
+    const told = this.notices.get(announcer) ?? 0;
+    const kept = this.lookUp(key, now, told);
     if (kept) return structuredClone(kept.value) as R;
     const shared = this.underWay.get(key);
-    if (shared) return structuredClone(await shared) as R;
+    if (shared?.told === told) return structuredClone(await shared.reading) as R;
     const epoch = this.epoch;
     const underWay = this.underWay;
     const reading = read();
-    underWay.set(key, reading);
+    const mine = { reading: reading as Promise<unknown>, told };
+    underWay.set(key, mine);
     try {
       const value = await reading;
-      if (epoch === this.epoch) {
+      if (epoch === this.epoch && told === (this.notices.get(announcer) ?? 0)) {
         const documents = Array.isArray(value) ? Math.max(1, value.length) : 1;
         // A single answer larger than a generation would push out everything else for nothing.
         if (documents <= this.options.capacity / 4) {
-          this.keep(key, { value: structuredClone(value), documents, readAt: now });
+          const answer = { value: structuredClone(value), documents, readAt: now };
+          this.keep(key, { ...answer, announcer, told });
         }
       }
       return value;
     } finally {
-      underWay.delete(key);
+      if (underWay.get(key) === mine) underWay.delete(key);
     }
   }
 
-  private lookUp(key: string, now: number): Answer | undefined {
+  private lookUp(key: string, now: number, told: number): Answer | undefined {
     let answer = this.recent.get(key);
     if (!answer) {
       answer = this.older.get(key);
@@ -80,7 +104,7 @@ export class ReadAnswers {
         if (now - answer.readAt <= this.options.maxAgeMs) this.keep(key, answer);
       }
     }
-    if (answer && now - answer.readAt > this.options.maxAgeMs) {
+    if (answer && (now - answer.readAt > this.options.maxAgeMs || answer.told !== told)) {
       if (this.recent.delete(key)) this.recentDocuments -= answer.documents;
       return undefined;
     }
