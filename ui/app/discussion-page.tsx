@@ -1,11 +1,6 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { OpinionMapPlace } from '../features/opinions/opinion-map-place';
 import ResponsesPage from '../features/responses/responses-page';
-import { lazyComponent } from '../lib/lazy-component';
-
-// The opinion map's code (and recharts with it) is its own chunk, asked for after the answers.
-const OpinionMapSection = lazyComponent(
-  () => import('../features/opinions/opinion-map-section'),
-).Component;
 
 /** Renders its content once its place comes within a screen of the viewport. */
 const WhenNear = ({ children }: { children: ReactNode }) => {
@@ -28,16 +23,15 @@ const WhenNear = ({ children }: { children: ReactNode }) => {
 
 /**
  * A discussion: its answers (the responses feature), then where people stand (the opinions
- * feature), whose code and requests wait until the answers are drawn and the map's place is
- * near: a long discussion's first screen never waits for them.
+ * feature), whose requests wait until the answers are drawn and the map's place is near: a long
+ * discussion's first screen never waits for them. The map's own code comes only for a map there
+ * is to draw (OpinionMapPlace).
  */
 const DiscussionPage = () => (
   <ResponsesPage
     afterAnswers={(questionId) => (
       <WhenNear>
-        <Suspense fallback={null}>
-          <OpinionMapSection questionId={questionId} />
-        </Suspense>
+        <OpinionMapPlace questionId={questionId} />
       </WhenNear>
     )}
   />
