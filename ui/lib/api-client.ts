@@ -91,6 +91,19 @@ const earlyAnswer = async (path: string): Promise<Response | null> => {
   return response?.ok ? response : null;
 };
 
+/**
+ * Boon answered from read models that had not yet reached the caller's own last write (they
+ * waited READ_WAIT_MS for it, on a busy server): an answer that would show the person as if
+ * their answer, echo or reply had not happened (Home's composer again after answering). Asked
+ * again a few times before it is taken; never one a service worker served from what it kept.
+ */
+const behindOwnWrites = (response: Response) =>
+  response.ok &&
+  response.headers.get('X-Read-Model-Stale') === 'true' &&
+  response.headers.get(CACHED_AT_HEADER) === null;
+const STALE_RETRIES = 3;
+const STALE_RETRY_MS = 250;
+
 const request = async <T>(
   path: string,
   init: RequestInit = {},
@@ -107,17 +120,21 @@ const request = async <T>(
   let response: Response;
   let text: string;
   try {
-    response =
-      early ??
-      (await fetch(path, {
-        method,
-        headers,
-        credentials: 'include',
-        ...(signal ? { signal } : {}),
-        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-      }));
-    // The body is part of the answer the time limit covers.
-    text = await response.text();
+    for (let attempt = 0; ; attempt++) {
+      response =
+        (attempt === 0 ? early : null) ??
+        (await fetch(path, {
+          method,
+          headers,
+          credentials: 'include',
+          ...(signal ? { signal } : {}),
+          ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+        }));
+      // The body is part of the answer the time limit covers.
+      text = await response.text();
+      if (!behindOwnWrites(response) || attempt === STALE_RETRIES || signal?.aborted) break;
+      await new Promise((resolve) => setTimeout(resolve, STALE_RETRY_MS));
+    }
   } finally {
     settle();
   }
