@@ -15,6 +15,18 @@ import { reactorsAt } from './community';
 import { buildAndRebuild, type RebuildChildInput } from './postgres-rebuild';
 
 const input = JSON.parse(process.argv[2]!) as RebuildChildInput;
+// BENCH_MEMORY_LOG=<file>: every 5 s, where the process's memory is (heap, buffers, the rest).
+if (process.env.BENCH_MEMORY_LOG) {
+  const { appendFileSync } = await import('node:fs');
+  const mib = (bytes: number) => Math.round(bytes / 1048576);
+  setInterval(() => {
+    const m = process.memoryUsage();
+    appendFileSync(
+      process.env.BENCH_MEMORY_LOG!,
+      `${new Date().toISOString()} ${input.engine} rss ${mib(m.rss)} heapTotal ${mib(m.heapTotal)} heapUsed ${mib(m.heapUsed)} external ${mib(m.external)} arrayBuffers ${mib(m.arrayBuffers)}\n`,
+    );
+  }, 5_000).unref();
+}
 const kek = Buffer.from(input.kekHex, 'hex');
 if (input.engine === 'sqlite') {
   const logDb = openSqlite(join(input.dir, LOG_FILE), 'NORMAL');
