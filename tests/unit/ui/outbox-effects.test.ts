@@ -1,8 +1,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { afterSent } from '../../ui/lib/offline/outbox-effects';
-import type { OutboxWrite } from '../../ui/lib/offline/outbox-store';
-import { queryKeys } from '../../ui/lib/query-keys';
+import { afterSent } from '../../../ui/lib/offline/outbox-effects';
+import type { OutboxWrite } from '../../../ui/lib/offline/outbox-store';
+import { queryKeys } from '../../../ui/lib/query-keys';
 
 const echo: OutboxWrite = {
   key: 'k',

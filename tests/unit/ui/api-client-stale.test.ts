@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, rememberPosition } from '../../ui/lib/api-client';
-import { CACHED_AT_HEADER } from '../../ui/lib/offline/contract';
+import { api, rememberPosition } from '../../../ui/lib/api-client';
+import { CACHED_AT_HEADER } from '../../../ui/lib/offline/contract';
 
 /** Answers in turn, each as Boon would: a body and its headers. */
 const answering = (...answers: { body: unknown; headers?: Record<string, string> }[]) => {
