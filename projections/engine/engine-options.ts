@@ -60,9 +60,17 @@ export type EngineSettings = Required<
   Omit<EngineOptions, 'owner' | 'dispatch' | 'observer' | 'reactors' | 'readModels'>
 >;
 
+/**
+ * Leases are renewed every 2 s, or a third of their time to live when that is shorter: a check
+ * that runs long (27 leases renewed one after another on a busy server) or a tick skipped while
+ * one is under way still renews each before it expires. (With a 3 s lease and 2 s checks one
+ * late check let another process take leases that were held.)
+ */
+const leaseCheckFor = (ttlMs: number) => Math.min(2_000, Math.floor(ttlMs / 3));
+
 export const engineSettings = (options: EngineOptions): EngineSettings => ({
   leaseTtlMs: options.leaseTtlMs ?? 10_000,
-  leaseCheckMs: options.leaseCheckMs ?? 2_000,
+  leaseCheckMs: options.leaseCheckMs ?? leaseCheckFor(options.leaseTtlMs ?? 10_000),
   batchSize: options.batchSize ?? 500,
   catchUpBatchSize: options.catchUpBatchSize ?? 10_000,
   maxBatchMs: options.maxBatchMs ?? 1_000,
