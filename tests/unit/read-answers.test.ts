@@ -4,6 +4,17 @@ import { answerKey, ReadAnswers } from '../../infra/read-store/postgres/read-ans
 const answersAt = (clock: { now: number }, capacity = 100, maxAgeMs = 1_000) =>
   new ReadAnswers({ capacity, maxAgeMs, now: () => clock.now });
 
+/** A read of 'k' (announced by 'p') under way until released, then answering 'old'; counted. */
+const heldRead = (answers: ReadAnswers, count: { reads: number }) => {
+  let release!: () => void;
+  const reading = answers.read('k', 'p', async () => {
+    count.reads++;
+    await new Promise<void>((resolve) => (release = resolve));
+    return 'old';
+  });
+  return { reading, release: () => release() };
+};
+
 describe('the answers kept between requests (PostgreSQL reads)', () => {
   it('reads once, then hands out copies of what it read', async () => {
     const answers = answersAt({ now: 0 });
@@ -17,18 +28,13 @@ describe('the answers kept between requests (PostgreSQL reads)', () => {
 
   it('keeps nothing a change was announced during', async () => {
     const answers = answersAt({ now: 0 });
-    let reads = 0;
-    let release!: () => void;
-    const slow = answers.read('k', 'p', async () => {
-      reads++;
-      await new Promise<void>((resolve) => (release = resolve));
-      return 'old';
-    });
+    const count = { reads: 0 };
+    const slow = heldRead(answers, count);
     answers.forget();
-    release();
-    expect(await slow).toBe('old');
-    expect(await answers.read('k', 'p', async () => (reads++, 'new'))).toBe('new');
-    expect(reads).toBe(2);
+    slow.release();
+    expect(await slow.reading).toBe('old');
+    expect(await answers.read('k', 'p', async () => (count.reads++, 'new'))).toBe('new');
+    expect(count.reads).toBe(2);
   });
 
   it('reads again once an answer is older than its bound, or forgotten', async () => {
@@ -111,20 +117,15 @@ describe('the same read asked while one is under way', () => {
 
   it('asks again when the read’s announcer is told of a change meanwhile, and keeps nothing of it', async () => {
     const answers = answersAt({ now: 0 });
-    let reads = 0;
-    let release!: () => void;
-    const first = answers.read('k', 'p', async () => {
-      reads++;
-      await new Promise<void>((resolve) => (release = resolve));
-      return 'old';
-    });
+    const count = { reads: 0 };
+    const first = heldRead(answers, count);
     answers.forget('p');
-    const second = answers.read('k', 'p', async () => (reads++, 'new'));
+    const second = answers.read('k', 'p', async () => (count.reads++, 'new'));
     expect(await second).toBe('new');
-    release();
-    expect(await first).toBe('old');
-    expect(await answers.read('k', 'p', async () => (reads++, 'newer'))).toBe('new');
-    expect(reads).toBe(2);
+    first.release();
+    expect(await first.reading).toBe('old');
+    expect(await answers.read('k', 'p', async () => (count.reads++, 'newer'))).toBe('new');
+    expect(count.reads).toBe(2);
   });
 });
 
@@ -150,18 +151,13 @@ describe('forgetting by announcer', () => {
 
   it('does not keep a read its announcer was told of a change during', async () => {
     const answers = answersAt({ now: 0 });
-    let reads = 0;
-    let release!: () => void;
-    const slow = answers.read('k', 'p', async () => {
-      reads++;
-      await new Promise<void>((resolve) => (release = resolve));
-      return 'old';
-    });
+    const count = { reads: 0 };
+    const slow = heldRead(answers, count);
     answers.forget('q');
     answers.forget('p');
-    release();
-    expect(await slow).toBe('old');
-    expect(await answers.read('k', 'p', async () => (reads++, 'new'))).toBe('new');
-    expect(reads).toBe(2);
+    slow.release();
+    expect(await slow.reading).toBe('old');
+    expect(await answers.read('k', 'p', async () => (count.reads++, 'new'))).toBe('new');
+    expect(count.reads).toBe(2);
   });
 });
