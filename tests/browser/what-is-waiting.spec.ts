@@ -93,6 +93,33 @@ for (const screen of SCREENS) {
   });
 }
 
+test('offline before answering, the archive shows its gate and the past titles as last seen, not "Can’t reach Boon"', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
+  });
+  const page = await context.newPage();
+  if ((await pastTitles(page.request)).length === 0) await moveToNextDay(page.request);
+  const [yesterday] = await pastTitles(page.request);
+  await new SetupPage(page).registerAsNewVisitor();
+  await keptForOffline(page);
+  const archive = new ArchivePage(page);
+  await archive.open();
+  await expect(archive.closed).toBeVisible();
+  const titles = page.getByRole('list', { name: 'Past questions' });
+  await expect(titles.getByRole('listitem').first()).toContainText(yesterday!.content);
+  await readsKept(page, ['/api/archive/questions', '/api/archive/titles']);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(archive.closed).toBeVisible();
+  await expect(titles.getByRole('listitem').first()).toContainText(yesterday!.content);
+  await expect(page.getByRole('heading', { name: 'Can’t reach Boon' })).toHaveCount(0);
+  await context.close();
+});
+
 // Here, on the clock's server: only its day can end while an answer waits.
 test('an answer written offline that waited past the end of its day comes back in words, with the text kept', async ({
   browser,

@@ -1,5 +1,4 @@
 /// <reference lib="webworker" />
-import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
@@ -7,6 +6,7 @@ import { NetworkFirst } from 'workbox-strategies';
 import {
   API_CACHE,
   CACHED_AT_HEADER,
+  isKeptRefusal,
   isOfflineRead,
   type WorkerMessage,
 } from '../lib/offline/contract';
@@ -44,6 +44,14 @@ const identityOf = async (request: Request) => {
   ).join('');
 };
 
+/** Only a read's answer is kept (200), and the refusals that are one (KEPT_REFUSALS). */
+const keptWhenAnswered: WorkboxPlugin = {
+  cacheWillUpdate: async ({ request, response }) =>
+    response.status === 200 || isKeptRefusal(new URL(request.url), response.status)
+      ? response
+      : null,
+};
+
 const keptPerIdentity: WorkboxPlugin = {
   cacheKeyWillBeUsed: async ({ request }) => {
     const url = new URL(request.url);
@@ -73,7 +81,7 @@ export const installApiCache = (scope: ServiceWorkerGlobalScope) => {
       request.method === 'GET' && url.origin === scope.location.origin && isOfflineRead(url),
     new NetworkFirst({
       cacheName: API_CACHE,
-      plugins: [new CacheableResponsePlugin({ statuses: [200] }), keptPerIdentity, expiration],
+      plugins: [keptWhenAnswered, keptPerIdentity, expiration],
     }),
   );
   scope.addEventListener('message', (event) => {

@@ -9,7 +9,8 @@ export const API_CACHE = 'boon-api-v1';
 /**
  * The API reads a person sees again offline, from what they last saw: today's question, a
  * discussion's first page (their own answer comes first in it) and its threads' first pages,
- * their archive, profile, streak, badges and journal. Only first pages: a list's later pages
+ * their archive (the past questions' titles before today is answered, which they answered
+ * after), profile, streak, badges and journal. Only first pages: a list's later pages
  * and everything else (admin, Mini, chat, sentiment) say "Can't reach Boon" offline. Not
  * whether today is answered: a copy from before the answer would tell Home it is not (Home
  * goes by this browser's own record of the answer when Boon cannot say).
@@ -20,10 +21,21 @@ export const OFFLINE_READS: readonly RegExp[] = [
   /^\/api\/replies\/[\w-]{1,100}$/,
   /^\/api\/user\/echo-usage$/,
   /^\/api\/hasResponded\/[1-9]\d{0,8}$/,
-  /^\/api\/(archive\/questions|archive\/responses|journey\/questions)$/,
+  /^\/api\/(archive\/questions|archive\/titles|archive\/responses|journey\/questions)$/,
+  /^\/api\/user\/response-status$/,
   /^\/api\/user\/(profile\/me|activity-summary\/me|streak|badges|bio)$/,
   /^\/api\/(journal|journal\/on-this-day|device\/me\/pseudonym)$/,
 ];
+
+/**
+ * Refusals kept as answers: the archive's 403 (today not answered yet) is what the person last
+ * saw there, so offline the archive shows its gate and the past titles beneath it again, not
+ * "Can't reach Boon". Every other read is kept only when it succeeded.
+ */
+export const KEPT_REFUSALS: readonly RegExp[] = [/^\/api\/archive\/questions$/];
+
+export const isKeptRefusal = (url: URL, status: number) =>
+  status === 403 && KEPT_REFUSALS.some((pattern) => pattern.test(url.pathname));
 
 export const isOfflineRead = (url: URL) =>
   url.search === '' && OFFLINE_READS.some((pattern) => pattern.test(url.pathname));
