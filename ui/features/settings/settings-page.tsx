@@ -16,7 +16,7 @@ import { inputClass } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api-client';
 import { useSignOut } from '../../lib/auth-api';
-import { deviceId } from '../../lib/device-identity';
+import { deviceId, PSEUDONYM_KEY, readLocal } from '../../lib/device-identity';
 import { useAuth } from '../../lib/session';
 import { useTheme, type ThemeChoice } from '../../lib/theme';
 import { UnsavedChangesGuard } from './unsaved-changes';
@@ -67,7 +67,8 @@ const SettingsPage = () => {
   });
 
   const handleSignOut = async () => {
-    const name = settings.data?.pseudonym ?? null;
+    // Signed out before the settings are read: the name this device keeps says who it was.
+    const name = settings.data?.pseudonym ?? readLocal(PSEUDONYM_KEY);
     await signOut();
     navigate('/signed-out', { state: { name } });
   };
