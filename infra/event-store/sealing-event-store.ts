@@ -130,12 +130,17 @@ const keyCache = (vault: KeyVault, options: SealingOptions) => {
      */
     load: async (subjects: Iterable<string>): Promise<Map<string, Buffer | null>> => {
       const found = new Map<string, Buffer | null>();
-      await Promise.all(
-        [...new Set(subjects)].map(async (subject) => {
-          const cached = fresh(subject);
-          found.set(subject, cached ? cached.key : remember(subject, await vault.find(subject)));
-        }),
-      );
+      const missing: string[] = [];
+      for (const subject of new Set(subjects)) {
+        const cached = fresh(subject);
+        if (cached) found.set(subject, cached.key);
+        else missing.push(subject);
+      }
+      if (missing.length > 0) {
+        for (const [subject, key] of await vault.findMany(missing)) {
+          found.set(subject, remember(subject, key));
+        }
+      }
       return found;
     },
     forget: (subject: string) => {
@@ -239,6 +244,7 @@ export const sealingEventStore = (
     vault: {
       keyFor: (subject) => vault.keyFor(subject),
       find: (subject) => vault.find(subject),
+      findMany: (subjects) => vault.findMany(subjects),
       destroy: async (subject) => {
         await vault.destroy(subject);
         keys.forget(subject);

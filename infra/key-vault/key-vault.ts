@@ -7,6 +7,12 @@ export type KeyVault = {
   keyFor(subjectId: string): Promise<Buffer>;
   /** The subject's key, or null once it was destroyed. */
   find(subjectId: string): Promise<Buffer | null>;
+  /**
+   * Each subject's key, or null once destroyed, in a few round trips however many there are
+   * (a page of the log names thousands): one query per subject would queue past the pool's
+   * wait limit.
+   */
+  findMany(subjectIds: readonly string[]): Promise<Map<string, Buffer | null>>;
   destroy(subjectId: string): Promise<void>;
   /**
    * Takes in keys kept elsewhere before (a migration). A subject that already has a key keeps

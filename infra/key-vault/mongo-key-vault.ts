@@ -40,6 +40,10 @@ export const openMongoKeyVault = async (
     const vault = await wrappedKeyVault(
       {
         get: async (subject) => bytes(await keys.findOne({ _id: subject })),
+        getMany: async (subjects) => {
+          const docs = await keys.find({ _id: { $in: [...subjects] } }).toArray();
+          return new Map(docs.map((doc) => [doc._id, bytes(doc)!]));
+        },
         insertIfAbsent: (subject, wrapped) => insertIfAbsent(keys, subject, wrapped),
         delete: async (subject) => void (await keys.deleteOne({ _id: subject }, majority)),
         list: async (after, limit) =>

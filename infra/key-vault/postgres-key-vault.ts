@@ -94,6 +94,13 @@ export const openPostgresKeyVault = async (
               )
             ).rows,
           ),
+        getMany: async (subjects) => {
+          const { rows } = await pool.query<{ subject: string; value: Buffer }>(
+            'SELECT subject, wrapped AS value FROM wrapped_keys WHERE subject = ANY($1::text[])',
+            [subjects],
+          );
+          return new Map(rows.map((row) => [row.subject, row.value]));
+        },
         insertIfAbsent: async (subject, wrapped) => {
           await pool.query(
             'INSERT INTO wrapped_keys (subject, wrapped) VALUES ($1, $2) ON CONFLICT (subject) DO NOTHING',

@@ -95,6 +95,15 @@ export const openSqliteKeyVault = async (
   const vault = await wrappedKeyVault(
     {
       get: async (subject) => select.get(subject)?.wrapped ?? null,
+      // One indexed lookup each, in this thread: no round trips to save.
+      getMany: async (subjects) => {
+        const found = new Map<string, Buffer>();
+        for (const subject of subjects) {
+          const wrapped = select.get(subject)?.wrapped;
+          if (wrapped) found.set(subject, wrapped);
+        }
+        return found;
+      },
       insertIfAbsent,
       delete: async (subject) => void remove.run(subject),
       list: async (after, limit) => list.all(after ?? '', limit).map((row) => row.subject),

@@ -5,6 +5,8 @@ import { KEY_BYTES, unwrapKey, wrapKey } from './key-wrapping';
 /** Where an adapter keeps wrapped keys: it never sees a key in the clear. */
 export type WrappedKeyStorage = {
   get(subject: string): Promise<Buffer | null>;
+  /** The wrapped keys of those subjects that have one (at most FIND_MANY_CHUNK at a time). */
+  getMany(subjects: readonly string[]): Promise<Map<string, Buffer>>;
   /** Stores the wrapped key unless the subject has one already. */
   insertIfAbsent(subject: string, wrapped: Buffer): Promise<void>;
   delete(subject: string): Promise<void>;
@@ -40,6 +42,9 @@ export class KeyVaultMissingError extends Error {
 
 const CHECK_SUBJECT = 'key-encryption-key-check';
 
+/** Subjects asked of the storage in one query by `findMany`. */
+export const FIND_MANY_CHUNK = 1_000;
+
 /**
  * A vault whose keys are each wrapped by the key-encryption key: the store alone (a copy of
  * its file, a dump of its database) unseals nothing. Opening it with another key-encryption
@@ -58,15 +63,26 @@ export const wrappedKeyVault = async (
   const check = await storage.getCheck();
   if (!check || !unwrapKey(kek, CHECK_SUBJECT, check)) throw new KeyVaultLockedError(where);
 
-  const find = async (subject: string) => {
-    const wrapped = await storage.get(subject);
+  const open = (subject: string, wrapped: Buffer | null) => {
     if (!wrapped) return null;
     const key = unwrapKey(kek, subject, wrapped);
     if (!key) throw new Error(`The key of ${subject} in ${where} does not open: it was altered`);
     return key;
   };
+  const find = async (subject: string) => open(subject, await storage.get(subject));
   return {
     find,
+    findMany: async (subjects) => {
+      const found = new Map<string, Buffer | null>();
+      const unique = [...new Set(subjects)];
+      for (let i = 0; i < unique.length; i += FIND_MANY_CHUNK) {
+        const chunk = unique.slice(i, i + FIND_MANY_CHUNK);
+        const wrapped = await storage.getMany(chunk);
+        for (const subject of chunk)
+          found.set(subject, open(subject, wrapped.get(subject) ?? null));
+      }
+      return found;
+    },
     keyFor: async (subject) => {
       const existing = await find(subject);
       if (existing) return existing;

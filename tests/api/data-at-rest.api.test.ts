@@ -170,6 +170,7 @@ describe('data at rest', () => {
       {
         keyFor: async () => key,
         find: async () => key,
+        findMany: async (subjects) => new Map(subjects.map((subject) => [subject, key])),
         destroy: async () => {},
         importKeys: async () => 0,
         listSubjects: async () => [],

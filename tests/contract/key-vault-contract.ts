@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal, unseal } from '../../infra/auth/sealing';
 import type { KeyVault } from '../../infra/key-vault/key-vault';
-import { KeyVaultLockedError } from '../../infra/key-vault/wrapped-vault';
+import { FIND_MANY_CHUNK, KeyVaultLockedError } from '../../infra/key-vault/wrapped-vault';
 
 export type OpenedVault = KeyVault & { close?: () => Promise<void> | void };
 
@@ -69,6 +69,28 @@ export const describeKeyVaultContract = (
       expect(await vault.find(subject)).toBeNull();
       expect(await unseal(vault, sealed)).toBeNull();
       await vault.destroy(subject);
+    });
+
+    it('finds many keys at once: each kept one, null for a destroyed or unknown subject, past a chunk', async () => {
+      // More subjects than one query asks for (FIND_MANY_CHUNK), some named twice.
+      const subjects = Array.from({ length: FIND_MANY_CHUNK + 5 }, () => randomUUID());
+      const imported = await vault.importKeys(
+        subjects.map((subject) => ({ subject, key: randomBytes(32) })),
+      );
+      expect(imported).toBe(subjects.length);
+      const destroyed = subjects[FIND_MANY_CHUNK + 2]!;
+      await vault.destroy(destroyed);
+      const unknown = randomUUID();
+      const asked = [...subjects, unknown, subjects[0]!, subjects[FIND_MANY_CHUNK + 1]!];
+      const found = await vault.findMany(asked);
+      expect(found.size).toBe(subjects.length + 1);
+      expect(found.get(destroyed)).toBeNull();
+      expect(found.get(unknown)).toBeNull();
+      for (const subject of [subjects[0]!, subjects[FIND_MANY_CHUNK - 1]!, subjects.at(-1)!]) {
+        expect(found.get(subject)?.equals((await vault.find(subject))!)).toBe(true);
+      }
+      expect([...found.values()].filter((key) => key === null)).toHaveLength(2);
+      expect(await vault.findMany([])).toEqual(new Map());
     });
 
     it('stores no key in the clear: only wrapped by the key-encryption key', async () => {

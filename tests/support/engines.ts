@@ -117,6 +117,7 @@ const refuse = (): never => {
 const noVault: KeyVault = {
   keyFor: async () => refuse(),
   find: async () => refuse(),
+  findMany: async () => refuse(),
   destroy: async () => refuse(),
   importKeys: async () => refuse(),
   listSubjects: async () => refuse(),

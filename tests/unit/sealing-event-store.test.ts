@@ -73,6 +73,32 @@ describe('the sealing event store', () => {
     );
   });
 
+  it('asks the vault for a page’s keys together, never one query per person', async () => {
+    const log = openSqliteEventStore(openSqlite(':memory:'));
+    const vault = await openSqliteKeyVault(openSqlite(':memory:'), randomBytes(32));
+    const people = Array.from({ length: 50 }, (_, i) => `person-${i}`);
+    const { events } = sealingEventStore(log, vault);
+    for (const person of people) {
+      await events.appendToStream(`journal-${person}`, [entry(person, person, 'x')], 'any');
+    }
+    // A fresh reader: one vault whose single lookups fail (a server pool would queue them
+    // past its wait limit, as a rebuild's page of thousands of people did).
+    const asked: number[] = [];
+    const counting = {
+      ...vault,
+      find: () => Promise.reject(new Error('one query per person')),
+      findMany: (subjects: readonly string[]) => {
+        asked.push(subjects.length);
+        return vault.findMany(subjects);
+      },
+    };
+    const page = await sealingEventStore(log, counting).events.readAll({ maxCount: 100 });
+    expect(page.map((e) => (e.data as { content: string | null }).content)).toEqual(
+      people.map(() => 'x'),
+    );
+    expect(asked.reduce((sum, n) => sum + n, 0)).toBe(people.length);
+  });
+
   it('seals a person’s idea, and writes an admin’s own (no subject) as it is', async () => {
     const { log, events, vault } = await open();
     const idea = (suggestionId: string, authorId: string | null, content: string) => ({
