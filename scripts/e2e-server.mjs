@@ -63,7 +63,8 @@ process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 
 const ports = [
-  [process.env.PORT ?? '4173', {}],
+  // Pushes may go to this machine (the push journey's own push service, on loopback).
+  [process.env.PORT ?? '4173', { PUSH_TEST_ENDPOINTS: 'loopback' }],
   // The operator's addresses configured on one server (the legal pages show them), unset on the others.
   [
     process.env.SPLIT_PORT,

@@ -1,4 +1,8 @@
-import type { LockScreen, PushMessage } from '../../domain/contracts/notifications';
+import {
+  type LockScreen,
+  type NotificationKind,
+  type PushMessage,
+} from '../../domain/contracts/notifications';
 import type { Lease, ReadStore } from '../../infra/read-store/read-store';
 import type { ReadModels } from '../../projections/engine/read-models';
 import { notificationsProjection } from '../../projections/notifications';
@@ -47,12 +51,19 @@ type Turn = {
   expire: (personId: string, endpointHash: string) => Promise<void>;
 };
 
-const lockScreenOf = async (turn: Turn, personId: string): Promise<LockScreen> =>
-  (
-    await turn.readModels
-      .of(notificationsProjection)
-      .notification_settings.findOne({ _id: personId })
-  )?.lockScreen ?? 'private';
+/** What the person lets a lock screen show, and the kinds they no longer want to hear of. */
+const settingsOf = async (
+  turn: Turn,
+  personId: string,
+): Promise<{ lockScreen: LockScreen; muted: readonly NotificationKind[] }> => {
+  const saved = await turn.readModels
+    .of(notificationsProjection)
+    .notification_settings.findOne({ _id: personId });
+  return {
+    lockScreen: saved?.lockScreen ?? 'private',
+    muted: (saved?.muted ?? []) as NotificationKind[],
+  };
+};
 
 /** The inbox push's words, or null when everything new was read meanwhile; or a time to wait for. */
 const inboxPush = async (
@@ -63,23 +74,25 @@ const inboxPush = async (
   const held = await turn.store.collection<BudgetDoc>(BUDGETS).findOne({ _id: entry.personId });
   const recent = (held?.sentAt ?? []).filter((at) => at > now - HOUR);
   if (recent.length >= turn.settings.inboxPerHour) return { waitUntil: recent[0]! + HOUR };
-  const unread = await turn.readModels
-    .of(notificationsProjection)
-    .notification_items.find(
-      { personId: entry.personId, read: 0, order: { $gt: held?.lastOrder ?? '' } },
-      { sort: { order: -1 }, limit: TOLD_AT_ONCE },
-    );
+  const { lockScreen, muted } = await settingsOf(turn, entry.personId);
+  // A kind muted since it reached the inbox stays there, but is no longer pushed.
+  const unread = (
+    await turn.readModels
+      .of(notificationsProjection)
+      .notification_items.find(
+        { personId: entry.personId, read: 0, order: { $gt: held?.lastOrder ?? '' } },
+        { sort: { order: -1 }, limit: TOLD_AT_ONCE * 5 },
+      )
+  )
+    .filter((doc) => !muted.includes(doc.kind))
+    .slice(0, TOLD_AT_ONCE);
   if (unread.length === 0) return null;
   const replyIds = unread.flatMap((doc) => (doc.replyId ? [doc.replyId] : []));
   const replies = replyIds.length
     ? await turn.readModels.of(repliesProjection).replies.find({ _id: { $in: replyIds } })
     : [];
   const texts = new Map(replies.map((reply) => [reply._id, reply.content]));
-  const message = inboxMessage(
-    unread,
-    (id) => texts.get(id) ?? null,
-    await lockScreenOf(turn, entry.personId),
-  );
+  const message = inboxMessage(unread, (id) => texts.get(id) ?? null, lockScreen);
   return {
     message,
     budget: {
@@ -97,7 +110,11 @@ const reminderPush = async (turn: Turn, entry: OutboxDoc): Promise<PushMessage |
     .reminder_slots.findOne({ _id: `${entry.personId}~${entry.reminderId}` });
   // Turned off (or its person erased) since it was scheduled.
   if (!slot) return null;
-  return reminderMessage(slot, entry.day ?? '', await lockScreenOf(turn, entry.personId));
+  return reminderMessage(
+    slot,
+    entry.day ?? '',
+    (await settingsOf(turn, entry.personId)).lockScreen,
+  );
 };
 
 /** Sends one entry to each of its person's devices it has not reached yet. */

@@ -126,6 +126,21 @@ describe('inbox pushes', () => {
     ]);
   });
 
+  it('does not push a kind muted after it reached the inbox (a badge earned before)', async () => {
+    const [ann, bob] = [await t.register(), await t.register()];
+    const device = await subscribe(ann);
+    const responseId = await answer(ann); // the first answer's badge: in the inbox, unread
+    await answer(bob);
+    await settings(ann, { muted: ['badge'], lockScreen: 'private' });
+    await reply(bob, responseId);
+    await turn();
+    later(GATHER_MS);
+    await turn();
+    expect(pushesTo(device).map((p) => p.message)).toEqual([
+      expect.objectContaining({ body: 'New reply on Boon' }),
+    ]);
+  });
+
   it('sends no more than three an hour: what comes meanwhile waits and is told of together', async () => {
     const { bob, device, responseId } = await conversation('full');
     for (let n = 1; n <= 5; n++) {
