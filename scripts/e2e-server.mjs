@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { heapFlags } from './node-flags.mjs';
 import { ensureServerBuilt } from './server-build.mjs';
 import { ensureUiBuilt } from './ui-build.mjs';
 
@@ -19,7 +20,7 @@ const main = ensureServerBuilt();
 const servers = [];
 const startApp = (port, extraEnv = {}) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'boon-e2e-'));
-  const server = spawn(process.execPath, ['--enable-source-maps', main], {
+  const server = spawn(process.execPath, ['--enable-source-maps', ...heapFlags(), main], {
     stdio: 'inherit',
     env: {
       ...process.env,

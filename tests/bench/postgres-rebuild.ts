@@ -26,6 +26,7 @@ import { peakRss, startClock } from './rebuild-rate';
 import { restartAndWalk, walkFigures } from './restart';
 import type { Figure } from './report';
 import { MILLION, writeSyntheticLog } from './synthetic-log';
+import { heapFlags } from '../../scripts/node-flags.mjs';
 
 /**
  * The first build and then a full (blue/green) rebuild of every projection over one log, its
@@ -65,12 +66,16 @@ export type RebuildChildInput = { kekHex: string } & (
   { engine: 'sqlite'; dir: string; vaultFile: string } | { engine: 'postgres'; databaseUrl: string }
 );
 
-/** `buildAndRebuild` in a process of its own (see rebuild-child.ts): its peak RSS is its own. */
+/**
+ * `buildAndRebuild` in a process of its own (see rebuild-child.ts): its peak RSS is its own,
+ * under the server's heap limit.
+ */
 const rebuildInChild = (input: RebuildChildInput) =>
   new Promise<Rebuilt>((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'tests/bench/rebuild-child.ts', JSON.stringify(input)],
+      // With the heap limit the server runs with (scripts/node-flags.mjs).
+      [...heapFlags(), '--import', 'tsx', 'tests/bench/rebuild-child.ts', JSON.stringify(input)],
       { timeout: 3_600_000, maxBuffer: 1 << 20 },
       (error, stdout, stderr) =>
         error

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { heapFlags } from '../../scripts/node-flags.mjs';
 
 export type RealServer = {
   url: string;
@@ -29,9 +30,13 @@ export const spawnServer = async (
     namespace?: string;
   } = {},
 ): Promise<RealServer> => {
-  const program = compiled
-    ? ['--enable-source-maps', 'dist/server/main.js']
-    : ['--import', 'tsx', 'api/main.ts'];
+  // With the heap limit `npm start` gives it (scripts/node-flags.mjs).
+  const program = [
+    ...heapFlags({ ...process.env, ...env }),
+    ...(compiled
+      ? ['--enable-source-maps', 'dist/server/main.js']
+      : ['--import', 'tsx', 'api/main.ts']),
+  ];
   // `ip netns exec` execs node itself: signals sent to the child reach the server.
   const [command, args] = namespace
     ? ['ip', ['netns', 'exec', namespace, process.execPath, ...program]]

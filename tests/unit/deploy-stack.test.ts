@@ -11,6 +11,7 @@ import {
   type ComposeFile,
   type Image,
 } from '../support/deploy-stack';
+import { DEFAULT_HEAP_LIMIT_MB, heapFlags } from '../../scripts/node-flags.mjs';
 import { SERVER_ENTRIES } from '../../scripts/server-entries.mjs';
 
 const read = (file: string) => readFileSync(file, 'utf8');
@@ -74,6 +75,22 @@ describe('the image (Dockerfile)', () => {
     expect(runtime.instructions.join('\n')).not.toMatch(/tsx|typescript|\.ts\b/);
     for (const compiler of ['tsx', 'typescript', 'esbuild']) {
       expect(packageJson.dependencies[compiler], compiler).toBeUndefined();
+    }
+  });
+
+  it('runs under the heap limit `npm start` gives (scripts/node-flags.mjs)', () => {
+    expect(instruction('ENV').join(' ')).toContain(
+      `NODE_OPTIONS=--max-old-space-size=${DEFAULT_HEAP_LIMIT_MB}`,
+    );
+    expect(heapFlags({})).toEqual([`--max-old-space-size=${DEFAULT_HEAP_LIMIT_MB}`]);
+    expect(heapFlags({ HEAP_LIMIT_MB: '2048' })).toEqual(['--max-old-space-size=2048']);
+    // An operator's own NODE_OPTIONS limit is theirs.
+    expect(heapFlags({ NODE_OPTIONS: '--max-old-space-size=4096', HEAP_LIMIT_MB: '512' })).toEqual(
+      [],
+    );
+    expect(heapFlags({ HEAP_LIMIT_MB: '' })).toEqual(heapFlags({}));
+    for (const bad of ['lots', '100', '-1', '1e3']) {
+      expect(() => heapFlags({ HEAP_LIMIT_MB: bad })).toThrow(/^HEAP_LIMIT_MB must be/);
     }
   });
 
