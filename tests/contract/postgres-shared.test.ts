@@ -472,6 +472,66 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
     });
   });
 
+  it('lets units beside each other write a shared collection without waiting for one another, and keeps no stale copy of it', async () => {
+    const options = { poolSize: 6, sharedCollections: ['states'] };
+    const store = await startProcess(options);
+    const other = await startProcess(options);
+    await store.transaction(async (tx) => {
+      await tx.collection('states').upsertOne({ _id: 'a', at: 0 });
+      await tx.collection('states').upsertOne({ _id: 'b', at: 0 });
+    });
+    // Unit A's COMMIT is held until unit B (its own state) has committed: were the shared
+    // collection's version a row each locks until it commits, B would wait for A's end.
+    let bCommitted!: () => void;
+    const bDone = new Promise<void>((resolve) => (bCommitted = resolve));
+    const query = pg.Client.prototype.query;
+    let held = false;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [first] = args as [string | { text: string }];
+      if (first === 'COMMIT' && !held) {
+        held = true;
+        const waited = Promise.race([
+          bDone,
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error('B waited for A to commit')), 5_000),
+          ),
+        ]);
+        return waited.then(() => (query as (...a: unknown[]) => unknown).apply(this, args));
+      }
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    cleanups.push(() => {
+      pg.Client.prototype.query = query;
+    });
+    const a = store.transaction(
+      async (tx) => {
+        await tx.collection('states').upsertOne({ _id: 'a', at: 1 });
+        await tx.collection('kept-a').upsertOne({ _id: 'x', at: 1 });
+      },
+      { alongside: true },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await store.transaction(
+      async (tx) => {
+        await tx.collection('states').upsertOne({ _id: 'b', at: 1 });
+      },
+      { alongside: true },
+    );
+    bCommitted();
+    await a;
+    pg.Client.prototype.query = query;
+    // Another process moves both on; this one's units read what is stored, not a copy.
+    await other.transaction(async (tx) => {
+      await tx.collection('states').upsertOne({ _id: 'a', at: 2 });
+      await tx.collection('states').deleteOne({ _id: 'b' });
+    });
+    const seen = await store.transaction(async (tx) => ({
+      a: await tx.collection('states').findOne({ _id: 'a' }),
+      b: await tx.collection('states').findOne({ _id: 'b' }),
+    }));
+    expect(seen).toEqual({ a: { _id: 'a', at: 2 }, b: null });
+  });
+
   it('learns a compound index in its fields’ order, also from a store that kept its specs as jsonb', async () => {
     const spec = { key: { questionId: 1, visibility: 1, rank: 1 } } as const;
     const indexesOn = async (name: string) => {

@@ -30,6 +30,11 @@ export class PgCollection {
   pending: IndexSpec[] | null = null;
   /** The version in `rm_collections` the cached documents were read at. */
   version: number | undefined = undefined;
+  /**
+   * Written by every unit (each its own document: see `sharedCollections`): nothing of it is
+   * kept between units, so its writes move no version.
+   */
+  readonly uncached: boolean;
   /** Whether its table exists, once known (a table never goes but by `dropCollection`). */
   exists = false;
   /**
@@ -41,8 +46,12 @@ export class PgCollection {
   /** Units of this process that committed writes to it (units may run beside each other). */
   commits = 0;
 
-  constructor(readonly name: string) {
+  constructor(
+    readonly name: string,
+    uncached = false,
+  ) {
     this.table = tableOf(name);
+    this.uncached = uncached;
   }
 
   private derive(specs: Map<string, IndexSpec>): Declared {
@@ -148,10 +157,12 @@ export class StoredIds {
 export class PgCollections {
   private readonly known = new Map<string, PgCollection>();
 
+  constructor(private readonly uncached: ReadonlySet<string> = new Set()) {}
+
   get(name: string): PgCollection {
     let collection = this.known.get(name);
     if (!collection) {
-      collection = new PgCollection(name);
+      collection = new PgCollection(name, this.uncached.has(name));
       this.known.set(name, collection);
     }
     return collection;

@@ -101,11 +101,17 @@ export class PgDocumentUnit {
     let touched = this.touched.get(name);
     if (!touched) {
       const collection = this.collections.get(name);
-      // First use in this unit: what the cache holds of it must still be what is stored.
-      const stored = await this.storedVersion(name);
-      if (collection.version !== stored) {
-        this.forget(collection);
-        collection.version = stored;
+      if (collection.uncached) {
+        // Nothing of it is kept (never cached; which ids it holds, not known): what the unit
+        // reads of it is read in this transaction.
+        collection.stored = null;
+      } else {
+        // First use in this unit: what the cache holds of it must still be what is stored.
+        const stored = await this.storedVersion(name);
+        if (collection.version !== stored) {
+          this.forget(collection);
+          collection.version = stored;
+        }
       }
       touched = {
         collection,
@@ -245,7 +251,12 @@ export class PgDocumentUnit {
    * process meanwhile: what is cached of that collection goes.
    */
   async markWritten(): Promise<void> {
-    const written = [...this.touched.keys()].filter((name) => this.touched.get(name)!.written);
+    // Not the uncached: every unit writes them, and would wait on their version's row for
+    // every other unit's commit (units beside each other ran one after another).
+    const written = [...this.touched.keys()].filter((name) => {
+      const touched = this.touched.get(name)!;
+      return touched.written && !touched.collection.uncached;
+    });
     if (written.length === 0) return;
     // In name order (one statement for them all): two units of two processes lock the versions
     // they move in one order, never each holding what the other waits for.
@@ -282,7 +293,7 @@ export class PgDocumentUnit {
       const { collection, entries, stale, written } = touched;
       const besideOthers = collection.commits !== touched.commitsSeen;
       if (written) collection.commits++;
-      if (stale) continue;
+      if (stale || collection.uncached) continue;
       if (besideOthers) {
         if (written) this.cache.forget(name);
       } else {
