@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { commitReader, commitRecorder } from '../../infra/read-store/postgres/pg-commits';
-import { tableOf } from '../../infra/read-store/postgres/pg-names';
+import { COMMITS_LOCK, tableOf } from '../../infra/read-store/postgres/pg-names';
 import { renderPostgres } from '../../infra/read-store/postgres/pg-plan';
 import { QueryPlanner } from '../../infra/read-store/query/plan';
 import {
@@ -144,8 +144,14 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
     const [one, two, reading] = [await admin(), await admin(), await admin()];
     const record = commitRecorder('writers', 1_000);
     const reader = await commitReader(reading, 'observer');
+    // "first" recorded as a unit records (under the lock), its commit not yet made.
     await one.query('BEGIN');
-    await record(one, [notice('first', 1)]);
+    await one.query(
+      `WITH locked AS (SELECT pg_advisory_xact_lock($1))
+       INSERT INTO rm_commits (origin, notices) SELECT 'writers', $2::jsonb FROM locked`,
+      [COMMITS_LOCK, JSON.stringify([notice('first', 1)])],
+    );
+    // "second" records and commits in one round trip, and waits for "first" to commit.
     await two.query('BEGIN');
     let recorded = false;
     const second = record(two, [notice('second', 2)]).then(() => (recorded = true));
@@ -156,7 +162,6 @@ describe.skipIf(!server.available)('the PostgreSQL read store shared by several 
     expect((await reader.read()).notices).toEqual([]);
     await one.query('COMMIT');
     await second;
-    await two.query('COMMIT');
     expect((await reader.read()).notices.map((n) => n.projection)).toEqual(['first', 'second']);
   });
 

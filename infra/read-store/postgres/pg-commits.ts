@@ -18,17 +18,21 @@ const PRUNE_EVERY = 1_000;
  */
 export const commitRecorder = (origin: string, keepCommits: number) => {
   let sincePrune = 0;
-  return async (client: Pick<pg.ClientBase, 'query'>, notices: readonly CommitNotice[]) => {
-    if (notices.length === 0) return;
-    // One statement: the lock is taken before the insert numbers its row.
-    await client.query(
-      `WITH locked AS (SELECT pg_advisory_xact_lock($1)),
-            recorded AS (
-              INSERT INTO rm_commits (origin, notices) SELECT $2, $3::jsonb FROM locked RETURNING seq
-            )
-       SELECT pg_notify('${COMMITS_CHANNEL}', '') FROM recorded`,
-      [COMMITS_LOCK, origin, JSON.stringify(notices)],
-    );
+  /**
+   * Records the notices and commits, in one round trip: the lock every recording unit waits
+   * for is held from the record to the commit, so each round trip in between was one more
+   * that every other process's and this process's units waited on. (Statements with values in
+   * them: a string of several statements takes no parameters. The values are a number, this
+   * store's id and the notices' JSON, each quoted by the driver.)
+   */
+  return async (
+    client: Pick<pg.ClientBase, 'query' | 'escapeLiteral'>,
+    notices: readonly CommitNotice[],
+  ) => {
+    if (notices.length === 0) {
+      await client.query('COMMIT');
+      return;
+    }
     if (++sincePrune >= PRUNE_EVERY) {
       sincePrune = 0;
       await client.query(
@@ -36,6 +40,17 @@ export const commitRecorder = (origin: string, keepCommits: number) => {
         [keepCommits],
       );
     }
+    // One statement, then the commit: the lock is taken before the insert numbers its row.
+    await client.query(
+      `WITH locked AS (SELECT pg_advisory_xact_lock(${Number(COMMITS_LOCK)})),
+            recorded AS (
+              INSERT INTO rm_commits (origin, notices)
+              SELECT ${client.escapeLiteral(origin)}, ${client.escapeLiteral(JSON.stringify(notices))}::jsonb
+                FROM locked RETURNING seq
+            )
+       SELECT pg_notify('${COMMITS_CHANNEL}', '') FROM recorded;
+       COMMIT`,
+    );
   };
 };
 

@@ -127,7 +127,7 @@ export const openPostgresReadStore = async (
     new Set(options.sharedCollections ?? DEFAULT_SHARED_COLLECTIONS),
   );
   const cache = new DocumentLru(options.cachedDocuments ?? 50_000);
-  const record = commitRecorder(origin, options.keepCommits ?? 20_000);
+  const recordAndCommit = commitRecorder(origin, options.keepCommits ?? 20_000);
   const notices = new Subject<CommitNotice>();
   let closed = false;
   // Reads and leases keep two connections of the pool however many units run beside each other.
@@ -205,8 +205,8 @@ export const openPostgresReadStore = async (
         const lost = fences.find((fence) => tokens.get(fence.name) !== fence.token);
         if (lost) throw new LeaseLostError(lost.name);
       }
-      await record(client, pending);
-      await client.query('COMMIT');
+      // The notices recorded and the commit, one round trip.
+      await recordAndCommit(client, pending);
     } catch (error) {
       broken = await rollback(client);
       unit.rolledBack();
