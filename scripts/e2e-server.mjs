@@ -64,12 +64,16 @@ process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 
 const ports = [
-  // Pushes may go to this machine (the push journey's own push service, on loopback).
-  [process.env.PORT ?? '4173', { PUSH_TEST_ENDPOINTS: 'loopback' }],
+  [process.env.PORT ?? '4173', {}],
   // The operator's addresses configured on one server (the legal pages show them), unset on the others.
   [
     process.env.SPLIT_PORT,
-    { CONTACT_EMAIL: 'hello@boon.test', PRIVACY_EMAIL: 'privacy@boon.test' },
+    // Pushes may go to this machine too (the push journey's own push service, on loopback).
+    {
+      CONTACT_EMAIL: 'hello@boon.test',
+      PRIVACY_EMAIL: 'privacy@boon.test',
+      PUSH_TEST_ENDPOINTS: 'loopback',
+    },
   ],
   [process.env.CLOCK_PORT, { TEST_CLOCK: 'true' }],
   [process.env.TOUR_PORT, {}],

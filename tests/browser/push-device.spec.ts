@@ -6,7 +6,7 @@ import { keptForOffline } from './pages/offline';
 import { ResponsesPage } from './pages/responses-page';
 import { SetupPage } from './pages/setup-page';
 
-// The journeys' server sends to loopback endpoints (PUSH_TEST_ENDPOINTS=loopback, see
+// The second journeys' server sends to loopback endpoints (PUSH_TEST_ENDPOINTS=loopback, see
 // scripts/e2e-server.mjs): the push service here is this test's own peer, which checks VAPID
 // and decrypts every payload with the subscription's keys.
 let peer: PushPeer;
@@ -156,8 +156,8 @@ test('a person turns on notifications for this device, a reply reaches it as a p
   // The inbox has it (so the push would have gone by now), the push service nothing more.
   await page.goto('/notifications');
   await expect(page.getByText(/replied to your answer/)).toHaveCount(2);
-  // A push gathers 3 s and the sender looks every second: well past both.
-  await page.waitForTimeout(8_000);
+  // A push gathers 3 s and the sender looks every second: past both.
+  await page.waitForTimeout(5_000);
   expect(peer.received.filter((p) => p.subscriptionId === subscription.id)).toHaveLength(1);
   expect(peer.received.length).toBe(before);
   expect(peer.refused).toEqual([]);
