@@ -117,6 +117,13 @@ test('offline before answering, the archive shows its gate and the past titles a
   await expect(archive.closed).toBeVisible();
   await expect(titles.getByRole('listitem').first()).toContainText(yesterday!.content);
   await expect(page.getByRole('heading', { name: 'Can’t reach Boon' })).toHaveCount(0);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({
+      path: `tests/artifacts/screenshots/what-is-waiting-offline-archive-390-${colorScheme}.png`,
+      fullPage: true,
+    });
+  }
   await context.close();
 });
 
