@@ -8,8 +8,25 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 const browserOnly = process.argv.includes('--browser-only');
 /** Everything else on the command line goes to Playwright (`--trace on`, a spec's path). */
 const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== '--browser-only');
-const run = (args) => spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
+const run = (args, env = {}) =>
+  spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ??
+  1;
 const vitestReport = 'tests/artifacts/vitest.json';
+const unhandledReporter = './scripts/vitest-unhandled-reporter.mjs';
+
+/** The errors outside every test that a vitest run wrote down (scripts/vitest-unhandled-reporter.mjs). */
+const unhandledErrors = (file) => {
+  if (!existsSync(file)) return [];
+  const lines = [];
+  for (const error of JSON.parse(readFileSync(file, 'utf8'))) {
+    const where = [error.testPath?.replace(`${process.cwd()}/`, ''), error.testName]
+      .filter(Boolean)
+      .join(' > ');
+    lines.push(`  ✗ unhandled ${error.name}${where ? ` (during ${where})` : ''}: ${error.message}`);
+    for (const line of error.stack.split('\n').slice(1, 6)) lines.push(`      ${line.trim()}`);
+  }
+  return lines;
+};
 
 /** The failed tests in vitest's JSON report, each with the first lines of its error. */
 const failedUnitTests = (reportFile = vitestReport) => {
@@ -37,25 +54,29 @@ const failedUnitTests = (reportFile = vitestReport) => {
 const summary = [];
 let failed = false;
 if (!browserOnly) {
+  const unhandled = 'tests/artifacts/vitest-unhandled.json';
   rmSync(vitestReport, { force: true });
+  rmSync(unhandled, { force: true });
   const ok =
-    run([
-      'node_modules/vitest/vitest.mjs',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${vitestReport}`,
-    ]) === 0;
+    run(
+      [
+        'node_modules/vitest/vitest.mjs',
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${vitestReport}`,
+        `--reporter=${unhandledReporter}`,
+      ],
+      { VITEST_UNHANDLED_FILE: unhandled },
+    ) === 0;
   failed = !ok;
   summary.push(`unit, contract, API, reliability (vitest): ${ok ? 'passed' : 'FAILED'}`);
   if (!ok) {
-    const failures = failedUnitTests();
+    const failures = [...failedUnitTests(), ...unhandledErrors(unhandled)];
     summary.push(
       ...(failures.length
         ? failures
-        : [
-            '  no test failed: vitest reported an error outside the tests (look for "Unhandled" above)',
-          ]),
+        : ['  no test failed and no error outside the tests was recorded: see the log above']),
     );
   }
 }
@@ -92,7 +113,9 @@ if (!browserOnly) {
     summary.push(skipped);
   } else {
     const report = 'tests/artifacts/vitest-postgres.json';
+    const unhandled = 'tests/artifacts/vitest-postgres-unhandled.json';
     rmSync(report, { force: true });
+    rmSync(unhandled, { force: true });
     console.log('\n== the projection specifications and API suites on PostgreSQL');
     const ok =
       spawnSync(
@@ -104,13 +127,17 @@ if (!browserOnly) {
           '--reporter=default',
           '--reporter=json',
           `--outputFile.json=${report}`,
+          `--reporter=${unhandledReporter}`,
           ...postgresSuites,
         ],
-        { stdio: 'inherit', env: { ...process.env, BOON_TEST_ENGINE: 'postgres' } },
+        {
+          stdio: 'inherit',
+          env: { ...process.env, BOON_TEST_ENGINE: 'postgres', VITEST_UNHANDLED_FILE: unhandled },
+        },
       ).status === 0;
     failed = !ok || failed;
     summary.push(`projection and API suites on PostgreSQL (vitest): ${ok ? 'passed' : 'FAILED'}`);
-    if (!ok) summary.push(...failedUnitTests(report));
+    if (!ok) summary.push(...failedUnitTests(report), ...unhandledErrors(unhandled));
   }
 }
 

@@ -29,18 +29,36 @@ test('the opinion map of two planted camps: two groups, you in yours, the two br
   await map.reach();
   if (own.length < 12) await expect(map.summary).toContainText(/more needed\.$/);
   const first = { headers: { 'X-Device-ID': deviceId! }, answerId: own.find((r) => r.isOwn)!.id };
-  const { camps } = await plantCamps(request, first);
+  const { camps, lastPosition } = await plantCamps(request, first);
 
-  // Every person in their camp: one group per camp, each camp's own (once the map has caught
-  // up with the last echo: it is recomputed at most once a second here).
+  // Every person in their camp: one group per camp, each camp's own. Read once the map has
+  // caught up with the last echo: the read model holds every echo (X-Min-Position), and the map,
+  // recomputed at most once a second here, reads the same twice more than a second apart (a map
+  // computed midway, with one camp's echoes half in, can split the other camp for a moment).
   const groupOf = async (member: (typeof camps)[number][number]) =>
-    (await mapSeenBy(request, questionId, member.headers)).you?.group ?? '-';
+    (
+      await mapSeenBy(request, questionId, {
+        ...member.headers,
+        'X-Min-Position': lastPosition,
+      })
+    ).you?.group ?? '-';
   const campGroups = async () =>
     Promise.all(camps.map(async (camp) => [...new Set(await Promise.all(camp.map(groupOf)))]));
+  let previous = '';
   await expect
-    .poll(campGroups, { timeout: 30_000 })
-    .toEqual(expect.arrayContaining([['A'], ['B']]));
-  expect((await campGroups())[0]).toEqual([await groupOf(first)]);
+    .poll(
+      async () => {
+        const now = JSON.stringify(await campGroups());
+        const settled = now === previous;
+        previous = now;
+        return settled;
+      },
+      { timeout: 30_000, intervals: [1_200] },
+    )
+    .toBe(true);
+  const settled = JSON.parse(previous) as string[][];
+  expect(settled).toEqual(expect.arrayContaining([['A'], ['B']]));
+  expect(settled[0]).toEqual([await groupOf(first)]);
 
   // The screen: the summary, the table, the common ground, the groups' own answers. (A map
   // recomputed meanwhile may name the groups the other way round: the screen's own letter.)

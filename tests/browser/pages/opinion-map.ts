@@ -36,6 +36,7 @@ export const plantCamps = async (request: APIRequestContext, first: Member) => {
     await answer(request, 'Whatever we choose, we owe each other an explanation.'),
     await answer(request, 'Both sides care about trust; they only weigh it differently.'),
   ];
+  let lastPosition = '0';
   for (const camp of camps) {
     for (const member of camp) {
       for (const other of [...camp.filter((m) => m !== member), ...bridges]) {
@@ -43,10 +44,12 @@ export const plantCamps = async (request: APIRequestContext, first: Member) => {
           headers: member.headers,
         });
         expect(echoed.status()).toBe(200);
+        lastPosition = ((await echoed.json()) as { position: string }).position;
       }
     }
   }
-  return { camps, bridges };
+  /** The last echo's place in the log: a read sent with it as X-Min-Position sees every echo. */
+  return { camps, bridges, lastPosition };
 };
 
 /** A device's own view of the map, through the API. */
