@@ -236,6 +236,9 @@ export const openEmbeddedReadStore = (
     },
     leases: sqliteLeases(db, now, urgentWrite),
     notices: notices.asObservable(),
+    announce: (notice) => {
+      if (!closed) notices.next(notice);
+    },
     close: async () => {
       await serial(() => undefined);
       closed = true;

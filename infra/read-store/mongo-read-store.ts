@@ -319,6 +319,9 @@ export const openMongoReadStore = async (
         .filter((name) => name !== NOTICES && name !== LEASES),
     leases: mongoLeases(db, now),
     notices: notices.asObservable(),
+    announce: (notice) => {
+      if (!closed) notices.next(notice);
+    },
     close: async () => {
       closed = true;
       await Promise.all(running);

@@ -144,5 +144,12 @@ export type ReadStore = {
    * its writes are visible to this process's reads.
    */
   readonly notices: Observable<CommitNotice>;
+  /**
+   * Emits a notice to this process's subscribers (alone: nothing is committed or sent to
+   * other processes) for a change already readable here: a projection that moved past events
+   * it does not handle reads as it did, and its readers need not wait for the checkpoint's
+   * own unit of work, which commits the same notice for everyone later.
+   */
+  announce(notice: CommitNotice): void;
   close(): Promise<void>;
 };

@@ -39,6 +39,16 @@ export class CheckpointBatcher {
 
   advance(advance: CheckpointAdvance): void {
     this.pending.set(advance.stateId, advance);
+    // What the projection's collections hold is what they held: this process's readers may
+    // read them as of this position now, not after the checkpoint's unit, which waits for the
+    // units running beside each other (on PostgreSQL, a reader of the day's answers right after
+    // answering waited ~15 ms here for a projection the answer does not concern).
+    this.readStore.announce({
+      projection: advance.projection,
+      generation: advance.generation,
+      position: String(advance.checkpoint),
+      topics: [],
+    });
     this.schedule((resolve) => setImmediate(resolve));
   }
 

@@ -48,21 +48,3 @@ export const postgresLeases = (pool: pg.Pool, now: () => number): LeaseStore => 
   },
   list: async () => (await pool.query<LeaseRow>('SELECT * FROM rm_leases')).rows.map(toLease),
 });
-
-/**
- * The tokens the leases have now, read inside the unit of work about to commit and locked until
- * it does (`FOR SHARE`): a change of holder waits for the unit, so a unit never commits after
- * its lease went to another process. A lease not held by anyone is missing from the map.
- */
-export const fencedTokens = async (
-  client: pg.PoolClient,
-  names: readonly string[],
-): Promise<Map<string, number>> => {
-  // One statement for every lease a unit is fenced by, locked in name order (two units lock
-  // the leases they share in one order).
-  const { rows } = await client.query<{ name: string; token: string }>(
-    'SELECT name, token FROM rm_leases WHERE name = ANY($1::text[]) ORDER BY name COLLATE "C" FOR SHARE',
-    [names],
-  );
-  return new Map(rows.map((row) => [row.name, Number(row.token)]));
-};

@@ -32,7 +32,7 @@ import {
   type PgCollection,
 } from './pg-collections';
 import { countDocuments, documentById, explainFind, findDocuments } from './pg-documents';
-import { fencedTokens, postgresLeases } from './pg-leases';
+import { postgresLeases } from './pg-leases';
 import {
   createIndexSql,
   indexNameOf,
@@ -198,13 +198,11 @@ export const openPostgresReadStore = async (
         fence: (lease) => fences.push({ name: lease.name, token: lease.token }),
         notify: (notice) => pending.push(notice),
       });
-      await unit.flush();
-      await unit.markWritten();
-      if (fences.length > 0) {
-        const tokens = await fencedTokens(client, [...new Set(fences.map((fence) => fence.name))]);
-        const lost = fences.find((fence) => tokens.get(fence.name) !== fence.token);
-        if (lost) throw new LeaseLostError(lost.name);
-      }
+      // What is left to write, the versions moved and the fences checked: one round trip.
+      const leaseNames = [...new Set(fences.map((fence) => fence.name))];
+      const tokens = await unit.finish(leaseNames);
+      const lost = fences.find((fence) => tokens.get(fence.name) !== fence.token);
+      if (lost) throw new LeaseLostError(lost.name);
       // The notices recorded and the commit, one round trip.
       await recordAndCommit(client, pending);
     } catch (error) {
@@ -336,6 +334,9 @@ export const openPostgresReadStore = async (
       ).rows.map((row) => row.name),
     leases: postgresLeases(pool, now),
     notices: notices.asObservable(),
+    announce: (notice) => {
+      if (!closed) notices.next(notice);
+    },
     close: async () => {
       await gate.alone(async () => undefined);
       closed = true;
