@@ -3,6 +3,7 @@ import { ArchivePage } from './pages/archive-pages';
 import { answerAsSomeoneElse } from './pages/community';
 import { HomePage } from './pages/home-page';
 import { keptForOffline, outboxWrites, readsKept } from './pages/offline';
+import { settleAnimations } from './pages/screen-checks';
 import { SetupPage } from './pages/setup-page';
 import { moveToNextDay } from './pages/test-clock';
 import { personAt, SCREENS, type Screen } from './pages/ways-in';
@@ -119,10 +120,16 @@ test('offline before answering, the archive shows its gate and the past titles a
   await expect(page.getByRole('heading', { name: 'Can’t reach Boon' })).toHaveCount(0);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.screenshot({
-      path: `tests/artifacts/screenshots/what-is-waiting-offline-archive-390-${colorScheme}.png`,
-      fullPage: true,
-    });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      // The theme's colours reached (a screenshot right after the change caught the button
+      // half way between them).
+      await settleAnimations(page);
+      await page.screenshot({
+        path: `tests/artifacts/screenshots/what-is-waiting-offline-archive-${width}-${colorScheme}.png`,
+        fullPage: true,
+      });
+    }
   }
   await context.close();
 });

@@ -6,9 +6,10 @@ export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa
 
 /**
  * Waits (at most 2 s) for the page's finite animations and transitions to end: axe measures
- * colours as painted, so a toast still fading in reads as low contrast.
+ * colours as painted, so a toast still fading in reads as low contrast (and a screenshot taken
+ * right after a change of theme shows buttons half way between their colours).
  */
-const settleAnimations = (page: Page) =>
+export const settleAnimations = (page: Page) =>
   page.evaluate(() => {
     const finite = document
       .getAnimations()
