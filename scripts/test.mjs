@@ -11,7 +11,6 @@ const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== '--browser-
 const run = (args, env = {}) =>
   spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ??
   1;
-const vitestReport = 'tests/artifacts/vitest.json';
 const unhandledReporter = './scripts/vitest-unhandled-reporter.mjs';
 
 /** The errors outside every test that a vitest run wrote down (scripts/vitest-unhandled-reporter.mjs). */
@@ -29,7 +28,7 @@ const unhandledErrors = (file) => {
 };
 
 /** The failed tests in vitest's JSON report, each with the first lines of its error. */
-const failedUnitTests = (reportFile = vitestReport) => {
+const failedUnitTests = (reportFile) => {
   if (!existsSync(reportFile)) return ['  (no report was written)'];
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   const lines = [];
@@ -52,10 +51,15 @@ const failedUnitTests = (reportFile = vitestReport) => {
 };
 
 const summary = [];
-let failed = false;
-if (!browserOnly) {
-  const unhandled = 'tests/artifacts/vitest-unhandled.json';
-  rmSync(vitestReport, { force: true });
+/**
+ * Runs vitest with `args` (its suites, its options) and `env`, its report written to
+ * `tests/artifacts/{name}.json` and its errors outside the tests to `{name}-unhandled.json`:
+ * whether it passed, and the lines the summary gives its failures.
+ */
+const runVitest = (name, args = [], env = {}) => {
+  const report = `tests/artifacts/${name}.json`;
+  const unhandled = `tests/artifacts/${name}-unhandled.json`;
+  rmSync(report, { force: true });
   rmSync(unhandled, { force: true });
   const ok =
     run(
@@ -64,15 +68,21 @@ if (!browserOnly) {
         'run',
         '--reporter=default',
         '--reporter=json',
-        `--outputFile.json=${vitestReport}`,
+        `--outputFile.json=${report}`,
         `--reporter=${unhandledReporter}`,
+        ...args,
       ],
-      { VITEST_UNHANDLED_FILE: unhandled },
+      { ...env, VITEST_UNHANDLED_FILE: unhandled },
     ) === 0;
+  return { ok, failures: ok ? [] : [...failedUnitTests(report), ...unhandledErrors(unhandled)] };
+};
+
+let failed = false;
+if (!browserOnly) {
+  const { ok, failures } = runVitest('vitest');
   failed = !ok;
   summary.push(`unit, contract, API, reliability (vitest): ${ok ? 'passed' : 'FAILED'}`);
   if (!ok) {
-    const failures = [...failedUnitTests(), ...unhandledErrors(unhandled)];
     summary.push(
       ...(failures.length
         ? failures
@@ -112,32 +122,15 @@ if (!browserOnly) {
     console.log(skipped);
     summary.push(skipped);
   } else {
-    const report = 'tests/artifacts/vitest-postgres.json';
-    const unhandled = 'tests/artifacts/vitest-postgres-unhandled.json';
-    rmSync(report, { force: true });
-    rmSync(unhandled, { force: true });
     console.log('\n== the projection specifications and API suites on PostgreSQL');
-    const ok =
-      spawnSync(
-        process.execPath,
-        [
-          'node_modules/vitest/vitest.mjs',
-          'run',
-          '--testTimeout=120000',
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile.json=${report}`,
-          `--reporter=${unhandledReporter}`,
-          ...postgresSuites,
-        ],
-        {
-          stdio: 'inherit',
-          env: { ...process.env, BOON_TEST_ENGINE: 'postgres', VITEST_UNHANDLED_FILE: unhandled },
-        },
-      ).status === 0;
+    const { ok, failures } = runVitest(
+      'vitest-postgres',
+      ['--testTimeout=120000', ...postgresSuites],
+      { BOON_TEST_ENGINE: 'postgres' },
+    );
     failed = !ok || failed;
     summary.push(`projection and API suites on PostgreSQL (vitest): ${ok ? 'passed' : 'FAILED'}`);
-    if (!ok) summary.push(...failedUnitTests(report), ...unhandledErrors(unhandled));
+    summary.push(...failures);
   }
 }
 

@@ -196,24 +196,35 @@ export class PgDocumentUnit {
     this.created.add(collection);
   }
 
+  /**
+   * What changed in a collection since it was last written back, taken to be written now: the
+   * documents to put (its table made first if need be) and the ids to remove from a table that
+   * exists (none where it does not).
+   */
+  private async takeDirty(touched: Touched): Promise<{ puts: Doc[]; removed: string[] }> {
+    touched.written = true;
+    const ids = [...touched.dirty];
+    touched.dirty.clear();
+    const docs = ids.map((id) => touched.entries.get(id)!.doc);
+    if (docs.some(Boolean)) await this.createTable(touched.collection);
+    const puts = docs.filter((doc): doc is Doc => doc !== null);
+    const removed = ids.filter((_, i) => docs[i] === null);
+    const hasTable = removed.length > 0 && (await touched.collection.hasTable(this.client));
+    return { puts, removed: hasTable ? removed : [] };
+  }
+
   /** Writes back what changed (in one collection, or all of them). */
   async flush(name?: string): Promise<void> {
     const names = name === undefined ? [...this.touched.keys()] : [name];
     for (const each of names) {
       const touched = this.touched.get(each);
       if (!touched || touched.dirty.size === 0) continue;
-      touched.written = true;
-      const ids = [...touched.dirty];
-      touched.dirty.clear();
-      const docs = ids.map((id) => touched.entries.get(id)!.doc);
-      if (docs.some(Boolean)) await this.createTable(touched.collection);
-      const puts = docs.filter((doc): doc is Doc => doc !== null);
-      const removed = ids.filter((_, i) => docs[i] === null);
+      const { puts, removed } = await this.takeDirty(touched);
       const { table } = touched.collection;
       for (let i = 0; i < puts.length; i += WRITE_BATCH) {
         await this.writeBatch(each, table, puts.slice(i, i + WRITE_BATCH));
       }
-      if (removed.length > 0 && (await touched.collection.hasTable(this.client))) {
+      if (removed.length > 0) {
         await this.client.query(
           prepared(`DELETE FROM ${table} WHERE id = ANY($1::text[])`, [removed]),
         );
@@ -242,13 +253,7 @@ export class PgDocumentUnit {
     const tables = new Map<string, string>();
     for (const [name, touched] of this.touched) {
       if (touched.dirty.size === 0) continue;
-      touched.written = true;
-      const ids = [...touched.dirty];
-      touched.dirty.clear();
-      const docs = ids.map((id) => touched.entries.get(id)!.doc);
-      if (docs.some(Boolean)) await this.createTable(touched.collection);
-      const puts = docs.filter((doc): doc is Doc => doc !== null);
-      const removed = ids.filter((_, i) => docs[i] === null);
+      const { puts, removed } = await this.takeDirty(touched);
       const { table } = touched.collection;
       tables.set(table, name);
       // All but the last batch of a large unit's writes go first, on their own.
@@ -269,7 +274,7 @@ export class PgDocumentUnit {
             )}) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc)`,
         );
       }
-      if (removed.length > 0 && (await touched.collection.hasTable(this.client))) {
+      if (removed.length > 0) {
         parts.push(
           `w${parts.length} AS (DELETE FROM ${table} WHERE id = ANY(${param(removed, 'text[]')}))`,
         );
