@@ -21,7 +21,9 @@ const unhandledErrors = (file) => {
     const where = [error.testPath?.replace(`${process.cwd()}/`, ''), error.testName]
       .filter(Boolean)
       .join(' > ');
-    lines.push(`  ✗ unhandled ${error.name}${where ? ` (during ${where})` : ''}: ${error.message}`);
+    lines.push(
+      `  ✗ unhandled ${error.name}${where ? ` (during ${where})` : ''}: ${error.message}${error.cause ? ` (${error.cause})` : ''}`,
+    );
     for (const line of error.stack.split('\n').slice(1, 6)) lines.push(`      ${line.trim()}`);
   }
   return lines;

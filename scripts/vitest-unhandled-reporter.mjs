@@ -12,6 +12,10 @@ export default class UnhandledErrorsReporter {
     const errors = (unhandledErrors ?? []).map((error) => ({
       name: error?.name ?? 'Error',
       message: String(error?.message ?? error),
+      // What lies under it (fetch's "fetch failed" says why only here: ECONNREFUSED, a reset).
+      cause: error?.cause
+        ? `${error.cause.code ?? error.cause.name ?? ''} ${error.cause.message ?? error.cause}`.trim()
+        : null,
       stack: String(error?.stack ?? '')
         .split('\n')
         .filter((line) => !line.includes('node_modules'))
