@@ -97,10 +97,13 @@ const HomePage = () => {
         <div className="flex flex-wrap items-center gap-2 text-small text-ink-muted">
           <span>{longDate(question.dateAdded)}</span>
           <Badge tone="accent">{question.category}</Badge>
-          {question.submissionId && (
-            <Badge>This question was submitted by a community member</Badge>
-          )}
         </div>
+        {/* A sentence, not a label: in a pill it broke over two lines on a phone. */}
+        {question.submissionId && (
+          <p className="mt-2 text-small text-ink-muted">
+            This question was submitted by a community member
+          </p>
+        )}
         <h1
           id="question"
           className="mt-4 font-serif text-headline font-semibold tracking-tight sm:text-display"
