@@ -77,11 +77,11 @@ export const EarnedBadges = ({
         No badges yet: your first comes with your first answer.
       </p>
     ) : (
-      <ul className="flex flex-wrap gap-2" aria-label={label}>
+      <ul className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-2" aria-label={label}>
         {badges.map((held) => (
           <li
             key={held.id}
-            className="flex max-w-full min-w-0 items-start gap-2 rounded-md border border-line bg-surface px-3 py-2"
+            className="flex min-w-0 items-start gap-2 rounded-md border border-line bg-surface px-3 py-2"
           >
             <Award aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-ink" />
             <span className="min-w-0">
