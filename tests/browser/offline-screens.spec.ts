@@ -3,6 +3,7 @@ import { answerAsSomeoneElse, replyAsSomeoneElse } from './pages/community';
 import { HomePage } from './pages/home-page';
 import { connectionBanner, keptForOffline, readsKept } from './pages/offline';
 import { ProfilePage } from './pages/profile-page';
+import { fullPageShot } from './pages/screen-checks';
 import { SetupPage } from './pages/setup-page';
 
 const shots = 'tests/artifacts/screenshots';
@@ -16,7 +17,7 @@ const AS_OF = /Showing what you last saw, as of \d{1,2}:\d{2} [AP]M\./;
 const bothThemes = async (page: Page, name: string, width: number) => {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: `${shots}/${name}-${width}-${colorScheme}.png`, fullPage: true });
+    await fullPageShot(page, `${shots}/${name}-${width}-${colorScheme}.png`);
   }
 };
 
@@ -117,7 +118,7 @@ test('with no service worker, "1 reply" tapped offline keeps the discussion and 
   await expect(card(page, theirs).getByRole('alert')).toContainText(/offline/);
   await expect(page.getByRole('heading', { name: 'Can’t reach Boon' })).toHaveCount(0);
   await expect(card(page, mine)).toContainText('Your response');
-  await page.screenshot({ path: `${shots}/offline-thread-no-worker-390.png`, fullPage: true });
+  await fullPageShot(page, `${shots}/offline-thread-no-worker-390.png`);
 
   await context.setOffline(false);
   await expect(card(page, theirs)).toContainText('A reply that waits for the network.');
@@ -152,7 +153,7 @@ test('with no service worker, a discussion asked for again offline stays as it w
   await expect(card(page, mine)).toContainText('Your response');
   await expect(card(page, theirs)).toBeVisible();
   await expect(connectionBanner(page)).toContainText('You’re offline.');
-  await page.screenshot({ path: `${shots}/offline-refetch-kept-390.png`, fullPage: true });
+  await fullPageShot(page, `${shots}/offline-refetch-kept-390.png`);
 
   // Back online, it is asked for again by itself and the note goes.
   await context.setOffline(false);

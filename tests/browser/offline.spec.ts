@@ -10,6 +10,7 @@ import {
   readsKept,
 } from './pages/offline';
 import { AuthScreen } from './pages/onboarding';
+import { fullPageShot } from './pages/screen-checks';
 import { ProfilePage } from './pages/profile-page';
 import { decideConsentUpFront, SetupPage } from './pages/setup-page';
 import { uniqueEmail } from './pages/visitor';
@@ -94,7 +95,7 @@ test('read offline: today’s question, the discussion with the person’s own a
   const banner = connectionBanner(page);
   await expect(banner).toContainText('You’re offline.');
   await expect(banner).toContainText(/Showing what you last saw, as of \d{1,2}:\d{2} [AP]M\./);
-  await page.screenshot({ path: `${shots}/offline-discussion-390.png`, fullPage: true });
+  await fullPageShot(page, `${shots}/offline-discussion-390.png`);
 
   // Moving on inside the app, still offline: the profile and the archive as last seen.
   await page
@@ -132,7 +133,7 @@ test('an answer shared offline waits, survives a reload, and is shared exactly o
   await expect(waiting).toContainText('Waiting to be shared');
   await expect(waiting).toContainText(text);
   await expect(connectionBanner(page)).toContainText('1 action will be sent when you’re back.');
-  await page.screenshot({ path: `${shots}/offline-answer-waiting-390.png`, fullPage: true });
+  await fullPageShot(page, `${shots}/offline-answer-waiting-390.png`);
 
   // A reload offline: the page comes from what was kept, the answer still waits.
   await page.reload();
@@ -237,7 +238,7 @@ test('two tabs offline: an echo and a reply made in one are shown waiting in bot
   await cardIn(page).getByRole('button', { name: 'Reply' }).click();
   const waitingReply = (tab: Page) => cardIn(tab).locator('[data-waiting-reply]');
   await expect(waitingReply(page)).toContainText('Waiting to be sent');
-  await page.screenshot({ path: `${shots}/offline-reply-waiting-1280.png`, fullPage: true });
+  await fullPageShot(page, `${shots}/offline-reply-waiting-1280.png`);
 
   // The second tab shows what the first keeps, as soon as it is written.
   await expect(cardIn(second).getByRole('button', { name: /waiting to be sent/ })).toBeVisible();
@@ -289,7 +290,7 @@ test('what Boon refuses once the write can be sent comes back in words, with the
   await expect(refusal).toContainText(text);
   // The day's answer is still the person's to give: the box is back.
   await expect(new HomePage(page).responseBox).toBeVisible();
-  await page.screenshot({ path: `${shots}/offline-refused-1280-dark.png`, fullPage: true });
+  await fullPageShot(page, `${shots}/offline-refused-1280-dark.png`);
   expect(await ownAnswers(request, headers, question.id)).toEqual([]);
 
   // Kept, even across a reload, until the person lets it go.

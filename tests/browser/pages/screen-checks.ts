@@ -119,6 +119,16 @@ export const undersizedTargets = (page: Page) =>
   });
 
 /**
+ * The page in one picture as it stands, the viewport unchanged: what lies below the fold is
+ * drawn first (cards further down skip rendering until scrolled near, `content-visibility:
+ * auto`, and a full-page capture does not scroll: they came out as empty boxes).
+ */
+export const fullPageShot = async (page: Page, path: string) => {
+  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  await page.screenshot({ path, fullPage: true });
+};
+
+/**
  * The whole page in one picture, taken with a viewport as tall as the page so that what is
  * fixed to the screen (the tab bar, dialogs) sits where a person would see it, not mid-page.
  */
