@@ -141,10 +141,17 @@ for (const screen of SCREENS) {
 
     if (phone(screen)) {
       // A long press names the reaction and does not react.
-      await moved.scrollIntoViewIfNeeded();
+      // Mid-screen, clear of what rises from its foot (a badge's toast above the tab bar), and
+      // pressed only once nothing covers it: the finger lands on the reaction.
+      await moved.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       const box = await settledBoxOf(moved);
       const cdp = await context.newCDPSession(page);
       const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
+      await expect
+        .poll(() =>
+          moved.evaluate((el, { x, y }) => el.contains(document.elementFromPoint(x, y)), point[0]!),
+        )
+        .toBe(true);
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point });
       await expect(word).toBeVisible();
       // Measured while the finger is down: the word goes a moment after it lifts.
