@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { answerAsSomeoneElse, replyAsSomeoneElse } from './pages/community';
 import { HomePage } from './pages/home-page';
 import { ResponsesPage } from './pages/responses-page';
+import { renderEveryCard } from './pages/screen-checks';
 import { SetupPage } from './pages/setup-page';
 
 const LONG = Array.from({ length: 24 }, (_, i) => `Line ${i + 1} of a long, careful answer.`).join(
@@ -29,7 +30,7 @@ test('wide screens read like masonry: short answers stay short, an open thread m
   // Every card laid out as it is: a card past the first screen is otherwise as tall as its
   // content-visibility placeholder (16rem) until it comes near, and with many answers on the
   // day "before" and "after" would compare placeholders with laid-out cards.
-  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  await renderEveryCard(page);
   // Where each card is on the page, not in the window: opening a reply box may scroll it (the
   // cards compared may be on a later page, far below the person's own).
   const boxes = async () => {

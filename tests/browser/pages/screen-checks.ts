@@ -18,6 +18,13 @@ export const settleAnimations = (page: Page) =>
     return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))]);
   });
 
+/**
+ * Every card drawn and laid out as it is: cards further down the page otherwise skip rendering
+ * until scrolled near (`content-visibility: auto`), and stand as placeholders meanwhile.
+ */
+export const renderEveryCard = (page: Page) =>
+  page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+
 type PolicyLog = { __policyViolations?: string[] };
 
 /**
@@ -52,7 +59,7 @@ export const axeViolations = async (page: Page, only: 'all' | 'colours' = 'all')
   await settleAnimations(page);
   // Cards further down skip rendering until scrolled near (content-visibility: auto): what is
   // not rendered has no colours to measure, so axe is shown every card rendered.
-  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  await renderEveryCard(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const runOnly =
     only === 'all'
@@ -124,7 +131,7 @@ export const undersizedTargets = (page: Page) =>
  * auto`, and a full-page capture does not scroll: they came out as empty boxes).
  */
 export const fullPageShot = async (page: Page, path: string) => {
-  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  await renderEveryCard(page);
   await page.screenshot({ path, fullPage: true });
 };
 
