@@ -37,7 +37,12 @@ const recordedConsent = (page: Page) =>
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-const boxOf = async (locator: Locator) => (await locator.boundingBox())!;
+/** Its box once it has one: a bar re-drawn as the page settles has none for a moment. */
+const boxOf = async (locator: Locator) => {
+  let box: Box | null = null;
+  await expect.poll(async () => (box = await locator.boundingBox())).not.toBeNull();
+  return box!;
+};
 
 const consentBar = (page: Page) => page.getByRole('region', { name: 'Privacy consent' });
 
