@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import type { Logger } from '../infra/logger';
 
 /** Error codes that a misbehaving client or network causes; the process state is intact. */
@@ -22,6 +23,13 @@ export const installProcessGuards = (
       return;
     }
     logger.fatal({ err: error }, 'uncaught exception; exiting');
+    // The log is written asynchronously and may not reach its pipe before the exit: the reason
+    // is also written to standard error at once, so a crash is never silent.
+    try {
+      writeSync(2, `Boon is exiting on an uncaught exception: ${error.stack ?? String(error)}\n`);
+    } catch {
+      // Standard error closed: the log line is all there is.
+    }
     exit(1);
   });
   process.on('unhandledRejection', (reason) => {

@@ -60,7 +60,11 @@ export const openPool = (options: PostgresPoolOptions): pg.Pool => {
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
     keepAlive: true,
   });
-  pool.on('error', (error) => options.onIdleError?.(error));
+  pool.on('error', (error) => {
+    // pg-pool hangs the dead connection on the error: not for a log line (its whole state).
+    delete (error as { client?: unknown }).client;
+    options.onIdleError?.(error);
+  });
   const name = options.applicationName ?? 'boon';
   openPools.set(pool, { name, max: options.poolSize ?? DEFAULT_POOL_SIZE });
   const end = pool.end.bind(pool);
@@ -81,29 +85,44 @@ export const rollback = async (client: pg.PoolClient): Promise<Error | undefined
   }
 };
 
-/** Runs `work` in one transaction on a pooled connection: committed, or rolled back on a throw. */
+export type CheckedOut = { client: pg.PoolClient; release: (broken?: Error) => void };
+
 /**
  * A pooled connection for a transaction. The server may end it between two statements (a
  * restart, `pg_terminate_backend`): pg reports that as an `error` event, which would end the
  * process unheard while the connection is out of the pool; it is heard here, and the next
  * statement fails instead.
+ *
+ * The listener is attached in the pool's callback, in the same tick the pool hands the
+ * connection over. Not after an `await`: the pool stops listening as it hands a connection
+ * out, and the message that hands it out (a startup's or a previous query's ReadyForQuery)
+ * may share one network read with the server's "terminating connection", which pg parses at
+ * once. A promise's continuation comes after that, and the error met no listener (seen: Boon
+ * exiting on `pg_terminate_backend` under load, three runs in five here).
  */
-export const checkOut = async (pool: pg.Pool) => {
-  const client = await pool.connect();
-  let lost: Error | undefined;
-  const hear = (error: Error) => {
-    lost = error;
-  };
-  client.on('error', hear);
-  return {
-    client,
-    release: (broken?: Error) => {
-      client.off('error', hear);
-      client.release(broken ?? lost);
-    },
-  };
-};
+export const checkOut = (pool: pg.Pool): Promise<CheckedOut> =>
+  new Promise((resolve, reject) => {
+    pool.connect((error, client, done) => {
+      if (error || !client) {
+        reject(error ?? new Error('the pool gave no connection'));
+        return;
+      }
+      let lost: Error | undefined;
+      const hear = (cause: Error) => {
+        lost = cause;
+      };
+      client.on('error', hear);
+      resolve({
+        client,
+        release: (broken?: Error) => {
+          client.off('error', hear);
+          done(broken ?? lost);
+        },
+      });
+    });
+  });
 
+/** Runs `work` in one transaction on a pooled connection: committed, or rolled back on a throw. */
 export const inTransaction = async <T>(
   pool: pg.Pool,
   work: (client: pg.PoolClient) => Promise<T>,

@@ -176,8 +176,12 @@ const expectProgress = async (
     }
     const errors = boon
       .logLines()
-      .filter((line) => /"level":(5|6)0/.test(line) && !line.includes('"msg":"request"'))
-      .slice(-5)
+      .filter(
+        (line) =>
+          (/"level":(5|6)0/.test(line) && !line.includes('"msg":"request"')) ||
+          (line.trim() !== '' && !line.startsWith('{')),
+      )
+      .slice(-12)
       .map((line) => line.slice(0, 600));
     throw new Error(
       [

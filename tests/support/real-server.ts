@@ -8,7 +8,7 @@ export type RealServer = {
   exitCode(): number | null;
   /** Ends the process with this signal and waits until it is gone. */
   stop(signal?: NodeJS.Signals): Promise<void>;
-  /** Its standard output from the start, a line each (kept only when asked with `keepLog`). */
+  /** Its standard output and error from the start, a line each (kept only when asked with `keepLog`). */
   logLines(): string[];
 };
 
@@ -66,11 +66,20 @@ export const spawnServer = async (
   // Keep draining its output so a chatty server never blocks on a full pipe; its warnings and
   // errors reach the test's output.
   child.stdout!.removeAllListeners('data');
+  child.stderr!.removeAllListeners('data');
   let log = keepLog ? output : '';
   child.stdout!.on('data', (chunk: Buffer) => {
     if (keepLog) log += chunk.toString();
     for (const line of chunk.toString().split('\n')) {
       if (/"level":(4|5|6)0/.test(line)) console.warn(`[${role}] ${line.slice(0, 1000)}`);
+    }
+  });
+  // What it says on standard error (a stack of a crash, Node's own warnings) is never dropped:
+  // kept with the log and shown in the test's output.
+  child.stderr!.on('data', (chunk: Buffer) => {
+    if (keepLog) log += chunk.toString();
+    for (const line of chunk.toString().split('\n')) {
+      if (line.trim()) console.warn(`[${role} stderr] ${line.slice(0, 1000)}`);
     }
   });
   return {
