@@ -3,7 +3,7 @@ import { HomePage } from './pages/home-page';
 import { ProfilePage } from './pages/profile-page';
 import { SetupPage } from './pages/setup-page';
 
-test('the streak panel starts, grows with an answer and shows the badge earned', async ({
+test('the streak panel starts, grows with an answer and shows the badge earned, in a list that Hide folds and Show opens', async ({
   browser,
 }) => {
   const context = await browser.newContext();
@@ -27,8 +27,21 @@ test('the streak panel starts, grows with an answer and shows the badge earned',
     'aria-valuenow',
     '33',
   );
-  // Earned badges are in view, not behind a Show button.
-  await expect(page.getByRole('list', { name: 'Your badges' })).toContainText('First Voice');
+  // Earned badges are in view when the page opens, in the spec's collapsible list: Hide folds
+  // it away, Show brings it back, the button saying which and staying where the keyboard is.
+  const list = page.getByRole('list', { name: 'Your badges' });
+  await expect(list).toContainText('First Voice');
+  const hide = page.getByRole('button', { name: 'Hide' });
+  await expect(hide).toHaveAttribute('aria-expanded', 'true');
+  await hide.focus();
+  await page.keyboard.press('Enter');
+  await expect(list).toBeHidden();
+  const show = page.getByRole('button', { name: 'Show' });
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  await expect(show).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Badges earned (1)' })).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(list).toContainText('First Voice');
   await context.close();
 });
 

@@ -1,8 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { days, streakMessage, type StreakDto } from '../../../../domain/contracts/progress';
+import { useId, useState } from 'react';
+import {
+  days,
+  streakMessage,
+  type BadgeDto,
+  type StreakDto,
+} from '../../../../domain/contracts/progress';
 import { LoadFailed } from '../../../components/load-failed';
 import { EarnedBadges, StreakFigure } from '../../../components/streak-hero';
-import { ButtonLink } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { badgesQuery, streakQuery } from '../../../lib/progress';
@@ -40,8 +46,51 @@ const NoStreakYet = ({
   );
 
 /**
+ * The spec's collapsible achievements list, Show/Hide. Open when the page opens: what a person
+ * earned is in view (a reward is for seeing), and Hide folds it away for the rest of the visit.
+ */
+const Achievements = ({
+  earned,
+  failed,
+}: {
+  earned: readonly BadgeDto[];
+  failed: Parameters<typeof LoadFailed>[0]['query'] | null;
+}) => {
+  const [open, setOpen] = useState(true);
+  const listId = useId();
+  const collapsible = failed === null && earned.length > 0;
+  return (
+    <div className="mt-6 border-t border-line pt-4">
+      <div className="flex min-h-9 items-center justify-between gap-3">
+        <h3 className="font-semibold">Badges earned ({earned.length})</h3>
+        {collapsible && (
+          <Button
+            variant="ghost-accent"
+            size="sm"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Hide' : 'Show'}
+          </Button>
+        )}
+      </div>
+      {failed ? (
+        <div className="mt-3">
+          <LoadFailed what="Your badges" query={failed} />
+        </div>
+      ) : (
+        <div id={listId} hidden={!open} className="mt-3">
+          <EarnedBadges badges={earned} />
+        </div>
+      )}
+    </div>
+  );
+};
+
+/**
  * The streak in the hero place of the profile (the spec's progress widget, first thing under
- * the name), with every badge earned in view: not a line under the stat tiles, not behind Show.
+ * the name), with the badges earned below it, in view until Hide.
  */
 export const StreakPanel = ({ todaysQuestionId }: { todaysQuestionId: number | null }) => {
   const streak = useQuery(streakQuery);
@@ -64,14 +113,7 @@ export const StreakPanel = ({ todaysQuestionId }: { todaysQuestionId: number | n
           )}
         </StreakFigure>
       )}
-      <div className="mt-6 border-t border-line pt-4">
-        <h3 className="mb-3 font-semibold">Badges earned ({earned.length})</h3>
-        {badges.isError ? (
-          <LoadFailed what="Your badges" query={badges} />
-        ) : (
-          <EarnedBadges badges={earned} />
-        )}
-      </div>
+      <Achievements earned={earned} failed={badges.isError ? badges : null} />
     </Card>
   );
 };
