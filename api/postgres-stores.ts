@@ -70,6 +70,8 @@ const SQLSTATE_NO_DATABASE = '3D000';
  */
 export const createVaultDatabase = async (logUrl: string, vaultUrl: string) => {
   const client = new pg.Client({ connectionString: logUrl, connectionTimeoutMillis: 3000 });
+  // A connection the server ends fails the statement under way; its error event is not a crash.
+  client.on('error', () => {});
   await client.connect();
   try {
     const name = decodeURIComponent(new URL(vaultUrl).pathname.slice(1));

@@ -31,6 +31,8 @@ const vaultUrlOf = (databaseUrl: string, vaultUrl: string | undefined) =>
 
 const withClient = async <T>(url: string, work: (client: pg.Client) => Promise<T>) => {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  // A connection the server ends fails the statement under way: said there, not as a crash.
+  client.on('error', () => {});
   await client.connect();
   try {
     return await work(client);
