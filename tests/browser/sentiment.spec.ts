@@ -134,10 +134,14 @@ test('every card’s charts are drawn, their tables hold the API’s numbers, an
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
       await expect(page.locator('figure svg.recharts-surface').first()).toBeVisible();
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-        `no sideways scroll at ${width}px`,
-      ).toBe(true);
+      // Once the charts have followed the new width (recharts resizes them on a ResizeObserver's
+      // call, a frame or more after the viewport changed: the first check once caught the old).
+      await expect
+        .poll(
+          () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          { message: `no sideways scroll at ${width}px` },
+        )
+        .toBe(true);
       expect(await axeViolations(page), `${colorScheme} at ${width}px`).toEqual([]);
       await expect(page.getByText(/N\/A/)).toHaveCount(0);
       await page.screenshot({
