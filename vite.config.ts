@@ -87,6 +87,16 @@ const prerender = (): Plugin => {
   return {
     name: 'boon-prerender',
     apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    // The pages, the server's render templates and the service worker are written beside the
+    // client build in dist/ (the server reads them there). A build elsewhere (`--outDir`) would
+    // read dist/ui's finished index.html as its template and overwrite dist's pages with pages
+    // the server cannot render into: refused rather than done.
+    configResolved(config) {
+      const target = resolve(config.root, config.build.outDir);
+      if (target !== outDir) {
+        throw new Error(`The UI builds into ${outDir} only (asked for ${target}): drop --outDir`);
+      }
+    },
     writeBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
         // ui/lib/web-fonts.ts holds nothing but the style sheet, so only the sheet is left of it.
@@ -127,8 +137,12 @@ const prerender = (): Plugin => {
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
       const appEntry = /<script type="module" crossorigin src="([^"]+)">/.exec(template)?.[1];
       if (!appEntry) throw new Error("The app's entry is not in index.html");
-      const withRoot = (html: string, markup: string, marker = '') =>
-        html.replace('<div id="root"></div>', `<div id="root"${marker}>${markup}</div>`);
+      const withRoot = (html: string, markup: string, marker = '') => {
+        if (!html.includes('<div id="root"></div>')) {
+          throw new Error('index.html has no empty root to render into (a build of a build?)');
+        }
+        return html.replace('<div id="root"></div>', `<div id="root"${marker}>${markup}</div>`);
+      };
       mkdirSync(join(outDir, 'prerendered'), { recursive: true });
       for (const page of prerendered) {
         const title = titleFor(page.path) ?? 'Community responses';
