@@ -18,6 +18,7 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { LoadFailed } from '../../../components/load-failed';
 import type { ShownWrite } from '../../../lib/offline/outbox';
+import { fetchMore } from '../../../lib/paged-query';
 import { useDeleteReply } from '../api/delete-reply';
 import { useReplies } from '../api/get-replies';
 import { usePostReply, useWaitingReplies } from '../api/post-reply';
@@ -165,7 +166,7 @@ export const Replies = ({
               size="sm"
               className="mt-2 -ml-3"
               disabled={replies.isFetchingNextPage}
-              onClick={() => void replies.fetchNextPage()}
+              onClick={() => void fetchMore(replies)}
             >
               {replies.isFetchingNextPage
                 ? 'Loading replies…'
