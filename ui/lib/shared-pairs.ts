@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SharedPairDto } from '../../domain/contracts/shared-responses';
 import { apiPage } from './api-client';
-import { pagedQuery, usePagedList } from './paged-query';
+import { fetchMore, pagedQuery, usePagedList } from './paged-query';
 import { queryKeys } from './query-keys';
 
 /**
@@ -35,7 +35,7 @@ export const useSharedPairs = (questionId: number | null) => {
   const next = async () => {
     if (at + 1 < list.length) return setIndex(at + 1);
     if (query.hasNextPage) {
-      await query.fetchNextPage();
+      await fetchMore(query);
       return setIndex(at + 1);
     }
     setIndex(0);
