@@ -65,8 +65,21 @@ const subscribedWith = (page: Page) =>
   );
 
 /** Hands a payload to the page's service worker as its push service would (DevTools). */
+/**
+ * Delivers a push to the page's worker as its push service would (CDP), and answers what the
+ * browser said of the worker meanwhile (its versions' states, errors it reported), for a
+ * failure to explain itself.
+ */
 const deliverToWorker = async (page: Page, payload: unknown) => {
   const cdp = await page.context().newCDPSession(page);
+  const seen: string[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const v of versions as { versionId: string; status: string; runningStatus: string }[])
+      seen.push(`version ${v.versionId}: ${v.status}, ${v.runningStatus}`);
+  });
+  cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) =>
+    seen.push(`error: ${JSON.stringify(errorMessage)}`),
+  );
   const registered = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
       const ours = registrations.find((r: { isDeleted: boolean }) => !r.isDeleted);
@@ -80,8 +93,35 @@ const deliverToWorker = async (page: Page, payload: unknown) => {
     registrationId,
     data: JSON.stringify(payload),
   });
+  // What follows the delivery (the worker started, an error in its push handler).
+  await page.waitForTimeout(500);
   await cdp.detach();
+  return { registrationId, seen };
 };
+
+/** The notifications the page's worker shows, as the person would read them. */
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return (await registration!.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      url: (n.data as { url: string }).url,
+    }));
+  });
+
+/** Why no notification may have shown: the permission and the worker's state, from the page. */
+const workerState = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return {
+      permission: Notification.permission,
+      controlled: navigator.serviceWorker.controller !== null,
+      active: registration?.active?.state ?? null,
+      waiting: registration?.waiting?.state ?? null,
+      installing: registration?.installing?.state ?? null,
+    };
+  });
 
 test('a person turns on notifications for this device, a reply reaches it as a push the worker shows, and stopping ends them', async ({
   browser,
@@ -132,21 +172,20 @@ test('a person turns on notifications for this device, a reply reaches it as a p
   expect(JSON.stringify(push!.message)).not.toContain('Loans get repaid');
 
   // The service worker shows it as a notification that leads to the discussion.
-  await deliverToWorker(page, push!.message);
+  const delivery = await deliverToWorker(page, push!.message);
+  const expected = [
+    { title: 'Boon', body: 'New reply on Boon', url: (push!.message as { url: string }).url },
+  ];
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        return (await registration!.getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          url: (n.data as { url: string }).url,
-        }));
-      }),
-    )
-    .toEqual([
-      { title: 'Boon', body: 'New reply on Boon', url: (push!.message as { url: string }).url },
-    ]);
+    .poll(() => shownNotifications(page))
+    .toEqual(expected)
+    .catch(async (error: unknown) => {
+      // Said, not guessed at: what the browser knew of the worker around the delivery.
+      throw new Error(
+        `${String(error)}\ndelivered to registration ${delivery.registrationId}; the worker: ` +
+          `${JSON.stringify(await workerState(page))}; around the delivery: ${JSON.stringify(delivery.seen)}`,
+      );
+    });
 
   // Stopped on this device: Boon forgets the subscription, and the next reply is not pushed.
   await page.getByRole('button', { name: 'Stop on this device' }).click();
