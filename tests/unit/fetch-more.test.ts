@@ -1,6 +1,6 @@
 import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fetchMore } from '../../ui/lib/paged-query';
+import { fetchMore } from '../../ui/lib/paged-list';
 
 type Page = { items: number[]; next: number | null };
 
