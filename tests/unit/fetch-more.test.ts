@@ -53,6 +53,25 @@ afterEach(() => {
   end = null;
 });
 
+/**
+ * The first page loaded, then `press`; a live notice invalidates the list while the next page's
+ * request is under way (so its refetch cancels that request), and every request is answered.
+ */
+const noticeDuringPress = async (
+  press: (list: ReturnType<typeof pagedList>) => Promise<unknown>,
+) => {
+  const list = pagedList();
+  end = list.unsubscribe;
+  await list.releaseAll();
+  const pressed = press(list);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(list.asked).toEqual([0, 1]);
+  void list.client.invalidateQueries({ queryKey: ['list'] });
+  await list.releaseAll();
+  await pressed;
+  return list;
+};
+
 describe('Show more (fetchMore): a press is never lost to a refetch of the whole list', () => {
   it('pressed while the list is refetched (a live notice): the next page still comes', async () => {
     const list = pagedList();
@@ -70,32 +89,12 @@ describe('Show more (fetchMore): a press is never lost to a refetch of the whole
   });
 
   it('a refetch that starts while the next page is asked for (and cancels it): asked again', async () => {
-    const list = pagedList();
-    end = list.unsubscribe;
-    await list.releaseAll();
-
-    const press = fetchMore(list.paged());
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(list.asked).toEqual([0, 1]);
-    // The notice arrives with the next page's request under way: invalidation cancels it.
-    void list.client.invalidateQueries({ queryKey: ['list'] });
-    await list.releaseAll();
-    await press;
-
+    const list = await noticeDuringPress((list) => fetchMore(list.paged()));
     expect(list.observer.getCurrentResult().data?.pages).toHaveLength(2);
   });
 
   it('the plain fetchNextPage loses that press (what the helper is for)', async () => {
-    const list = pagedList();
-    end = list.unsubscribe;
-    await list.releaseAll();
-
-    const press = list.observer.fetchNextPage();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    void list.client.invalidateQueries({ queryKey: ['list'] });
-    await list.releaseAll();
-    await press;
-
+    const list = await noticeDuringPress((list) => list.observer.fetchNextPage());
     expect(list.observer.getCurrentResult().data?.pages).toHaveLength(1);
   });
 
