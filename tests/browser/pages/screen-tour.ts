@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { answerAsSomeoneElse, replyAsSomeoneElse } from './community';
 import { HomePage, openHomeByItsTab } from './home-page';
 import { LiveChatPage } from './live-chat-page';
@@ -65,6 +65,8 @@ export const tourEveryScreen = async (
     reducedMotion: 'reduce',
     viewport: { width: options.width, height: options.width < 600 ? 844 : 900 },
   });
+  // No action or navigation of the tour waits without end (the test's own limit is ten minutes).
+  context.setDefaultTimeout(60_000);
   await recordPolicyViolations(context);
   const page = await context.newPage();
   await decideConsentUpFront(page);
@@ -241,5 +243,11 @@ export const tourEveryScreen = async (
   await expect(page.getByRole('list', { name: 'Reported items' })).toBeVisible();
   await stop(page, 'admin-reports');
 
-  await context.close();
+  // Bounded like every stop's checks (screens.spec.ts): a close that never ends fails, named.
+  const closing = `closing the tour's browser context (${options.width} px)`;
+  await test
+    .step(closing, () => context.close(), { timeout: 60_000 })
+    .catch((error: unknown) => {
+      throw new Error(`${closing}: ${String(error)}`, { cause: error });
+    });
 };
