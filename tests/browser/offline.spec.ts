@@ -117,6 +117,45 @@ test('read offline: today’s question, the discussion with the person’s own a
   await context.close();
 });
 
+test('a line that is up but carries nothing: what was kept shows after a few seconds, “as of”, and Boon’s answer replaces it when it comes', async ({
+  browser,
+  request,
+}) => {
+  const { context, page } = await person(browser);
+  const question = await todaysQuestion(request);
+  await page.goto('/home');
+  await expect(page.locator('#question')).toHaveText(question.content);
+  await readsKept(page, ['/api/question/today']);
+
+  // The next read of today's question hangs on the line (the worker's own request: the page's
+  // is the worker's to answer) until released; every read after it goes through at once.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let released = false;
+  let reads = 0;
+  await context.route('**/api/question/today', async (route) => {
+    if (reads++ === 0) await held;
+    await route.continue();
+  });
+  await page.reload();
+  const banner = connectionBanner(page);
+  await expect(banner).toContainText(
+    /Boon can’t be reached right now\. Showing what you last saw, as of \d{1,2}:\d{2} [AP]M\./,
+  );
+  await expect(page.locator('#question')).toHaveText(question.content);
+  // Shown while the line still held Boon's answer: not after it came.
+  expect(released).toBe(false);
+  expect(reads).toBe(1);
+
+  released = true;
+  release();
+  // The page asks again by itself (after 2 s), and shows Boon's own answer: no "as of".
+  await expect(banner).toHaveCount(0);
+  expect(reads).toBeGreaterThan(1);
+  await expect(page.locator('#question')).toHaveText(question.content);
+  await context.close();
+});
+
 test('an answer shared offline waits, survives a reload, and is shared exactly once on reconnecting', async ({
   browser,
   request,

@@ -71,9 +71,16 @@ const keptPerIdentity: WorkboxPlugin = {
 };
 
 /**
+ * A read Boon has not answered in this long is answered from what was kept, if anything was (a
+ * line that is up yet carries nothing: a train's, a weak signal's), and the page says "as of";
+ * the network's answer, when it comes, is kept, and the page asks again (connection-banner.tsx).
+ */
+const NETWORK_TIMEOUT_SECONDS = 4;
+
+/**
  * The reads a person sees again offline (OFFLINE_READS), network first: online, every read is
  * the server's answer as always (live notices and read-your-writes keep working); its copy is
- * kept, and served only when the network fails.
+ * kept, and served only when the network fails or is slower than NETWORK_TIMEOUT_SECONDS.
  */
 export const installApiCache = (scope: ServiceWorkerGlobalScope) => {
   registerRoute(
@@ -81,6 +88,7 @@ export const installApiCache = (scope: ServiceWorkerGlobalScope) => {
       request.method === 'GET' && url.origin === scope.location.origin && isOfflineRead(url),
     new NetworkFirst({
       cacheName: API_CACHE,
+      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
       plugins: [keptWhenAnswered, keptPerIdentity, expiration],
     }),
   );
