@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../api/server';
 import { loadConfig } from '../../infra/config';
 import { silentLogger } from '../../infra/logger';
+import { AGREEMENT_VERSION } from '../../domain/contracts/settings';
 import type { Figure } from './report';
 
 /** Lighthouse's mobile profile (its default): a mid-range phone on a slow 4G line, simulated. */
@@ -228,6 +229,11 @@ const registeredVisitor = async (base: string, answer: string | null) => {
   };
   const pseudonym = offered.pseudonyms[0]!;
   await post('/api/user/setup', { pseudonym, privacyConsent: true, termsConsent: true });
+  // The consent question answered as the app records it (ui/lib/consent.ts): without it, every
+  // visit measured recorded the browser's decision again (two writes, and reads after them that
+  // wait for them), which no returning visitor's page does.
+  for (const agreementType of ['privacy', 'terms'])
+    await post('/api/user-agreements', { agreementType, agreementVersion: AGREEMENT_VERSION });
   const question = (await (await fetch(`${base}/api/question/today`)).json()) as { id: number };
   if (answer) await post('/api/responses', { content: answer, questionId: question.id });
   return {
