@@ -10,7 +10,7 @@ import {
   readsKept,
 } from './pages/offline';
 import { AuthScreen } from './pages/onboarding';
-import { fullPageShot } from './pages/screen-checks';
+import { fullPageShot, screenshotWholePage } from './pages/screen-checks';
 import { ProfilePage } from './pages/profile-page';
 import { decideConsentUpFront, SetupPage } from './pages/setup-page';
 import { uniqueEmail } from './pages/visitor';
@@ -146,6 +146,7 @@ test('a line that is up but carries nothing: what was kept shows after a few sec
   // Shown while the line still held Boon's answer: not after it came.
   expect(released).toBe(false);
   expect(reads).toBe(1);
+  await screenshotWholePage(page, `${shots}/offline-slow-line-390.png`);
 
   released = true;
   release();
