@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   axeViolations,
+  boundedStep,
   cutText,
   policyViolations,
   readMoreMismatches,
@@ -35,12 +36,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
         const found: string[] = [];
         await tourEveryScreen(browser, request, { colorScheme, width }, async (page, screen) => {
           const at = `${screen} (${width} px)`;
-          // Each check is bounded and named: one that never ends (seen once: the tour hung after
-          // its last screenshot for the test's whole ten minutes) fails at once and says which.
+          // Each check bounded and named: one that never ends fails at once and says which.
           const check = <T>(name: string, body: () => Promise<T>) =>
-            test.step(`${at}: ${name}`, body, { timeout: 60_000 }).catch((error: unknown) => {
-              throw new Error(`${at}, ${name}: ${String(error)}`, { cause: error });
-            });
+            boundedStep(`${at}: ${name}`, body);
           await check('screenshot', () =>
             screenshotWholePage(page, `${shots}/${screen}-${width}-${colorScheme}.png`),
           );

@@ -1,5 +1,15 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import { test, type BrowserContext, type Page } from '@playwright/test';
 import axe from 'axe-core';
+
+/**
+ * A step of the screen tour that may not take longer than `ms`: one that never ends (seen once:
+ * the tour hung after its last screenshot for the test's whole ten minutes) fails at once, its
+ * error naming the step.
+ */
+export const boundedStep = <T>(title: string, body: () => Promise<T>, ms = 60_000) =>
+  test.step(title, body, { timeout: ms }).catch((error: unknown) => {
+    throw new Error(`${title}: ${String(error)}`, { cause: error });
+  });
 
 /** WCAG 2.2 A and AA, as axe tags them. */
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

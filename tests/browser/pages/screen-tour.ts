@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { answerAsSomeoneElse, replyAsSomeoneElse } from './community';
 import { HomePage, openHomeByItsTab } from './home-page';
 import { LiveChatPage } from './live-chat-page';
 import { LONGEST, registerWithLongestName, writeLongestTexts } from './longest-texts';
 import { decideConsentUpFront } from './setup-page';
-import { recordPolicyViolations } from './screen-checks';
+import { boundedStep, recordPolicyViolations } from './screen-checks';
 
 export type TourOptions = { colorScheme: 'light' | 'dark'; width: number };
 /** Called once each screen is showing and settled. */
@@ -243,11 +243,8 @@ export const tourEveryScreen = async (
   await expect(page.getByRole('list', { name: 'Reported items' })).toBeVisible();
   await stop(page, 'admin-reports');
 
-  // Bounded like every stop's checks (screens.spec.ts): a close that never ends fails, named.
-  const closing = `closing the tour's browser context (${options.width} px)`;
-  await test
-    .step(closing, () => context.close(), { timeout: 60_000 })
-    .catch((error: unknown) => {
-      throw new Error(`${closing}: ${String(error)}`, { cause: error });
-    });
+  // Bounded like every stop's checks: a close that never ends fails, named.
+  await boundedStep(`closing the tour's browser context (${options.width} px)`, () =>
+    context.close(),
+  );
 };
